@@ -1,0 +1,65 @@
+import Form from '@rjsf/core';
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import { useMemo, useState } from 'react';
+import type { ComponentOf } from '../../../screens/contract/components.js';
+import { useRunAction } from '../actions/useRunAction.js';
+import { noValidation, toErrorSchema } from './no-validation.js';
+import { TextInput } from './TextInput.js';
+
+type Data = Record<string, unknown>;
+
+/**
+ * A form of the screen document: RJSF draws the fields from the JSON Schema, the server
+ * validates and answers field errors, which are shown next to the fields (and a form-level
+ * message above the button). What was typed stays after a failed submit.
+ */
+export default function JsonForm({ node }: { node: ComponentOf<'form'> }) {
+  const run = useRunAction();
+  const [formData, setFormData] = useState<Data>(node.formData ?? {});
+  const [errors, setErrors] = useState<Record<string, string>>(node.errors ?? {});
+  const [message, setMessage] = useState<string | undefined>(undefined);
+  const [busy, setBusy] = useState(false);
+  const extraErrors = useMemo(() => toErrorSchema(errors), [errors]);
+
+  async function submit(data: Data): Promise<void> {
+    setBusy(true);
+    setMessage(undefined);
+    try {
+      const result = await run(node.submit.action, { formData: data, retry: () => void submit(data) });
+      if (result?.kind === 'field-errors') {
+        setErrors(result.errors);
+        setMessage(result.message);
+      } else if (result) {
+        setErrors({});
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Form<Data, RJSFSchema>
+      className="form"
+      idPrefix={node.id ?? 'form'}
+      schema={node.schema as RJSFSchema}
+      uiSchema={(node.uiSchema ?? {}) as UiSchema<Data, RJSFSchema>}
+      formData={formData}
+      validator={noValidation}
+      extraErrors={extraErrors}
+      showErrorList={false}
+      noHtml5Validate
+      widgets={{ TextWidget: TextInput, PasswordWidget: (p) => <TextInput {...p} type="password" /> }}
+      onChange={(e) => setFormData((e.formData ?? {}) as Data)}
+      onSubmit={(e) => void submit((e.formData ?? {}) as Data)}
+    >
+      {message && (
+        <p className="form-message" role="alert">
+          {message}
+        </p>
+      )}
+      <button type="submit" className="button button-primary" disabled={busy}>
+        {node.submit.label}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { initialUiState, uiReducer, type UiEvent } from './ui-state.js';
+
+const run = (events: UiEvent[]) => events.reduce(uiReducer, initialUiState);
+
+describe('global UI state', () => {
+  it('counts overlapping calls and keeps the latest message while any is running', () => {
+    const state = run([
+      { type: 'loading-start', message: 'Buscando...' },
+      { type: 'loading-start', message: 'Enviando...' },
+      { type: 'loading-end' },
+    ]);
+    expect(state.loading).toBe(1);
+    expect(state.loadingMessage).toBe('Enviando...');
+  });
+
+  it('never lets the loading counter go below zero', () => {
+    const state = run([{ type: 'loading-end' }, { type: 'loading-end' }, { type: 'loading-start', message: 'Buscando...' }]);
+    expect(state.loading).toBe(1);
+    expect(run([{ type: 'loading-start', message: 'x' }, { type: 'loading-end' }, { type: 'loading-end' }]).loading).toBe(0);
+  });
+
+  it('clears the message when the last call ends', () => {
+    expect(run([{ type: 'loading-start', message: 'Buscando...' }, { type: 'loading-end' }]).loadingMessage).toBeNull();
+  });
+});

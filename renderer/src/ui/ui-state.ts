@@ -1,0 +1,58 @@
+import type { Modal } from '../../../screens/contract/screen.js';
+
+/** Loading indicator released this long after the last call ends (spec doc 1 §9). */
+export const LOADING_RELEASE_MS = 500;
+/** Snackbar shown for this long (spec doc 1 §9). */
+export const SNACKBAR_MS = 2_000;
+
+export interface ErrorModal {
+  title: string;
+  message: string;
+  /** Runs the failed call again (form data kept by the form itself). */
+  retry?: () => void;
+}
+
+/** The global UI state of the spec: loading counter and message, error modal, snackbar, server modal. */
+export interface UiState {
+  loading: number;
+  loadingMessage: string | null;
+  error: ErrorModal | null;
+  snackbar: string | null;
+  modal: Modal | null;
+}
+
+export type UiEvent =
+  | { type: 'loading-start'; message: string }
+  | { type: 'loading-end' }
+  | { type: 'error'; error: ErrorModal }
+  | { type: 'error-dismiss' }
+  | { type: 'snackbar'; message: string }
+  | { type: 'snackbar-dismiss' }
+  | { type: 'modal'; modal: Modal }
+  | { type: 'modal-dismiss' };
+
+export const initialUiState: UiState = { loading: 0, loadingMessage: null, error: null, snackbar: null, modal: null };
+
+export function uiReducer(state: UiState, event: UiEvent): UiState {
+  switch (event.type) {
+    case 'loading-start':
+      return { ...state, loading: state.loading + 1, loadingMessage: event.message };
+    case 'loading-end': {
+      // Never below zero, whatever order calls end in.
+      const loading = Math.max(0, state.loading - 1);
+      return { ...state, loading, loadingMessage: loading === 0 ? null : state.loadingMessage };
+    }
+    case 'error':
+      return { ...state, error: event.error };
+    case 'error-dismiss':
+      return { ...state, error: null };
+    case 'snackbar':
+      return { ...state, snackbar: event.message };
+    case 'snackbar-dismiss':
+      return { ...state, snackbar: null };
+    case 'modal':
+      return { ...state, modal: event.modal };
+    case 'modal-dismiss':
+      return { ...state, modal: null };
+  }
+}

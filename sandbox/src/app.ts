@@ -1,0 +1,89 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { LoggerOptions } from 'pino';
+import { redactBody, type RecordedCall } from './calls.js';
+import { SandboxClock } from './clock.js';
+import type { OutboxMessage, SandboxContext, SandboxOptions } from './context.js';
+import { FaultTable } from './faults.js';
+import { BASE_PATH, contractPath, fail, isOpen } from './http.js';
+import { SandboxState } from './state/store.js';
+import controlRoutes from './routes/control.js';
+import partnerRoutes from './routes/partners.js';
+import quotaRoutes from './routes/quotas.js';
+import sessionRoutes from './routes/session.js';
+import utilRoutes from './routes/util.js';
+
+export interface BuildSandboxOptions extends Partial<SandboxOptions> {
+  clock?: SandboxClock;
+  logger?: boolean | LoggerOptions;
+}
+
+/**
+ * The stand-in back office: a Fastify app speaking /app-cliente/v1 (spec doc 1 §7), seeded
+ * from fixtures/personas.json. State is in memory and starts afresh with every process.
+ */
+export async function buildSandbox(opts: BuildSandboxOptions = {}): Promise<FastifyInstance> {
+  const options: SandboxOptions = {
+    tokenTtlSeconds: opts.tokenTtlSeconds ?? 300,
+    refreshTtlSeconds: opts.refreshTtlSeconds ?? 12 * 3600,
+    clientId: opts.clientId ?? 'app-cliente-web',
+    clientSecret: opts.clientSecret ?? 'sandbox-secret',
+  };
+  const clock = opts.clock ?? new SandboxClock();
+  const ctx: SandboxContext = {
+    state: new SandboxState(clock, options.tokenTtlSeconds),
+    options,
+    faults: new FaultTable(),
+    calls: [] as RecordedCall[],
+    outbox: [] as OutboxMessage[],
+  };
+
+  const app = Fastify({ logger: opts.logger ?? false });
+  app.decorateRequest('grant', null);
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+
+  await app.register(controlRoutes, { prefix: '/__sandbox', ...ctx });
+
+  await app.register(
+    async (api) => {
+      // Every contract call is recorded, may hit an injected fault, must name the client and,
+      // off the open paths, carry a valid access token.
+      api.addHook('preHandler', async (request, reply) => {
+        const path = contractPath(request.url);
+        const call: RecordedCall = {
+          method: request.method,
+          path,
+          query: { ...(request.query as Record<string, unknown>) },
+          platform: header(request.headers.platform),
+          appVersion: header(request.headers.app_version),
+        };
+        const body = redactBody(request.body);
+        if (body) call.body = body;
+        ctx.calls.push(call);
+
+        const fault = ctx.faults.take(request.method, path);
+        if (fault) {
+          if (fault.delayMs) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
+          return reply.code(fault.status).send(fault.body ?? { message: 'Falha simulada pelo sandbox.', code: 'SIMULATED_FAILURE' });
+        }
+        if (header(request.headers.client_id) !== options.clientId) return fail(reply, 400, 'Cabeçalho client_id ausente ou desconhecido.');
+        if (isOpen(path)) return;
+        const token = header(request.headers.access_token);
+        const grant = token ? ctx.state.accessTokens.get(token) : undefined;
+        if (!grant || ctx.state.revokedFamilies.has(grant.family)) return fail(reply, 401, 'Token inválido.', 'UNAUTHORIZED');
+        if (ctx.state.clock.now() >= grant.expiresAt) return fail(reply, 401, 'Token expirado.', 'TOKEN_EXPIRED');
+        request.grant = grant;
+      });
+      for (const routes of [sessionRoutes, partnerRoutes, quotaRoutes, utilRoutes]) await api.register(routes, ctx);
+      api.setNotFoundHandler((_request, reply) => reply.code(404).send({ code: 'RESOURCE_NOT_FOUND', message: 'Recurso não encontrado.' }));
+    },
+    { prefix: BASE_PATH },
+  );
+
+  return app;
+}
+
+function header(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}

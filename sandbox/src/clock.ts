@@ -1,0 +1,42 @@
+import dayjs from 'dayjs';
+import utc from 'dayjs/plugin/utc.js';
+import timezone from 'dayjs/plugin/timezone.js';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+export const BRAZIL_TZ = 'America/Sao_Paulo';
+
+/**
+ * The back office's clock. Tests set it or move it forward; token expiry, "today" in the
+ * seeded data and util/datahoraatual all read it. It starts at the machine's time.
+ */
+export class SandboxClock {
+  private offsetMs = 0;
+  private fixed: number | null = null;
+
+  now(): number {
+    return (this.fixed ?? Date.now()) + this.offsetMs;
+  }
+  set(iso: string): void {
+    const at = Date.parse(iso);
+    if (Number.isNaN(at)) throw new Error(`invalid instant: ${iso}`);
+    this.fixed = at;
+    this.offsetMs = 0;
+  }
+  advance(seconds: number): void {
+    this.offsetMs += seconds * 1000;
+  }
+  reset(): void {
+    this.fixed = null;
+    this.offsetMs = 0;
+  }
+  /** 'YYYY-MM-DD' in Brasília, `days` away from today. */
+  day(days = 0): string {
+    return dayjs(this.now()).tz(BRAZIL_TZ).add(days, 'day').format('YYYY-MM-DD');
+  }
+  /** 'HH:mm:ss' in Brasília. */
+  time(): string {
+    return dayjs(this.now()).tz(BRAZIL_TZ).format('HH:mm:ss');
+  }
+}

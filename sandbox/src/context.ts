@@ -1,0 +1,31 @@
+import type { FaultTable } from './faults.js';
+import type { RecordedCall } from './calls.js';
+import type { SandboxState } from './state/store.js';
+
+export interface SandboxOptions {
+  /** Access-token lifetime in seconds (SANDBOX_TOKEN_TTL_SECONDS), 300 by default. */
+  tokenTtlSeconds: number;
+  /** How long a refresh token outlives its access token, in seconds: 12 hours. */
+  refreshTtlSeconds: number;
+  /** The API client allowed to call (basic auth on login and refresh). */
+  clientId: string;
+  clientSecret: string;
+}
+
+/** What every route module receives. */
+export interface SandboxContext {
+  state: SandboxState;
+  options: SandboxOptions;
+  faults: FaultTable;
+  calls: RecordedCall[];
+  /** Messages the back office "sent" (SMS, e-mail), newest last: tests and demos read codes here. */
+  outbox: OutboxMessage[];
+}
+
+export interface OutboxMessage {
+  at: string;
+  channel: 'sms' | 'email';
+  to: string;
+  text: string;
+  code?: string;
+}

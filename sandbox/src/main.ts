@@ -1,0 +1,20 @@
+import closeWithGrace from 'close-with-grace';
+import { buildSandbox } from './app.js';
+
+/** `npm run sandbox`: the back office alone, for the server to reach through UPSTREAM_URL. */
+const host = process.env.SANDBOX_HOST ?? '127.0.0.1';
+const port = Number(process.env.SANDBOX_PORT ?? 4010);
+const ttl = process.env.SANDBOX_TOKEN_TTL_SECONDS;
+
+const app = await buildSandbox({
+  logger: process.env.LOG_LEVEL === 'debug' ? { level: 'debug' } : false,
+  ...(ttl ? { tokenTtlSeconds: Number(ttl) } : {}),
+});
+await app.listen({ host, port });
+const address = app.server.address();
+const actualPort = typeof address === 'object' && address ? address.port : port;
+console.log(`sandbox listening on http://${host}:${actualPort}`);
+
+closeWithGrace({ delay: 5_000 }, async () => {
+  await app.close();
+});

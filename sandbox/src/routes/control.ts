@@ -1,0 +1,95 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { FaultInput } from '../faults.js';
+import type { SandboxContext } from '../context.js';
+
+const Warning = z.object({
+  startDate: z.string(),
+  startHour: z.string(),
+  endDate: z.string(),
+  endHour: z.string(),
+  active: z.boolean(),
+  text: z.string(),
+});
+
+const Version = z.object({ platform: z.string(), version: z.string(), mandatory: z.boolean() });
+
+/**
+ * /__sandbox: the control panel tests and demos use. Not part of the contract; the server
+ * never calls it.
+ */
+export default async function controlRoutes(app: FastifyInstance, ctx: SandboxContext) {
+  const { state, faults, calls, outbox } = ctx;
+
+  app.get('/health', async () => ({ status: 'ok' }));
+
+  app.post('/reset', async () => {
+    state.reset();
+    state.clock.reset();
+    faults.clear();
+    calls.length = 0;
+    outbox.length = 0;
+    return { status: 'reset' };
+  });
+
+  app.get('/calls', async () => ({ data: calls }));
+  app.delete('/calls', async (_request, reply) => {
+    calls.length = 0;
+    return reply.code(204).send();
+  });
+
+  app.get('/outbox', async () => ({ data: outbox }));
+
+  app.get('/faults', async () => ({ data: faults.list() }));
+  app.post('/faults', async (request, reply) => {
+    const parsed = FaultInput.safeParse(request.body);
+    if (!parsed.success) return reply.code(400).send({ detail: z.prettifyError(parsed.error) });
+    faults.add(parsed.data);
+    return reply.code(201).send(parsed.data);
+  });
+  app.delete('/faults', async (_request, reply) => {
+    faults.clear();
+    return reply.code(204).send();
+  });
+
+  app.put('/partners/:id/warnings', async (request, reply) => {
+    const id = Number((request.params as { id: string }).id);
+    if (!state.partners.has(id)) return reply.code(404).send({ code: 'RESOURCE_NOT_FOUND', message: 'Parceiro não encontrado.' });
+    const parsed = z.array(Warning).safeParse(request.body);
+    if (!parsed.success) return reply.code(400).send({ detail: z.prettifyError(parsed.error) });
+    state.warnings.set(id, parsed.data);
+    return { data: parsed.data };
+  });
+
+  app.put('/versions', async (request, reply) => {
+    const parsed = z.array(Version).safeParse(request.body);
+    if (!parsed.success) return reply.code(400).send({ detail: z.prettifyError(parsed.error) });
+    state.versions = parsed.data;
+    return { data: parsed.data };
+  });
+
+  app.get('/clock', async () => ({ now: new Date(state.clock.now()).toISOString(), today: state.clock.day() }));
+  app.put('/clock', async (request, reply) => {
+    const parsed = z.object({ now: z.iso.datetime({ offset: true }) }).safeParse(request.body);
+    if (!parsed.success) return reply.code(400).send({ detail: 'Informe now como data e hora ISO 8601.' });
+    state.clock.set(parsed.data.now);
+    return { now: new Date(state.clock.now()).toISOString() };
+  });
+  app.post('/clock/advance', async (request, reply) => {
+    const parsed = z.object({ seconds: z.number().int() }).safeParse(request.body);
+    if (!parsed.success) return reply.code(400).send({ detail: 'Informe seconds (inteiro).' });
+    state.clock.advance(parsed.data.seconds);
+    return { now: new Date(state.clock.now()).toISOString() };
+  });
+
+  app.get('/personas', async () => ({
+    data: [...state.customers.values()].map((c) => ({
+      key: c.key,
+      nome: c.nome,
+      document: c.document,
+      password: c.password,
+      partner: c.partnerId,
+      quotas: state.quotasOf(c.key).map((q) => `${q.grupo}-${q.cota}-${q.versao}`),
+    })),
+  }));
+}

@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import type { PartnerFixture } from '../personas.js';
+import { invalid, notFound } from '../http.js';
+import type { SandboxContext } from '../context.js';
+
+/** A partner's customization as parceiros/configuracao answers it (spec doc 1 §3). */
+function partnerView(partner: PartnerFixture) {
+  return {
+    id: partner.id,
+    name: partner.name,
+    domain: partner.domain,
+    business_unit_id: partner.business_unit_id,
+    colors: partner.colors,
+    logo_url: null,
+    icon_url: null,
+    whatsapp_url: null,
+    link_atendimento_whatsapp: null,
+    prazo_geral_faturamento_bem: partner.prazo_geral_faturamento_bem,
+    prazo_pagamento_faturamento: partner.prazo_pagamento_faturamento,
+  };
+}
+
+/** Partner and content routes (spec doc 1 §7): parceiros, configuracao?domain, {id}/warnings, versoes. */
+export default async function partnerRoutes(app: FastifyInstance, { state }: SandboxContext) {
+  app.get('/parceiros', async () => ({ data: [...state.partners.values()].map(partnerView) }));
+
+  app.get('/parceiros/configuracao', async (request, reply) => {
+    const domain = (request.query as { domain?: string }).domain?.trim().toLowerCase();
+    if (!domain) return invalid(reply, 'O parâmetro domain é obrigatório.');
+    const partner = [...state.partners.values()].find((p) => p.domain === domain);
+    return partner ? partnerView(partner) : notFound(reply, 'Parceiro não encontrado.');
+  });
+
+  app.get('/parceiros/:id/warnings', async (request, reply) => {
+    const id = Number((request.params as { id: string }).id);
+    const warnings = state.warnings.get(id);
+    return warnings ? { data: warnings } : notFound(reply, 'Parceiro não encontrado.');
+  });
+
+  app.get('/versoes', async () => ({ data: state.versions }));
+}

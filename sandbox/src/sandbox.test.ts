@@ -1,0 +1,174 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildSandbox } from './app.js';
+import { PERSONAS_FILE, loadPersonas } from './personas.js';
+
+const BASE = '/app-cliente/v1';
+const CLIENT = { client_id: 'app-cliente-web', app_version: '1.70.00', platform: 'web' };
+const BASIC = `Basic ${Buffer.from('app-cliente-web:sandbox-secret').toString('base64')}`;
+
+let app: FastifyInstance;
+beforeEach(async () => {
+  await app?.close();
+  app = await buildSandbox({ tokenTtlSeconds: 300 });
+});
+afterAll(async () => app?.close());
+
+function loginForm(fields: Record<string, string>) {
+  return app.inject({
+    method: 'POST',
+    url: `${BASE}/login`,
+    headers: { ...CLIENT, authorization: BASIC, 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ grant_type: 'password', ...fields }).toString(),
+  });
+}
+
+async function login(key: string) {
+  const persona = loadPersonas().personas.find((p) => p.key === key)!;
+  const res = await loginForm({ idParceiro: String(persona.partner), type: persona.document.length > 11 ? 'cnpj' : 'cpf', username: persona.document, password: persona.password });
+  expect(res.statusCode).toBe(200);
+  return res.json() as { access_token: string; refresh_token: string; expires_in: number; usuario: { nome: string; tipoPessoa: string } };
+}
+
+const get = (path: string, token?: string) => app.inject({ method: 'GET', url: `${BASE}/${path}`, headers: token ? { ...CLIENT, access_token: token } : CLIENT });
+const post = (path: string, body: unknown, token?: string, extra: Record<string, string> = {}) =>
+  app.inject({ method: 'POST', url: `${BASE}/${path}`, headers: { ...CLIENT, ...extra, ...(token ? { access_token: token } : {}) }, payload: body as object });
+
+describe('fixtures', () => {
+  it('keeps sandbox/fixtures/personas.json byte-identical to ../shared/personas.json', () => {
+    const shared = fileURLToPath(new URL('../../../shared/personas.json', import.meta.url));
+    if (!existsSync(shared)) return; // a machine without ../shared runs on the copy alone
+    expect(readFileSync(PERSONAS_FILE, 'utf8')).toBe(readFileSync(shared, 'utf8'));
+  });
+
+  it('lets every persona log in with the credentials written in personas.json', async () => {
+    for (const persona of loadPersonas().personas) {
+      const answer = await login(persona.key);
+      expect(answer.usuario.tipoPessoa).toBe(persona.document.length > 11 ? 'J' : 'F');
+      const quotas = await get('cotas', answer.access_token);
+      expect((quotas.json() as { total: number }).total, persona.key).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('login', () => {
+  it('refuses a wrong password with a 400 and a message', async () => {
+    const res = await loginForm({ idParceiro: '1', type: 'cpf', username: '66115750903', password: '000000' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'Usuário ou senha inválidos.' });
+  });
+
+  it('refuses a customer of another partner', async () => {
+    const res = await loginForm({ idParceiro: '1', type: 'cpf', username: '01783442654', password: '282842' });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('requires the client’s basic auth', async () => {
+    const res = await app.inject({ method: 'POST', url: `${BASE}/login`, headers: { ...CLIENT, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'grant_type=password' });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('logs in by group, quota and version', async () => {
+    const res = await loginForm({ idParceiro: '1', type: 'cota', codigoGrupo: '001234', codigoCota: '0567', versao: '00', password: '135790' });
+    expect(res.json().usuario.nome).toBe('Ana Beatriz Lima');
+  });
+
+  it('flags lara’s one-time code and kleber’s expired password', async () => {
+    expect((await loginForm({ idParceiro: '1', username: '62894305486', password: '264575' })).json().statusMfa).toBe('REQUER_MFA');
+    expect((await login('kleber')).usuario).toMatchObject({ senhaExpirada: true });
+  });
+});
+
+describe('tokens', () => {
+  it('answers 401 TOKEN_EXPIRED once the clock passes the token’s life, and refresh rotates', async () => {
+    const { access_token, refresh_token } = await login('ana');
+    expect((await get('cotas', access_token)).statusCode).toBe(200);
+    await app.inject({ method: 'POST', url: '/__sandbox/clock/advance', payload: { seconds: 301 } });
+    const expired = await get('cotas', access_token);
+    expect(expired.statusCode).toBe(401);
+    expect(expired.json().code).toBe('TOKEN_EXPIRED');
+    const refreshed = await post('login/refresh', { refresh_token }, undefined, { authorization: BASIC });
+    expect(refreshed.statusCode).toBe(200);
+    expect((await get('cotas', refreshed.json().access_token)).statusCode).toBe(200);
+  });
+
+  it('revokes the family when a rotated refresh token is used again', async () => {
+    const { refresh_token } = await login('ana');
+    const first = (await post('login/refresh', { refresh_token }, undefined, { authorization: BASIC })).json();
+    const replay = await post('login/refresh', { refresh_token }, undefined, { authorization: BASIC });
+    expect(replay.statusCode).toBe(401);
+    expect((await get('cotas', first.access_token)).statusCode).toBe(401);
+  });
+
+  it('requires a token off the open paths and none on them', async () => {
+    expect((await get('cotas')).statusCode).toBe(401);
+    expect((await get('versoes')).statusCode).toBe(200);
+    expect((await get('parceiros/1/warnings')).json()).toEqual({ data: [] });
+  });
+
+  it('requires the client_id header', async () => {
+    const res = await app.inject({ method: 'GET', url: `${BASE}/versoes` });
+    expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('partners', () => {
+  it('answers both partners by domain and RESOURCE_NOT_FOUND for an unknown one', async () => {
+    expect((await get('parceiros/configuracao?domain=horizonte.localhost')).json()).toMatchObject({ id: 68, name: 'Horizonte Consórcios', colors: { primary: '#0B5FA5' } });
+    expect((await get('parceiros/configuracao?domain=localhost')).json()).toMatchObject({ id: 1, name: 'Consórcio Aurora' });
+    const unknown = await get('parceiros/configuracao?domain=nada.example');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().code).toBe('RESOURCE_NOT_FOUND');
+  });
+});
+
+describe('quotas', () => {
+  it('lists ana’s auto quota with the values of her scenario, 20 per page', async () => {
+    const { access_token } = await login('ana');
+    const page = (await get('cotas?page=1&page_size=20', access_token)).json();
+    expect(page).toMatchObject({ page: 1, page_size: 20, total: 1, total_pages: 1 });
+    expect(page.data[0]).toMatchObject({ grupo: '001234', cota: '0567', versao: '00', tipo: 'auto', valorBem: 85000, valorSaldoDevedor: 61204.18, parcelasPagas: 12, dataContemplacao: '1900-01-01' });
+  });
+
+  it('dates delta’s contemplation 40 days before the sandbox’s today', async () => {
+    await app.inject({ method: 'PUT', url: '/__sandbox/clock', payload: { now: '2026-03-15T12:00:00-03:00' } });
+    const { access_token } = await login('delta');
+    const [quota] = (await get('cotas', access_token)).json().data;
+    expect(quota.dataContemplacao).toBe('2026-02-03');
+    expect((await get('util/datahoraatual', access_token)).json()).toEqual({ dataAtual: '2026-03-15', horaAtual: '12:00:00' });
+  });
+
+  it('selects only the customer’s own quota and answers it with the quota token', async () => {
+    const ana = await login('ana');
+    const bruno = await login('bruno');
+    const brunoQuota = (await get('cotas/simples', bruno.access_token)).json().data[0];
+    const refused = await post('login/selecionar-cota', { idCota: brunoQuota.idCota }, ana.access_token);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().code).toBe('RESOURCE_NOT_FOUND');
+    const own = (await get('cotas/simples', ana.access_token)).json().data[0];
+    const chosen = (await post('login/selecionar-cota', { idCota: own.idCota }, ana.access_token)).json();
+    expect(chosen).toMatchObject({ codigoGrupo: '001234', codigoCota: '0567', versao: '00' });
+    expect((await get('login/cota-selecionada', chosen.accessToken)).json().idCota).toBe(own.idCota);
+    expect((await get('login/cota-selecionada', ana.access_token)).statusCode).toBe(400);
+    expect((await get(`cota/${brunoQuota.idCota}`, ana.access_token)).statusCode).toBe(404);
+  });
+});
+
+describe('control', () => {
+  it('injects a fault for the given number of calls and records every call', async () => {
+    await app.inject({ method: 'POST', url: '/__sandbox/faults', payload: { path: 'versoes', status: 503, times: 1 } });
+    expect((await get('versoes')).statusCode).toBe(503);
+    expect((await get('versoes')).statusCode).toBe(200);
+    const calls = (await app.inject({ method: 'GET', url: '/__sandbox/calls' })).json().data;
+    expect(calls.map((c: { path: string }) => c.path)).toEqual(['versoes', 'versoes']);
+    expect(calls[0].platform).toBe('web');
+  });
+
+  it('never records a password', async () => {
+    await login('ana');
+    const calls = (await app.inject({ method: 'GET', url: '/__sandbox/calls' })).json().data;
+    expect(calls[0].body.password).toBe('***');
+  });
+});

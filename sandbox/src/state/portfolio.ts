@@ -1,0 +1,188 @@
+/**
+ * What each persona owns in the back office, written from the scenarios in personas.json.
+ * Dates are day offsets from the sandbox clock's today (negative = in the past), so the
+ * states hold whatever day the tests run. Later capabilities add slips, bids and cases here.
+ */
+export type QuotaType = 'imovel' | 'servico' | 'auto' | 'pesados';
+
+export interface QuotaSeed {
+  grupo: string;
+  cota: string;
+  versao: string;
+  tipo: QuotaType;
+  valorBem: number;
+  valorSaldoDevedor: number;
+  situacaoCota: 'NORMAL' | 'CANCELADO' | 'QUITADO';
+  statusGrupo: 'ANDAMENTO' | 'FORMACAO' | 'ENCERRADO';
+  /** Days since contemplation (positive = in the past); absent when not contemplated. */
+  contempladaHaDias?: number;
+  modalidadeContemplacao?: string;
+  parcelasPagas: number;
+  parcelasAtraso: number;
+  parcelasRestantes: number;
+  prazoMeses: number;
+  assembleiaAtual: number;
+  /** Days to the next assembly; absent for groups without one (closed). */
+  proximaAssembleiaEmDias?: number;
+  permiteFgts?: boolean;
+  /** Offer option codes (003 = keys). */
+  opcoesLance?: string[];
+}
+
+export interface CustomerSeed {
+  nome: string;
+  email: string;
+  celular: string;
+  senhaExpirada?: boolean;
+  requerMfa?: boolean;
+  atualizacaoCadastralObrigatoria?: boolean;
+  quotas: QuotaSeed[];
+}
+
+const auto = (q: Partial<QuotaSeed> & Pick<QuotaSeed, 'grupo' | 'cota'>): QuotaSeed => ({
+  versao: '00',
+  tipo: 'auto',
+  valorBem: 85_000,
+  valorSaldoDevedor: 61_204.18,
+  situacaoCota: 'NORMAL',
+  statusGrupo: 'ANDAMENTO',
+  parcelasPagas: 12,
+  parcelasAtraso: 0,
+  parcelasRestantes: 60,
+  prazoMeses: 72,
+  assembleiaAtual: 13,
+  proximaAssembleiaEmDias: 18,
+  ...q,
+});
+
+export const PORTFOLIO: Record<string, CustomerSeed> = {
+  ana: {
+    nome: 'Ana Beatriz Lima',
+    email: 'ana.lima@example.com.br',
+    celular: '11987654321',
+    quotas: [auto({ grupo: '001234', cota: '0567', proximaAssembleiaEmDias: 10, opcoesLance: ['001', '003'] })],
+  },
+  bruno: {
+    nome: 'Bruno Carvalho Alves',
+    email: 'bruno.alves@example.com.br',
+    celular: '21998765432',
+    quotas: [
+      auto({ grupo: '002345', cota: '0101', tipo: 'imovel', valorBem: 320_000, valorSaldoDevedor: 281_540.9, parcelasPagas: 20, parcelasRestantes: 160, prazoMeses: 180, assembleiaAtual: 21, proximaAssembleiaEmDias: 1, permiteFgts: true }),
+      auto({ grupo: '003456', cota: '0202', tipo: 'servico', valorBem: 18_000, valorSaldoDevedor: 12_300, parcelasPagas: 10, parcelasRestantes: 26, prazoMeses: 36, assembleiaAtual: 11, proximaAssembleiaEmDias: 20 }),
+    ],
+  },
+  carla: {
+    nome: 'Carla Mendes Rocha',
+    email: 'carla.rocha@example.com.br',
+    celular: '31991234567',
+    quotas: [
+      auto({ grupo: '001234', cota: '0890', valorBem: 72_000, valorSaldoDevedor: 60_110.4, parcelasPagas: 8, parcelasAtraso: 1, parcelasRestantes: 63, assembleiaAtual: 10 }),
+      auto({ grupo: '004567', cota: '0303', valorBem: 64_000, valorSaldoDevedor: 53_420.75, parcelasPagas: 8, parcelasAtraso: 1, parcelasRestantes: 63, assembleiaAtual: 10 }),
+    ],
+  },
+  delta: {
+    nome: 'Delta Serviços de Engenharia Ltda',
+    email: 'financeiro@delta.example.com.br',
+    celular: '41988887777',
+    quotas: [auto({ grupo: '005678', cota: '0045', tipo: 'servico', valorBem: 40_000, valorSaldoDevedor: 27_800, contempladaHaDias: 40, modalidadeContemplacao: 'LL', parcelasPagas: 14, parcelasRestantes: 22, prazoMeses: 36, assembleiaAtual: 15 })],
+  },
+  eduardo: {
+    nome: 'Eduardo Pereira Santos',
+    email: 'eduardo.santos@example.com.br',
+    celular: '51987651234',
+    quotas: [auto({ grupo: '001234', cota: '0678', contempladaHaDias: 30, modalidadeContemplacao: 'LF', valorSaldoDevedor: 58_900 })],
+  },
+  fernanda: {
+    nome: 'Fernanda Costa Ribeiro',
+    email: 'fernanda.ribeiro@example.com.br',
+    celular: '61981112222',
+    quotas: [auto({ grupo: '001234', cota: '0789', contempladaHaDias: 20, modalidadeContemplacao: 'SO', valorBem: 95_000, valorSaldoDevedor: 70_350 })],
+  },
+  gustavo: {
+    nome: 'Gustavo Henrique Dias',
+    email: 'gustavo.dias@example.com.br',
+    celular: '71983334444',
+    quotas: [auto({ grupo: '006650', cota: '0236', situacaoCota: 'CANCELADO', contempladaHaDias: 25, modalidadeContemplacao: 'SE', parcelasPagas: 9, parcelasRestantes: 0, valorSaldoDevedor: 0 })],
+  },
+  helena: {
+    nome: 'Helena Martins Souza',
+    email: 'helena.souza@example.com.br',
+    celular: '81985556666',
+    quotas: [auto({ grupo: '007001', cota: '0412', situacaoCota: 'CANCELADO', parcelasPagas: 6, parcelasRestantes: 0, prazoMeses: 80, assembleiaAtual: 30, valorSaldoDevedor: 0 })],
+  },
+  igor: {
+    nome: 'Igor Nascimento Araújo',
+    email: 'igor.araujo@example.com.br',
+    celular: '85987778888',
+    quotas: [auto({ grupo: '008120', cota: '0033', parcelasPagas: 1, parcelasRestantes: 71, assembleiaAtual: 2, valorSaldoDevedor: 83_800 })],
+  },
+  julia: {
+    nome: 'Júlia Ferreira Gomes',
+    email: 'julia.gomes@example.com.br',
+    celular: '91989990000',
+    atualizacaoCadastralObrigatoria: true,
+    quotas: [auto({ grupo: '001234', cota: '0912' })],
+  },
+  kleber: {
+    nome: 'Kleber Augusto Moreira',
+    email: 'kleber.moreira@example.com.br',
+    celular: '27981231234',
+    senhaExpirada: true,
+    quotas: [auto({ grupo: '001234', cota: '0934' })],
+  },
+  lara: {
+    nome: 'Lara Cristina Barbosa',
+    email: 'lara.barbosa@example.com.br',
+    celular: '48984564567',
+    requerMfa: true,
+    quotas: [auto({ grupo: '001234', cota: '0956' })],
+  },
+  marcos: {
+    nome: 'Marcos Vinícius Teixeira',
+    email: 'marcos.teixeira@example.com.br',
+    celular: '62987897890',
+    quotas: [auto({ grupo: '009001', cota: '0150', versao: '00', tipo: 'servico', valorBem: 25_000, valorSaldoDevedor: 16_480.5, parcelasPagas: 12, parcelasRestantes: 24, prazoMeses: 36, assembleiaAtual: 13, proximaAssembleiaEmDias: 15 })],
+  },
+  nina: {
+    nome: 'Nina Rodrigues Prado',
+    email: 'nina.prado@example.com.br',
+    celular: '11976543210',
+    quotas: [auto({ grupo: '002345', cota: '0250', tipo: 'imovel', valorBem: 280_000, valorSaldoDevedor: 231_000, contempladaHaDias: 15, modalidadeContemplacao: 'LL', parcelasPagas: 24, parcelasRestantes: 156, prazoMeses: 180, assembleiaAtual: 21 })],
+  },
+  otavio: {
+    nome: 'Otávio Lopes Cardoso',
+    email: 'otavio.cardoso@example.com.br',
+    celular: '19982223333',
+    quotas: [auto({ grupo: '004567', cota: '0410', contempladaHaDias: 90, modalidadeContemplacao: 'LL', valorBem: 78_000, valorSaldoDevedor: 49_870 })],
+  },
+  paula: {
+    nome: 'Paula Comércio de Alimentos Ltda',
+    email: 'contato@paulaalimentos.example.com.br',
+    celular: '67981239876',
+    quotas: [auto({ grupo: '009050', cota: '0077', tipo: 'servico', situacaoCota: 'CANCELADO', statusGrupo: 'ENCERRADO', valorBem: 30_000, valorSaldoDevedor: 0, parcelasPagas: 11, parcelasRestantes: 0, prazoMeses: 36, assembleiaAtual: 36, proximaAssembleiaEmDias: undefined })],
+  },
+  quintino: {
+    nome: 'Quintino Bocaiúva Neto',
+    email: 'quintino.neto@example.com.br',
+    celular: '24985554444',
+    quotas: [auto({ grupo: '002345', cota: '0333', tipo: 'imovel', valorBem: 350_000, valorSaldoDevedor: 301_200, parcelasPagas: 20, parcelasRestantes: 160, prazoMeses: 180, assembleiaAtual: 21, proximaAssembleiaEmDias: 12, permiteFgts: true })],
+  },
+  rita: {
+    nome: 'Rita de Cássia Monteiro',
+    email: 'rita.monteiro@example.com.br',
+    celular: '34987776666',
+    quotas: [auto({ grupo: '010200', cota: '0021', tipo: 'pesados', valorBem: 420_000, valorSaldoDevedor: 355_000, contempladaHaDias: 3, modalidadeContemplacao: 'SO', parcelasPagas: 10, parcelasRestantes: 90, prazoMeses: 100, assembleiaAtual: 11, opcoesLance: ['001', '003'] })],
+  },
+  tania: {
+    nome: 'Tânia Regina Batista',
+    email: 'tania.batista@example.com.br',
+    celular: '65981110000',
+    quotas: [auto({ grupo: '009001', cota: '0188', situacaoCota: 'QUITADO', valorBem: 60_000, valorSaldoDevedor: 0, contempladaHaDias: 400, modalidadeContemplacao: 'LL', parcelasPagas: 72, parcelasRestantes: 0 })],
+  },
+  ulisses: {
+    nome: 'Ulisses Guimarães Rocha',
+    email: 'ulisses.rocha@example.com.br',
+    celular: '98984443333',
+    quotas: [auto({ grupo: '011000', cota: '0009', statusGrupo: 'FORMACAO', parcelasPagas: 0, parcelasRestantes: 72, assembleiaAtual: 0, valorSaldoDevedor: 85_000, proximaAssembleiaEmDias: 25 })],
+  },
+};

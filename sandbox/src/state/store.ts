@@ -1,0 +1,133 @@
+import { randomBytes } from 'node:crypto';
+import type { SandboxClock } from '../clock.js';
+import { loadPersonas, type PartnerFixture, type PersonaFixture } from '../personas.js';
+import { PORTFOLIO, type CustomerSeed, type QuotaSeed } from './portfolio.js';
+
+export interface Customer extends Omit<CustomerSeed, 'quotas'> {
+  key: string;
+  document: string;
+  password: string;
+  partnerId: number;
+  tipoPessoa: 'F' | 'J';
+}
+
+export interface QuotaRecord extends QuotaSeed {
+  idCota: number;
+  owner: string;
+  partnerId: number;
+  apelido: string | null;
+  fotoUrl: string | null;
+}
+
+export interface TokenGrant {
+  customer: string;
+  /** Set on tokens issued by login/selecionar-cota. */
+  idCota?: number;
+  expiresAt: number;
+  family: string;
+}
+
+export interface MaintenanceWarning {
+  startDate: string;
+  startHour: string;
+  endDate: string;
+  endHour: string;
+  active: boolean;
+  text: string;
+}
+
+export interface AppVersion {
+  platform: string;
+  version: string;
+  mandatory: boolean;
+}
+
+/** Everything the back office knows. Built from the fixtures; lives as long as the process (or until reset). */
+export class SandboxState {
+  readonly partners = new Map<number, PartnerFixture>();
+  readonly customers = new Map<string, Customer>();
+  readonly quotas = new Map<number, QuotaRecord>();
+  readonly accessTokens = new Map<string, TokenGrant>();
+  /** refresh token → grant; `used` marks a rotated token whose reuse revokes its family. */
+  readonly refreshTokens = new Map<string, TokenGrant & { used: boolean }>();
+  readonly revokedFamilies = new Set<string>();
+  readonly warnings = new Map<number, MaintenanceWarning[]>();
+  versions: AppVersion[] = [];
+
+  constructor(
+    readonly clock: SandboxClock,
+    readonly tokenTtlSeconds: number,
+  ) {
+    this.seed();
+  }
+
+  reset(): void {
+    for (const map of [this.partners, this.customers, this.quotas, this.accessTokens, this.refreshTokens, this.warnings]) map.clear();
+    this.revokedFamilies.clear();
+    this.seed();
+  }
+
+  private seed(): void {
+    const file = loadPersonas();
+    for (const partner of file.partners) {
+      this.partners.set(partner.id, partner);
+      this.warnings.set(partner.id, []);
+    }
+    let nextId = 1001;
+    for (const persona of file.personas) {
+      const seed = PORTFOLIO[persona.key];
+      if (!seed) throw new Error(`persona ${persona.key} has no portfolio in sandbox/src/state/portfolio.ts`);
+      const { quotas, ...profile } = seed;
+      this.customers.set(persona.key, customerFrom(persona, profile));
+      for (const quota of quotas) {
+        const idCota = nextId++;
+        this.quotas.set(idCota, { ...quota, idCota, owner: persona.key, partnerId: persona.partner, apelido: null, fotoUrl: null });
+      }
+    }
+    this.versions = [
+      { platform: 'web', version: '1.70.00', mandatory: false },
+      { platform: 'android', version: '1.70.00', mandatory: false },
+      { platform: 'ios', version: '1.70.00', mandatory: false },
+    ];
+  }
+
+  quotasOf(customer: string): QuotaRecord[] {
+    return [...this.quotas.values()].filter((q) => q.owner === customer);
+  }
+
+  findCustomerByDocument(document: string): Customer | undefined {
+    const wanted = normalizeDocument(document);
+    return [...this.customers.values()].find((c) => c.document === wanted);
+  }
+
+  findQuotaByKey(grupo: string, cota: string, versao: string): QuotaRecord | undefined {
+    const key = (g: string, c: string, v: string) => `${g.padStart(6, '0')}-${c.padStart(4, '0')}-${v.padStart(2, '0')}`;
+    const wanted = key(grupo, cota, versao);
+    return [...this.quotas.values()].find((q) => key(q.grupo, q.cota, q.versao) === wanted);
+  }
+
+  /** A new access + refresh token pair. A new family on login; the same family on refresh. */
+  issueTokens(customer: string, idCota?: number, family = newToken()): { access_token: string; refresh_token: string; expires_in: number } {
+    const expiresAt = this.clock.now() + this.tokenTtlSeconds * 1000;
+    const grant: TokenGrant = idCota === undefined ? { customer, expiresAt, family } : { customer, idCota, expiresAt, family };
+    const access = newToken();
+    const refresh = newToken();
+    this.accessTokens.set(access, grant);
+    this.refreshTokens.set(refresh, { ...grant, used: false });
+    return { access_token: access, refresh_token: refresh, expires_in: this.tokenTtlSeconds };
+  }
+}
+
+function customerFrom(persona: PersonaFixture, profile: Omit<CustomerSeed, 'quotas'>): Customer {
+  const document = normalizeDocument(persona.document);
+  return { ...profile, key: persona.key, document, password: persona.password, partnerId: persona.partner, tipoPessoa: document.length > 11 ? 'J' : 'F' };
+}
+
+/** Digits and letters only, upper case (CNPJ may be alphanumeric). */
+export function normalizeDocument(document: string): string {
+  return document.replace(/[^0-9a-z]/gi, '').toUpperCase();
+}
+
+function newToken(): string {
+  return randomBytes(24).toString('base64url');
+}

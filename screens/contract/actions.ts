@@ -1,0 +1,66 @@
+import { z } from 'zod';
+
+/**
+ * Actions are data: the renderer executes them through its action registry,
+ * the server decides what they mean.
+ */
+export const NavigateAction = z
+  .object({
+    type: z.literal('navigate'),
+    to: z.string().startsWith('/'),
+    replace: z.boolean().optional(),
+  })
+  .meta({ id: 'NavigateAction' });
+
+/** POST /api/actions/<action> with the enclosing form's data merged over `payload`. */
+export const SubmitAction = z
+  .object({
+    type: z.literal('submit'),
+    action: z.string().regex(/^[a-z0-9-]+(\/[a-z0-9-]+)+$/),
+    payload: z.record(z.string(), z.unknown()).optional(),
+    loadingMessage: z.string().optional(),
+  })
+  .meta({ id: 'SubmitAction' });
+
+/** A same-origin file streamed by the server with the session; never a URL carrying a token. */
+export const DownloadAction = z
+  .object({
+    type: z.literal('download'),
+    href: z.string().startsWith('/api/'),
+    filename: z.string(),
+  })
+  .meta({ id: 'DownloadAction' });
+
+export const OpenUrlAction = z
+  .object({ type: z.literal('open-url'), url: z.url({ protocol: /^https?$/ }) })
+  .meta({ id: 'OpenUrlAction' });
+
+export const CopyAction = z
+  .object({ type: z.literal('copy'), text: z.string(), message: z.string() })
+  .meta({ id: 'CopyAction' });
+
+/** A call into the native wrapper (biometrics, push opt-in, status bar, share); ignored on the web. */
+export const BridgeAction = z
+  .object({
+    type: z.literal('bridge'),
+    method: z.enum(['biometrics', 'push-opt-in', 'status-bar-color', 'share-file']),
+    args: z.record(z.string(), z.unknown()).optional(),
+  })
+  .meta({ id: 'BridgeAction' });
+
+export const DismissAction = z.object({ type: z.literal('dismiss') }).meta({ id: 'DismissAction' });
+
+export const Action = z
+  .discriminatedUnion('type', [
+    NavigateAction,
+    SubmitAction,
+    DownloadAction,
+    OpenUrlAction,
+    CopyAction,
+    BridgeAction,
+    DismissAction,
+  ])
+  .meta({ id: 'Action' });
+
+export type Action = z.infer<typeof Action>;
+export type ActionType = Action['type'];

@@ -1,0 +1,4 @@
+export * from './actions.js';
+export * from './components.js';
+export * from './screen.js';
+export * from './protocol.js';

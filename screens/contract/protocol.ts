@@ -1,0 +1,11 @@
+/**
+ * The HTTP protocol between renderer (or a native wrapper) and server.
+ * Every screen request carries the client's version and the component types it can draw.
+ */
+export const RENDERER_VERSION_HEADER = 'x-renderer-version';
+export const RENDERER_CAPABILITIES_HEADER = 'x-renderer-capabilities';
+/** Fixed custom header every non-GET request must carry (a cross-site form cannot set it). */
+export const CSRF_HEADER = 'x-requested-with';
+export const CSRF_HEADER_VALUE = 'consorcio-app';
+/** Set by native wrappers; gates bridge features (evaluation modal, biometrics, share). */
+export const CLIENT_PLATFORM_HEADER = 'x-client-platform';

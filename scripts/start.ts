@@ -1,0 +1,65 @@
+/**
+ * `npm start`: the product on the embedded default. Starts the sandbox back office as a child
+ * process (unless UPSTREAM_URL points elsewhere), then the server with PGlite under data/, and
+ * prints the address to open and a persona to log in as. The server itself only sees UPSTREAM_URL.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+
+const children: ChildProcess[] = [];
+
+function startSandbox(): Promise<string> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/src/main.ts'], {
+    env: { ...process.env, SANDBOX_PORT: process.env.SANDBOX_PORT ?? '4010' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout! });
+    lines.on('line', (line) => {
+      const m = /listening on (http:\/\/\S+)/.exec(line);
+      if (m?.[1]) resolve(m[1]);
+      else if (process.env.LOG_LEVEL === 'debug') console.log(`[sandbox] ${line}`);
+    });
+    child.once('exit', (code) => reject(new Error(`sandbox exited with code ${code}`)));
+  });
+}
+
+async function main(): Promise<void> {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  if (!env.UPSTREAM_URL) env.UPSTREAM_URL = await startSandbox();
+  const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], { env, stdio: 'inherit' });
+  children.push(server);
+  server.once('exit', (code) => shutdown(code ?? 0));
+
+  const port = env.PORT ?? '3000';
+  const base = `http://localhost:${port}`;
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(`${base}/health/live`)).ok) break;
+    } catch {
+      /* not yet listening */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const fixtures = JSON.parse(readFileSync('sandbox/fixtures/personas.json', 'utf8')) as {
+    personas: { key: string; document: string; password: string }[];
+  };
+  const ana = fixtures.personas.find((p) => p.key === 'ana');
+  console.log(`\n  Consórcio autoatendimento: abra ${base}`);
+  console.log(`  Back office: ${env.UPSTREAM_URL}`);
+  if (ana) console.log(`  Entre como ana: CPF ${ana.document}, senha ${ana.password} (outras personas: sandbox/fixtures/personas.json)\n`);
+}
+
+function shutdown(code: number): void {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  process.exit(code);
+}
+process.on('SIGINT', () => shutdown(0));
+process.on('SIGTERM', () => shutdown(0));
+
+main().catch((err: unknown) => {
+  console.error(err);
+  shutdown(1);
+});

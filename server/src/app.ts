@@ -1,0 +1,52 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Config } from './config.js';
+import { installErrorHandler } from './error-handler.js';
+import { loggerOptions } from './logger.js';
+import cookie from './plugins/external/cookie.js';
+import helmet from './plugins/external/helmet.js';
+import renderer from './plugins/external/renderer.js';
+import config from './plugins/core/config.js';
+import definitions from './plugins/core/definitions.js';
+import storage from './plugins/core/storage.js';
+import upstream from './plugins/core/upstream.js';
+import partner from './plugins/core/partner.js';
+import session from './plugins/core/session.js';
+import quotaSelection from './plugins/core/quota-selection.js';
+import screens from './plugins/core/screens.js';
+import actions from './plugins/core/actions.js';
+import health from './capabilities/health/index.js';
+import auth from './capabilities/auth/index.js';
+import quotas from './capabilities/quotas/index.js';
+import home from './capabilities/home/index.js';
+
+/** Builds the service. Load order is the architecture: external plugins → core plugins → capabilities. */
+export async function buildApp(cfg: Config, options: { logger?: FastifyServerOptions['logger'] } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(cfg.LOG_LEVEL),
+    trustProxy: false,
+    bodyLimit: 256 * 1024,
+    requestTimeout: 30_000,
+    connectionTimeout: 60_000,
+    return503OnClosing: true,
+  });
+  installErrorHandler(app);
+
+  await app.register(config, { config: cfg });
+  await app.register(definitions);
+  await app.register(cookie);
+  await app.register(helmet);
+  await app.register(storage);
+  await app.register(upstream);
+  await app.register(partner);
+  await app.register(session);
+  await app.register(quotaSelection);
+  await app.register(screens);
+  await app.register(actions);
+  await app.register(renderer);
+
+  await app.register(health);
+  await app.register(auth);
+  await app.register(quotas);
+  await app.register(home);
+  return app;
+}

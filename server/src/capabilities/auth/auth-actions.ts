@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import type { ActionResult } from '../../../../screens/contract/index.js';
+import { padDigits } from '../../domain/format.js';
+import { parseNationalId } from '../../domain/national-id.js';
+import { safeLocalPath } from '../../domain/route-table.js';
+import type { ActionContext } from '../../plugins/core/actions.js';
+import { tokensFrom } from '../../plugins/core/customer-upstream.js';
+import { UpstreamError } from '../../plugins/core/upstream-client.js';
+import type { SessionData } from '../../storage/session-store.js';
+import { login, type LoginCredentials } from './auth-upstream.js';
+
+/** Exactly 6 digits, refused before any upstream call. */
+const senha = z.string('@entrar.erro.senha').regex(/^\d{6}$/, '@entrar.erro.senha');
+const documento = z
+  .string('@entrar.erro.documento')
+  .max(18, '@entrar.erro.documento')
+  .refine((v) => parseNationalId(v) !== null, '@entrar.erro.documento');
+const voltar = z.string().max(512).optional();
+
+export const IdentifyInput = z.object({ documento, voltar });
+
+export const LoginInput = z.discriminatedUnion('modo', [
+  z.object({ modo: z.literal('documento'), documento, senha, voltar }),
+  z.object({
+    modo: z.literal('cota'),
+    grupo: z.string('@entrar.erro.grupo').trim().regex(/^\d{1,6}$/, '@entrar.erro.grupo'),
+    cota: z.string('@entrar.erro.cota').trim().regex(/^\d{1,4}$/, '@entrar.erro.cota'),
+    versao: z.string('@entrar.erro.versao').trim().regex(/^\d{1,2}$/, '@entrar.erro.versao').default('00'),
+    senha,
+    voltar,
+  }),
+  z.object({ modo: z.literal('mobile'), senha, voltar }),
+]);
+export type LoginInput = z.output<typeof LoginInput>;
+
+export function credentialsFor(input: LoginInput, mobileDocument: string | undefined): LoginCredentials | null {
+  if (input.modo === 'cota') {
+    return { type: 'cota', codigoGrupo: padDigits(input.grupo, 6), codigoCota: padDigits(input.cota, 4), versao: padDigits(input.versao, 2), password: input.senha };
+  }
+  const id = parseNationalId(input.modo === 'documento' ? input.documento : (mobileDocument ?? ''));
+  return id ? { type: id.kind, username: id.value, password: input.senha } : null;
+}
+
+export interface AuthDeps {
+  text(key: string, vars?: Record<string, unknown>): string;
+  sessionHours: number;
+}
+
+export function genericError(deps: Pick<AuthDeps, 'text'>): ActionResult {
+  return { kind: 'error', title: deps.text('erro.titulo'), message: deps.text('erro.generico'), retry: true };
+}
+
+export async function handleLogin(input: LoginInput, ctx: ActionContext, deps: AuthDeps, mobileDocument: string | undefined): Promise<ActionResult> {
+  const credentials = credentialsFor(input, mobileDocument);
+  if (!credentials) return { kind: 'field-errors', errors: { documento: deps.text('entrar.erro.documento') } };
+  const partnerId = ctx.partner.partner.id;
+  let answer;
+  try {
+    answer = await login(ctx.request.server.upstream, partnerId, credentials);
+  } catch (err) {
+    if (err instanceof UpstreamError && !err.unavailable) {
+      return { kind: 'field-errors', errors: {}, message: deps.text('entrar.erro.credenciais') };
+    }
+    if (err instanceof UpstreamError) return genericError(deps);
+    throw err;
+  }
+  const now = Date.now();
+  const data: SessionData = {
+    partnerId,
+    customer: {
+      nome: answer.usuario.nome,
+      inscricaoNacional: answer.usuario.inscricaoNacional,
+      tipoPessoa: answer.usuario.tipoPessoa,
+      senhaExpirada: answer.usuario.senhaExpirada === true,
+      atualizacaoCadastralObrigatoria: answer.usuario.atualizacaoCadastralObrigatoria === true,
+      requerMfa: answer.statusMfa === 'REQUER_MFA',
+    },
+    tokens: tokensFrom(answer, now),
+    absoluteExpiresAt: now + deps.sessionHours * 3_600_000,
+  };
+  await ctx.reply.startSession(data);
+  const next = safeLocalPath(input.voltar);
+  if (credentials.type === 'cota') {
+    // Logged in with a quota's credentials: that quota is the one to follow.
+    const selected = await ctx.request.server.quotaSelection.selectByKey(ctx.request, {
+      grupo: credentials.codigoGrupo,
+      cota: credentials.codigoCota,
+      versao: credentials.versao,
+    });
+    if (selected) return { kind: 'navigate', to: next ?? '/home', replace: true };
+  }
+  return { kind: 'navigate', to: next ? `/groups-and-quotas?voltar=${encodeURIComponent(next)}` : '/groups-and-quotas', replace: true };
+}

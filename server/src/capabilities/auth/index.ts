@@ -1,0 +1,68 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { formatNationalId } from '../../domain/format.js';
+import { parseNationalId } from '../../domain/national-id.js';
+import { safeLocalPath } from '../../domain/route-table.js';
+import { handleLogin, IdentifyInput, LoginInput, type AuthDeps } from './auth-actions.js';
+
+/** Login (desktop and mobile steps), logout, and the public login screens. */
+export default async function auth(app: FastifyInstance) {
+  const hintCookie = app.config.secureCookies ? '__Host-Http-login_hint' : 'login_hint';
+  const hintOptions = { httpOnly: true, sameSite: 'strict' as const, path: '/', secure: app.config.secureCookies, signed: true, maxAge: 600 };
+  const deps: AuthDeps = { text: app.text, sessionHours: app.config.SESSION_ABSOLUTE_HOURS };
+
+  function mobileDocument(request: { cookies: Record<string, string | undefined>; unsignCookie(v: string): { valid: boolean; value: string | null } }) {
+    const raw = request.cookies[hintCookie];
+    if (!raw) return undefined;
+    const unsigned = request.unsignCookie(raw);
+    return unsigned.valid && unsigned.value ? unsigned.value : undefined;
+  }
+  const forget = (reply: FastifyReply) => reply.clearCookie(hintCookie, { path: '/' });
+
+  app.screens.register('login', async (ctx) => ({ sessaoExpirada: ctx.query.get('sessao') === 'expirada' }));
+  app.screens.register('entrar', async () => ({ forms: { documento: {}, cota: { versao: '00' } }, errors: {} }));
+  app.screens.register('entrar-mobile', async (ctx) => {
+    const doc = mobileDocument(ctx.request);
+    return { documento: doc ? formatNationalId(doc) : '' };
+  });
+
+  app.actions.register('auth/identify', {
+    public: true,
+    input: IdentifyInput,
+    async handler(input, { reply }) {
+      const id = parseNationalId(input.documento);
+      if (!id) return { kind: 'field-errors', errors: { documento: app.text('entrar.erro.documento') } };
+      reply.setCookie(hintCookie, id.value, hintOptions);
+      const next = safeLocalPath(input.voltar);
+      return { kind: 'navigate', to: next ? `/entrar-mobile?voltar=${encodeURIComponent(next)}` : '/entrar-mobile' };
+    },
+  });
+
+  app.actions.register('auth/forget-identity', {
+    public: true,
+    input: z.object({}).passthrough(),
+    async handler(_input, { reply }) {
+      forget(reply);
+      return { kind: 'navigate', to: '/entrar-mobile', replace: true };
+    },
+  });
+
+  app.actions.register('auth/login', {
+    public: true,
+    input: LoginInput,
+    async handler(input, ctx) {
+      const result = await handleLogin(input, ctx, deps, mobileDocument(ctx.request));
+      if (result.kind === 'navigate') forget(ctx.reply);
+      return result;
+    },
+  });
+
+  app.actions.register('auth/logout', {
+    public: true,
+    input: z.object({}).passthrough(),
+    async handler(_input, { reply }) {
+      await reply.endSession();
+      return { kind: 'navigate', to: '/login', replace: true };
+    },
+  });
+}

@@ -1,0 +1,29 @@
+import { firstName, formatMoney, padDigits } from '../../domain/format.js';
+import { localNow } from '../../domain/clock.js';
+import { quotaCard } from '../quotas/quotas-screens.js';
+import type { HomeData, MaintenanceWarning } from './home-upstream.js';
+
+type Text = (key: string, vars?: Record<string, unknown>) => string;
+
+/** A warning shows while active and between its start and end (Brasília time, 'YYYY-MM-DD HH:mm'). */
+export function warningIsOn(w: MaintenanceWarning, now: string): boolean {
+  if (!w.active) return false;
+  const start = `${w.startDate} ${w.startHour || '00:00'}`;
+  const end = `${w.endDate} ${w.endHour || '23:59'}`;
+  return start <= now && now <= end;
+}
+
+export function homeModel(data: HomeData, customerName: string, text: Text) {
+  const now = localNow(data.time);
+  const card = quotaCard(data.quota, text);
+  return {
+    customer: { firstName: firstName(customerName) },
+    warnings: data.warnings.filter((w) => warningIsOn(w, now)).map((w) => ({ text: w.text })),
+    quota: {
+      ...card,
+      grupo: padDigits(data.quota.grupo, 6),
+      cota: padDigits(data.quota.cota, 4),
+      saldo: formatMoney(data.quota.valorSaldoDevedor),
+    },
+  };
+}

@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { safeLocalPath } from '../../domain/route-table.js';
+import { AppError } from '../../errors.js';
+import { listQuotas } from './quotas-upstream.js';
+import { quotaListModel } from './quotas-screens.js';
+
+/** The customer's quotas (/groups-and-quotas) and the choice of the quota to follow. */
+export default async function quotas(app: FastifyInstance) {
+  app.screens.register('groups-and-quotas', async (ctx) => {
+    const page = z.coerce.number().int().min(1).max(10_000).catch(1).parse(ctx.query.get('pagina') ?? 1);
+    const result = await listQuotas(ctx.upstream!, page);
+    return quotaListModel(result, safeLocalPath(ctx.query.get('voltar') ?? undefined), app.text);
+  });
+
+  app.actions.register('quotas/select', {
+    input: z.object({ idCota: z.coerce.number('@erro.cota-nao-encontrada').int().positive('@erro.cota-nao-encontrada'), voltar: z.string().max(512).optional() }),
+    async handler(input, { request }) {
+      try {
+        await app.quotaSelection.select(request, input.idCota);
+      } catch (err) {
+        if (err instanceof AppError && err.code === 'quota.not-found') {
+          return { kind: 'error', title: app.text('erro.titulo'), message: app.text('erro.cota-nao-encontrada') };
+        }
+        throw err;
+      }
+      return { kind: 'navigate', to: safeLocalPath(input.voltar) ?? '/home' };
+    },
+  });
+}

@@ -1,0 +1,76 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { RouteTable, type RouteEntry } from './route-table.js';
+import type { Texts } from './template.js';
+
+/** The screens/ folder shipped with the server. */
+export const SCREENS_DIR = fileURLToPath(new URL('../../../screens/', import.meta.url));
+
+export const Layout = z
+  .object({
+    screen: z.string().min(1),
+    title: z.string().min(1),
+    chrome: z.enum(['public', 'authenticated']),
+    layout: z.array(z.unknown()),
+    modals: z.array(z.unknown()).optional(),
+  })
+  .strict();
+export type Layout = z.infer<typeof Layout>;
+
+export interface Definitions {
+  version: string;
+  routes: RouteEntry[];
+  layouts: ReadonlyMap<string, Layout>;
+  texts: Texts;
+}
+
+export class DefinitionError extends Error {
+  override name = 'DefinitionError';
+}
+
+function readJson(file: string): unknown {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch (err) {
+    throw new DefinitionError(`${file}: JSON inválido (${(err as Error).message})`);
+  }
+}
+
+function parse<T>(schema: z.ZodType<T>, file: string): T {
+  const result = schema.safeParse(readJson(file));
+  if (!result.success) {
+    throw new DefinitionError(`${file}: ${result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  }
+  return result.data;
+}
+
+/** Every `@key` text reference inside a layout. */
+export function textKeys(node: unknown, found = new Set<string>()): Set<string> {
+  if (typeof node === 'string' && node.startsWith('@')) found.add(node.slice(1));
+  else if (Array.isArray(node)) node.forEach((n) => textKeys(n, found));
+  else if (node && typeof node === 'object') Object.values(node).forEach((n) => textKeys(n, found));
+  return found;
+}
+
+/** Reads and checks the definitions: every routed screen has a layout, every text a layout names exists. */
+export function loadDefinitions(dir: string = SCREENS_DIR): Definitions {
+  const { routes } = parse(RouteTable, join(dir, 'routes.json'));
+  const texts = parse(z.record(z.string(), z.string()), join(dir, 'texts', 'pt-BR.json'));
+  const layouts = new Map<string, Layout>();
+  for (const file of readdirSync(join(dir, 'layouts')).filter((f) => f.endsWith('.json'))) {
+    const layout = parse(Layout, join(dir, 'layouts', file));
+    if (`${layout.screen}.json` !== file) throw new DefinitionError(`layouts/${file}: screen "${layout.screen}" difere do nome do arquivo`);
+    layouts.set(layout.screen, layout);
+  }
+  const problems: string[] = [];
+  for (const route of routes) {
+    if ('screen' in route && !layouts.has(route.screen)) problems.push(`rota ${route.path}: tela "${route.screen}" sem layout`);
+  }
+  for (const layout of layouts.values()) {
+    for (const key of textKeys(layout)) if (!(key in texts)) problems.push(`layout ${layout.screen}: texto "${key}" não existe`);
+  }
+  if (problems.length) throw new DefinitionError(`Definições inválidas:\n  - ${problems.join('\n  - ')}`);
+  return { version: 'v1', routes, layouts, texts };
+}

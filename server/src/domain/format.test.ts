@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatMoney, formatNationalId, isCompanyId, maskNationalId, padDigits, quotaLabel } from './format.js';
+import { parseNationalId } from './national-id.js';
+
+describe('pt-BR formatting', () => {
+  it('formats money as R$ with dot thousands and comma decimals', () => {
+    expect(formatMoney(61204.18)).toBe('R$ 61.204,18');
+    expect(formatMoney(85000)).toBe('R$ 85.000,00');
+    expect(formatMoney(0.5)).toBe('R$ 0,50');
+  });
+
+  it('formats a calendar date as DD/MM/YYYY without shifting the day', () => {
+    expect(formatDate('2026-12-02')).toBe('02/12/2026');
+    expect(formatDate('2024-12-25T00:00:00Z')).toBe('25/12/2024');
+  });
+
+  it('masks CPF and CNPJ, including the alphanumeric CNPJ', () => {
+    expect(formatNationalId('66115750903')).toBe('661.157.509-03');
+    expect(formatNationalId('46775236000109')).toBe('46.775.236/0001-09');
+    expect(formatNationalId('12abc34501de35')).toBe('12.ABC.345/01DE-35');
+    expect(maskNationalId('66115750903')).toBe('***.157.509-**');
+  });
+
+  it('pads group to 6 and quota to 4 digits', () => {
+    expect(padDigits('1234', 6)).toBe('001234');
+    expect(padDigits(567, 4)).toBe('0567');
+    expect(quotaLabel('1234', '567')).toBe('Grupo 001234 · Cota 0567');
+  });
+});
+
+describe('national id', () => {
+  it('treats more than 11 characters as a company', () => {
+    expect(isCompanyId('661.157.509-03')).toBe(false);
+    expect(isCompanyId('46.775.236/0001-09')).toBe(true);
+  });
+
+  it('accepts valid CPF, numeric CNPJ and alphanumeric CNPJ, masked or not', () => {
+    expect(parseNationalId('661.157.509-03')).toEqual({ kind: 'cpf', value: '66115750903' });
+    expect(parseNationalId('46775236000109')).toEqual({ kind: 'cnpj', value: '46775236000109' });
+    expect(parseNationalId('12.ABC.345/01DE-35')).toEqual({ kind: 'cnpj', value: '12ABC34501DE35' });
+  });
+
+  it('refuses wrong check digits and junk', () => {
+    expect(parseNationalId('66115750904')).toBeNull();
+    expect(parseNationalId('12ABC34501DE36')).toBeNull();
+    expect(parseNationalId('abc')).toBeNull();
+    expect(parseNationalId('11111111111')).toBeNull();
+  });
+});

@@ -1,0 +1,52 @@
+import { formatCnpj, formatCpf } from '@brazilian-utils/brazilian-utils';
+
+/**
+ * Display formatting in pt-BR, done once on the server. Money uses a plain space after
+ * "R$" (Intl puts U+00A0 there; one form everywhere keeps tests and screen readers simple).
+ */
+const money = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+
+export function formatMoney(value: number): string {
+  return money.format(value).replace(/\u00a0/g, ' ');
+}
+
+/** 'YYYY-MM-DD' (a calendar date, no time zone) → 'DD/MM/YYYY'. */
+export function formatDate(isoDate: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(isoDate);
+  if (!m) throw new RangeError(`not an ISO date: ${isoDate}`);
+  return `${m[3]}/${m[2]}/${m[1]}`;
+}
+
+/** A national ID longer than 11 characters is a company (CNPJ, possibly alphanumeric). */
+export function isCompanyId(nationalId: string): boolean {
+  return normaliseNationalId(nationalId).length > 11;
+}
+
+/** Strips the mask and upper-cases (alphanumeric CNPJ). */
+export function normaliseNationalId(value: string): string {
+  return value.replace(/[\s./-]/g, '').toUpperCase();
+}
+
+export function formatNationalId(value: string): string {
+  const id = normaliseNationalId(value);
+  return id.length > 11 ? formatCnpj(id, { version: 2 }) : formatCpf(id);
+}
+
+/** 'CPF: ***.157.509-**' style masking for screens that show a document partially. */
+export function maskNationalId(value: string): string {
+  const id = normaliseNationalId(value);
+  return id.length > 11 ? formatCnpj(id, { version: 2, obfuscate: true }) : formatCpf(id, { obfuscate: true });
+}
+
+export function padDigits(value: string | number, size: number): string {
+  return String(value).replace(/\D/g, '').padStart(size, '0');
+}
+
+/** Group 6 digits · quota 4 digits, as the customer sees them. */
+export function quotaLabel(grupo: string, cota: string): string {
+  return `Grupo ${padDigits(grupo, 6)} · Cota ${padDigits(cota, 4)}`;
+}
+
+export function firstName(fullName: string): string {
+  return fullName.trim().split(/\s+/)[0] ?? fullName;
+}

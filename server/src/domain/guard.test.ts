@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { guard } from './guard.js';
+import { matchRoute, safeLocalPath, type ScreenRoute } from './route-table.js';
+
+const home: ScreenRoute = { path: '/home', screen: 'home', access: 'protected', needsQuota: true, transparentLogin: true };
+const details: ScreenRoute = { ...home, path: '/detalhes-da-cota', screen: 'detalhes-da-cota' };
+const login: ScreenRoute = { path: '/login', screen: 'login', access: 'public', needsQuota: false, transparentLogin: false };
+
+describe('navigation guard', () => {
+  it('sends an unauthenticated visit to login, remembering the wanted route', () => {
+    expect(guard(details, '/detalhes-da-cota', { authenticated: false, quotaSelected: false })).toEqual({
+      kind: 'redirect',
+      to: '/login?voltar=%2Fdetalhes-da-cota',
+    });
+  });
+
+  it('does not remember home as the wanted route', () => {
+    expect(guard(home, '/home', { authenticated: false, quotaSelected: false })).toEqual({ kind: 'redirect', to: '/login' });
+    expect(guard(home, '/home?aba=resumo', { authenticated: false, quotaSelected: false })).toEqual({ kind: 'redirect', to: '/login' });
+  });
+
+  it('asks for a quota before a quota-scoped screen', () => {
+    expect(guard(home, '/home', { authenticated: true, quotaSelected: false })).toEqual({ kind: 'redirect', to: '/groups-and-quotas' });
+  });
+
+  it('lets public routes through for anyone', () => {
+    expect(guard(login, '/login', { authenticated: false, quotaSelected: false })).toEqual({ kind: 'allow' });
+  });
+});
+
+describe('route matching', () => {
+  const routes = [home, { ...home, path: '/notifications/:id', screen: 'notification' }];
+  it('matches exact paths and trailing slashes', () => {
+    expect(matchRoute(routes, '/home/')?.route.path).toBe('/home');
+  });
+  it('extracts parameters', () => {
+    expect(matchRoute(routes, '/notifications/42')?.params).toEqual({ id: '42' });
+  });
+  it('finds nothing for an unknown path', () => {
+    expect(matchRoute(routes, '/nada')).toBeNull();
+  });
+});
+
+describe('safe local path', () => {
+  it('accepts local paths only', () => {
+    expect(safeLocalPath('/financeiro?x=1')).toBe('/financeiro?x=1');
+    expect(safeLocalPath('//evil.example')).toBeUndefined();
+    expect(safeLocalPath('https://evil.example')).toBeUndefined();
+    expect(safeLocalPath('/\\evil')).toBeUndefined();
+  });
+});

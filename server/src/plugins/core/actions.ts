@@ -1,0 +1,104 @@
+import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { CSRF_HEADER, CSRF_HEADER_VALUE, type ActionResult } from '../../../../screens/contract/index.js';
+import { AppError } from '../../errors.js';
+import type { CustomerUpstream } from './customer-upstream.js';
+import type { ResolvedPartner } from './partner.js';
+
+export interface ActionContext {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  partner: ResolvedPartner;
+  /** Present unless the action is public. */
+  upstream: CustomerUpstream | null;
+}
+
+export interface ActionDefinition<S extends z.ZodType> {
+  /** Public actions (login) run without a session. */
+  public?: boolean;
+  input: S;
+  handler(input: z.output<S>, ctx: ActionContext): Promise<ActionResult>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    actions: { register<S extends z.ZodType>(name: string, definition: ActionDefinition<S>): void };
+  }
+}
+
+const JSON_CONTENT_TYPE = /^application\/json(; ?charset=utf-8)?$/i;
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Cross-site request defence in depth for every state-changing request: the fixed custom header
+ * (a cross-site form cannot set it), exactly application/json, and Sec-Fetch-Site same-origin or
+ * none (Origin must match Host where the browser sends no Sec-Fetch-Site).
+ */
+export function csrfRefusal(request: FastifyRequest): string | null {
+  if (SAFE_METHODS.has(request.method)) return null;
+  if (request.headers[CSRF_HEADER] !== CSRF_HEADER_VALUE) return 'custom header missing';
+  const type = request.headers['content-type'];
+  if (type === undefined || !JSON_CONTENT_TYPE.test(type)) return 'content type';
+  const site = request.headers['sec-fetch-site'];
+  if (site !== undefined) return site === 'same-origin' || site === 'none' ? null : `sec-fetch-site ${site}`;
+  const origin = request.headers.origin;
+  if (origin !== undefined) {
+    try {
+      if (new URL(origin).host !== request.headers.host) return 'origin';
+    } catch {
+      return 'origin';
+    }
+  }
+  return null;
+}
+
+/** Field name → Portuguese message, from zod issues whose messages are text keys (`@…`). */
+export function fieldErrors(issues: readonly z.core.$ZodIssue[], text: (key: string) => string): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const field = String(issue.path[0] ?? '_form');
+    if (errors[field]) continue;
+    errors[field] = issue.message.startsWith('@') ? text(issue.message.slice(1)) : text('erro.campo-obrigatorio');
+  }
+  return errors;
+}
+
+/** POST /api/actions/<area>/<name>: CSRF checks → zod input → handler → ActionResult. */
+export default fp(
+  async (app) => {
+    const registry = new Map<string, ActionDefinition<z.ZodType>>();
+    app.decorate('actions', {
+      register<S extends z.ZodType>(name: string, definition: ActionDefinition<S>) {
+        if (registry.has(name)) throw new Error(`action registered twice: ${name}`);
+        registry.set(name, definition as unknown as ActionDefinition<z.ZodType>);
+      },
+    });
+
+    app.addHook('onRequest', async (request) => {
+      if (!request.url.startsWith('/api/')) return;
+      const refusal = csrfRefusal(request);
+      if (refusal) {
+        request.log.warn({ refusal }, 'state-changing request refused');
+        throw new AppError('request.csrf', { detail: refusal });
+      }
+    });
+
+    app.post<{ Params: { area: string; name: string } }>('/api/actions/:area/:name', { bodyLimit: 64 * 1024 }, async (request, reply) => {
+      const name = `${request.params.area}/${request.params.name}`;
+      const action = registry.get(name);
+      if (!action) throw new AppError('action.unknown', { detail: name });
+      if (!action.public && !request.session) {
+        return { kind: 'navigate', to: '/login?sessao=expirada' } satisfies ActionResult;
+      }
+      const input = action.input.safeParse(request.body ?? {});
+      if (!input.success) {
+        return { kind: 'field-errors', errors: fieldErrors(input.error.issues, (k) => app.text(k)) } satisfies ActionResult;
+      }
+      const partner = await app.partners.forRequest(request);
+      const upstream = request.session ? request.customerUpstream() : null;
+      return action.handler(input.data, { request, reply, partner, upstream });
+    });
+  },
+  { name: 'actions', dependencies: ['definitions', 'partner', 'session'] },
+);

@@ -1,0 +1,95 @@
+import { AppError } from '../../errors.js';
+import type { Session, SessionStore, UpstreamTokens } from '../../storage/session-store.js';
+import type { UpstreamClient, UpstreamRequest } from './upstream-client.js';
+import { UpstreamError } from './upstream-client.js';
+
+/** A token is used until 30 s before the expiry the upstream announced (spec doc 1 §3). */
+export const TOKEN_MARGIN_MS = 30_000;
+
+export type TokenScope = 'customer' | 'quota';
+
+interface RefreshAnswer {
+  access_token: string;
+  refresh_token: string;
+  expires_in: number;
+}
+
+export function tokensFrom(answer: { access_token: string; refresh_token: string; expires_in: number }, now: number): UpstreamTokens {
+  return { accessToken: answer.access_token, refreshToken: answer.refresh_token, expiresAt: now + answer.expires_in * 1000 };
+}
+
+/**
+ * One refresh at a time per session and token scope, in this process: concurrent callers
+ * wait for the same promise and then use its tokens.
+ */
+export class RefreshCoordinator {
+  private readonly inFlight = new Map<string, Promise<UpstreamTokens>>();
+
+  run(key: string, refresh: () => Promise<UpstreamTokens>): Promise<UpstreamTokens> {
+    const running = this.inFlight.get(key);
+    if (running) return running;
+    const promise = refresh().finally(() => this.inFlight.delete(key));
+    this.inFlight.set(key, promise);
+    return promise;
+  }
+}
+
+/**
+ * Upstream calls on behalf of the session's customer: picks the customer or quota token,
+ * refreshes it before it expires or once on a 401, and ends the session when refresh fails.
+ */
+export class CustomerUpstream {
+  constructor(
+    private readonly client: UpstreamClient,
+    private readonly store: SessionStore,
+    readonly session: Session,
+    private readonly refresher: RefreshCoordinator,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async call<T>(req: Omit<UpstreamRequest, 'accessToken'> & { scope?: TokenScope }): Promise<T> {
+    const scope = req.scope ?? 'customer';
+    let tokens = this.tokens(scope);
+    if (this.now() >= tokens.expiresAt - TOKEN_MARGIN_MS) tokens = await this.refresh(scope, tokens);
+    try {
+      return await this.client.call<T>({ ...req, accessToken: tokens.accessToken });
+    } catch (err) {
+      if (!(err instanceof UpstreamError) || !err.tokenExpired) throw err;
+      const fresh = await this.refresh(scope, tokens);
+      return this.client.call<T>({ ...req, accessToken: fresh.accessToken });
+    }
+  }
+
+  private tokens(scope: TokenScope): UpstreamTokens {
+    if (scope === 'customer') return this.session.data.tokens;
+    const quota = this.session.data.quota;
+    if (!quota) throw new AppError('quota.required');
+    return quota.tokens;
+  }
+
+  private refresh(scope: TokenScope, stale: UpstreamTokens): Promise<UpstreamTokens> {
+    return this.refresher.run(`${this.session.id}:${scope}`, async () => {
+      const current = this.tokens(scope);
+      // Another request of this session already refreshed: adopt its tokens.
+      if (current.accessToken !== stale.accessToken && this.now() < current.expiresAt - TOKEN_MARGIN_MS) return current;
+      let answer: RefreshAnswer;
+      try {
+        answer = await this.client.call<RefreshAnswer>({
+          method: 'POST',
+          path: 'login/refresh',
+          json: { refresh_token: current.refreshToken },
+          basicAuth: true,
+        });
+      } catch (cause) {
+        if (cause instanceof UpstreamError && cause.unavailable) throw cause;
+        await this.store.destroy(this.session.id);
+        throw new AppError('session.expired', { cause });
+      }
+      const fresh = tokensFrom(answer, this.now());
+      if (scope === 'customer') this.session.data.tokens = fresh;
+      else if (this.session.data.quota) this.session.data.quota.tokens = fresh;
+      await this.store.save(this.session);
+      return fresh;
+    });
+  }
+}

@@ -1,0 +1,75 @@
+import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../errors.js';
+import { tokensFrom } from './customer-upstream.js';
+import { UpstreamError } from './upstream-client.js';
+
+interface SelectAnswer {
+  accessToken: string;
+  refreshToken: string;
+  expires_in?: number;
+  codigoGrupo: string;
+  codigoCota: string;
+  versao: string;
+}
+
+interface SimpleQuota {
+  idCota: number;
+  grupo: string;
+  cota: string;
+  versao: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    quotaSelection: {
+      /** login/selecionar-cota, keeping the quota token in the session. Throws quota.not-found for a quota not the customer's. */
+      select(request: FastifyRequest, idCota: number): Promise<void>;
+      /** Finds the customer's quota by group, quota and version (cotas/simples) and selects it. */
+      selectByKey(request: FastifyRequest, key: { grupo: string; cota: string; versao: string }): Promise<boolean>;
+    };
+  }
+}
+
+/** Quota tokens last as long as the upstream says; 5 minutes when it says nothing. */
+const DEFAULT_QUOTA_TOKEN_SECONDS = 300;
+
+/** Decorates `quotaSelection`: used by login (group + quota credentials) and by the quota list. */
+export default fp(
+  async (app) => {
+    async function select(request: FastifyRequest, idCota: number): Promise<void> {
+      const session = request.session;
+      if (!session) throw new AppError('session.required');
+      let answer: SelectAnswer;
+      try {
+        answer = await request.customerUpstream().call<SelectAnswer>({ method: 'POST', path: 'login/selecionar-cota', json: { idCota } });
+      } catch (err) {
+        if (err instanceof UpstreamError && err.notFound) throw new AppError('quota.not-found', { cause: err });
+        throw err;
+      }
+      session.data.quota = {
+        idCota,
+        grupo: answer.codigoGrupo,
+        cota: answer.codigoCota,
+        versao: answer.versao,
+        tokens: tokensFrom(
+          { access_token: answer.accessToken, refresh_token: answer.refreshToken, expires_in: answer.expires_in ?? DEFAULT_QUOTA_TOKEN_SECONDS },
+          Date.now(),
+        ),
+      };
+      await app.sessions.save(session);
+    }
+
+    app.decorate('quotaSelection', {
+      select,
+      async selectByKey(request: FastifyRequest, key: { grupo: string; cota: string; versao: string }) {
+        const { data } = await request.customerUpstream().call<{ data: SimpleQuota[] }>({ method: 'GET', path: 'cotas/simples' });
+        const quota = data.find((q) => q.grupo === key.grupo && q.cota === key.cota && q.versao === key.versao);
+        if (!quota) return false;
+        await select(request, quota.idCota);
+        return true;
+      },
+    });
+  },
+  { name: 'quota-selection', dependencies: ['session', 'storage'] },
+);

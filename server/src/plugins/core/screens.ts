@@ -1,0 +1,121 @@
+import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  RENDERER_CAPABILITIES_HEADER,
+  SCHEMA_VERSION,
+  ScreenResponse,
+  type ComponentNode,
+  type RedirectDocument,
+  type ScreenDocument,
+} from '../../../../screens/contract/index.js';
+import { downgrade, parseCapabilities } from '../../domain/capabilities.js';
+import { guard } from '../../domain/guard.js';
+import { matchRoute, safeLocalPath, type ScreenRoute } from '../../domain/route-table.js';
+import { fillTemplate, type ViewModel } from '../../domain/template.js';
+import { AppError } from '../../errors.js';
+import type { CustomerUpstream } from './customer-upstream.js';
+import type { ResolvedPartner } from './partner.js';
+
+export interface ScreenContext {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  partner: ResolvedPartner;
+  route: ScreenRoute;
+  params: Record<string, string>;
+  query: URLSearchParams;
+  /** Present on protected screens (the guard let a logged-in customer through). */
+  upstream: CustomerUpstream | null;
+}
+
+/** A loader fetches what a screen needs and returns its view model (already formatted), or a redirect. */
+export type ScreenLoader = (ctx: ScreenContext) => Promise<ViewModel | { redirect: string }>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    screens: { register(screen: string, loader: ScreenLoader): void };
+  }
+}
+
+const ScreenQuery = z.object({ path: z.string().startsWith('/', 'path deve começar com /').max(2048) });
+
+function redirect(to: string): RedirectDocument {
+  return { schemaVersion: SCHEMA_VERSION, kind: 'redirect', to };
+}
+
+/** GET /api/screens?path=…: route table → guard → loader → layout → capability downgrade. */
+export default fp(
+  async (app) => {
+    const loaders = new Map<string, ScreenLoader>();
+    app.decorate('screens', {
+      register(screen: string, loader: ScreenLoader) {
+        if (loaders.has(screen)) throw new Error(`screen loader registered twice: ${screen}`);
+        loaders.set(screen, loader);
+      },
+    });
+
+    app.get('/api/screens', async (request, reply) => {
+      const parsed = ScreenQuery.safeParse(request.query);
+      if (!parsed.success) throw new AppError('request.invalid', { detail: parsed.error.issues[0]?.message });
+      const url = new URL(parsed.data.path, 'http://app.local');
+      const wanted = `${url.pathname}${url.search}`;
+      reply.header('cache-control', 'no-store');
+
+      const match = matchRoute(app.definitions.routes, url.pathname);
+      const route: ScreenRoute = match && 'screen' in match.route ? match.route : notFoundRoute;
+      if (match && 'redirect' in match.route) return redirect(match.route.redirect);
+
+      const session = request.session;
+      const decision = guard(route, wanted, { authenticated: session !== null, quotaSelected: Boolean(session?.data.quota) });
+      if (decision.kind === 'redirect') return redirect(decision.to);
+
+      const partner = await app.partners.forRequest(request);
+      const ctx: ScreenContext = {
+        request,
+        reply,
+        partner,
+        route,
+        params: match?.params ?? {},
+        query: url.searchParams,
+        upstream: session ? request.customerUpstream() : null,
+      };
+      const loaded = (await loaders.get(route.screen)?.(ctx)) ?? {};
+      if ('redirect' in loaded && typeof loaded.redirect === 'string') return redirect(loaded.redirect);
+      return render(route.screen, wanted, ctx, loaded);
+    });
+
+    const notFoundRoute: ScreenRoute = { path: '*', screen: 'nao-encontrada', access: 'public', needsQuota: false, transparentLogin: false };
+
+    function render(screen: string, route: string, ctx: ScreenContext, loaded: ViewModel): ScreenDocument {
+      const layout = app.definitions.layouts.get(screen);
+      if (!layout) throw new Error(`no layout for screen ${screen}`);
+      const voltar = safeLocalPath(ctx.query.get('voltar') ?? undefined);
+      const model = {
+        partner: { name: ctx.partner.branding.name },
+        voltar: voltar ?? '',
+        query: voltar ? `?voltar=${encodeURIComponent(voltar)}` : '',
+        ...loaded,
+      };
+      const texts = app.definitions.texts;
+      const nodes = fillTemplate(layout.layout, model, texts) as ComponentNode[];
+      const document: ScreenDocument = {
+        schemaVersion: SCHEMA_VERSION,
+        kind: 'screen',
+        screen,
+        route,
+        title: fillTemplate(layout.title, model, texts) as string,
+        partner: ctx.partner.branding,
+        chrome: layout.chrome,
+        layout: downgrade(nodes, parseCapabilities(ctx.request.headers[RENDERER_CAPABILITIES_HEADER])),
+        modals: (fillTemplate(layout.modals ?? [], model, texts) as ScreenDocument['modals']) ?? [],
+        meta: { definitions: app.definitions.version },
+      };
+      if (app.config.validateScreens) {
+        const check = ScreenResponse.safeParse(document);
+        if (!check.success) throw new Error(`screen ${screen} breaks the contract: ${JSON.stringify(check.error.issues.slice(0, 3))}`);
+      }
+      return document;
+    }
+  },
+  { name: 'screens', dependencies: ['definitions', 'partner', 'session'] },
+);

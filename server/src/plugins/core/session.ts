@@ -1,0 +1,62 @@
+import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Session, SessionData } from '../../storage/session-store.js';
+import { CustomerUpstream } from './customer-upstream.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The customer's server-side session, or null when not logged in. */
+    session: Session | null;
+    /** Upstream calls with the session's tokens (only when logged in). */
+    customerUpstream(): CustomerUpstream;
+  }
+  interface FastifyReply {
+    /** Starts a session with a brand-new id (any earlier one of this browser is destroyed). */
+    startSession(data: SessionData): Promise<Session>;
+    endSession(): Promise<void>;
+  }
+}
+
+/**
+ * The session: an opaque random id in a cookie (HttpOnly, SameSite=Strict, Path=/, no Domain;
+ * Secure with the __Host-Http- prefix outside local development); everything else server-side.
+ */
+export default fp(
+  async (app) => {
+    const name = app.config.sessionCookieName;
+    const cookieOptions = { httpOnly: true, sameSite: 'strict' as const, path: '/', secure: app.config.secureCookies };
+
+    app.decorateRequest('session', null);
+    app.decorateRequest('customerUpstream', function (this: FastifyRequest) {
+      if (!this.session) throw new Error('customerUpstream() needs a session');
+      return new CustomerUpstream(app.upstream, app.sessions, this.session, app.refresher);
+    });
+
+    app.decorateReply('startSession', async function (this: FastifyReply, data: SessionData) {
+      const previous = this.request.session;
+      if (previous) await app.sessions.destroy(previous.id);
+      const session = await app.sessions.create(data);
+      this.request.session = session;
+      this.setCookie(name, session.id, cookieOptions);
+      return session;
+    });
+
+    app.decorateReply('endSession', async function (this: FastifyReply) {
+      const current = this.request.session;
+      if (current) await app.sessions.destroy(current.id);
+      this.request.session = null;
+      this.clearCookie(name, cookieOptions);
+    });
+
+    app.addHook('preHandler', async (request) => {
+      if (!request.url.startsWith('/api/')) return;
+      const id = request.cookies[name];
+      if (!id) return;
+      const session = await app.sessions.get(id);
+      if (!session) return;
+      await app.sessions.touch(session);
+      request.session = session;
+    });
+  },
+  { name: 'session', dependencies: ['config', 'storage', 'upstream'] },
+);

@@ -1,0 +1,26 @@
+import fp from 'fastify-plugin';
+import { openDatabase, type Database } from '../../storage/database.js';
+import { SessionStore } from '../../storage/session-store.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Database;
+    sessions: SessionStore;
+  }
+}
+
+/** Decorates `db` (PGlite by default, PostgreSQL with DATABASE_URL) and the `sessions` store. */
+export default fp(
+  async (app) => {
+    const db = await openDatabase({ databaseUrl: app.config.DATABASE_URL, dataDir: app.config.DATA_DIR });
+    app.decorate('db', db);
+    app.decorate('sessions', new SessionStore(db, app.config.SESSION_IDLE_MINUTES * 60_000));
+    const purge = setInterval(() => void app.sessions.purgeExpired().catch((err: unknown) => app.log.warn({ err }, 'session purge failed')), 10 * 60_000);
+    purge.unref();
+    app.addHook('onClose', async () => {
+      clearInterval(purge);
+      await db.close();
+    });
+  },
+  { name: 'storage', dependencies: ['config'] },
+);

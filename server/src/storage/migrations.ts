@@ -1,0 +1,50 @@
+import type { Database, Queryable } from './database.js';
+
+/**
+ * Forward-only migrations, applied in order at start-up. Never edit one that has shipped:
+ * append a new entry. A PostgreSQL advisory lock keeps concurrent instances from racing.
+ */
+const MIGRATIONS: { id: number; name: string; sql: string }[] = [
+  {
+    id: 1,
+    name: 'sessions',
+    sql: `
+      CREATE TABLE sessions (
+        id TEXT PRIMARY KEY,
+        data JSONB NOT NULL,
+        created_at TIMESTAMPTZ NOT NULL DEFAULT now(),
+        last_seen_at TIMESTAMPTZ NOT NULL DEFAULT now(),
+        expires_at TIMESTAMPTZ NOT NULL
+      );
+      CREATE INDEX sessions_expires_at ON sessions (expires_at);`,
+  },
+];
+
+export async function migrate(database: Database): Promise<void> {
+  await database.withConnection(async (db) => {
+    if (database.kind === 'postgres') await db.query('SELECT pg_advisory_lock(727001)');
+    try {
+      await db.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+        id INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())`);
+      await apply(db);
+    } finally {
+      if (database.kind === 'postgres') await db.query('SELECT pg_advisory_unlock(727001)');
+    }
+  });
+}
+
+async function apply(db: Queryable): Promise<void> {
+  const applied = new Set((await db.query<{ id: number }>('SELECT id FROM schema_migrations')).map((r) => r.id));
+  for (const m of MIGRATIONS) {
+    if (applied.has(m.id)) continue;
+    await db.query('BEGIN');
+    try {
+      for (const statement of m.sql.split(';').filter((s) => s.trim())) await db.query(statement);
+      await db.query('INSERT INTO schema_migrations (id, name) VALUES ($1, $2)', [m.id, m.name]);
+      await db.query('COMMIT');
+    } catch (err) {
+      await db.query('ROLLBACK');
+      throw err;
+    }
+  }
+}

@@ -1,0 +1,123 @@
+import { randomBytes } from 'node:crypto';
+import type { Database } from './database.js';
+
+/** Upstream tokens of one login (customer) or one quota selection. Never leaves the server. */
+export interface UpstreamTokens {
+  accessToken: string;
+  refreshToken: string;
+  /** Epoch ms at which the upstream says the access token expires. */
+  expiresAt: number;
+}
+
+export interface Customer {
+  nome: string;
+  inscricaoNacional: string;
+  tipoPessoa: 'F' | 'J';
+  senhaExpirada: boolean;
+  atualizacaoCadastralObrigatoria: boolean;
+  requerMfa: boolean;
+}
+
+export interface SelectedQuota {
+  idCota: number;
+  grupo: string;
+  cota: string;
+  versao: string;
+  tokens: UpstreamTokens;
+}
+
+export interface SessionData {
+  partnerId: number;
+  customer: Customer;
+  tokens: UpstreamTokens;
+  quota?: SelectedQuota | undefined;
+  /** Absolute deadline (epoch ms), fixed at login. */
+  absoluteExpiresAt: number;
+}
+
+export interface Session {
+  id: string;
+  data: SessionData;
+  lastSeenAt: number;
+}
+
+/** At least 128 random bits; we use 256. */
+export function newSessionId(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/**
+ * Sessions live server-side; the cookie carries only the opaque id. Expiry is the earlier of
+ * the idle deadline (slides with use) and the absolute deadline (fixed at login).
+ */
+export class SessionStore {
+  constructor(
+    private readonly db: Database,
+    private readonly idleMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async create(data: SessionData): Promise<Session> {
+    const id = newSessionId();
+    const now = this.now();
+    await this.db.query('INSERT INTO sessions (id, data, created_at, last_seen_at, expires_at) VALUES ($1, $2, $3, $3, $4)', [
+      id,
+      JSON.stringify(data),
+      new Date(now),
+      new Date(this.expiry(data, now)),
+    ]);
+    return { id, data, lastSeenAt: now };
+  }
+
+  /** The live session, or null (unknown, idle or past its absolute deadline; expired rows are deleted). */
+  async get(id: string): Promise<Session | null> {
+    if (!/^[A-Za-z0-9_-]{43}$/.test(id)) return null;
+    const rows = await this.db.query<{ data: SessionData | string; last_seen_at: Date | string; expires_at: Date | string }>(
+      'SELECT data, last_seen_at, expires_at FROM sessions WHERE id = $1',
+      [id],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    if (new Date(row.expires_at).getTime() <= this.now()) {
+      await this.destroy(id);
+      return null;
+    }
+    const data = typeof row.data === 'string' ? (JSON.parse(row.data) as SessionData) : row.data;
+    return { id, data, lastSeenAt: new Date(row.last_seen_at).getTime() };
+  }
+
+  async save(session: Session): Promise<void> {
+    const now = this.now();
+    session.lastSeenAt = now;
+    await this.db.query('UPDATE sessions SET data = $2, last_seen_at = $3, expires_at = $4 WHERE id = $1', [
+      session.id,
+      JSON.stringify(session.data),
+      new Date(now),
+      new Date(this.expiry(session.data, now)),
+    ]);
+  }
+
+  /** Slides the idle deadline; written at most once a minute to keep reads cheap. */
+  async touch(session: Session): Promise<void> {
+    const now = this.now();
+    if (now - session.lastSeenAt < 60_000) return;
+    session.lastSeenAt = now;
+    await this.db.query('UPDATE sessions SET last_seen_at = $2, expires_at = $3 WHERE id = $1', [
+      session.id,
+      new Date(now),
+      new Date(this.expiry(session.data, now)),
+    ]);
+  }
+
+  async destroy(id: string): Promise<void> {
+    await this.db.query('DELETE FROM sessions WHERE id = $1', [id]);
+  }
+
+  async purgeExpired(): Promise<void> {
+    await this.db.query('DELETE FROM sessions WHERE expires_at <= $1', [new Date(this.now())]);
+  }
+
+  private expiry(data: SessionData, now: number): number {
+    return Math.min(now + this.idleMs, data.absoluteExpiresAt);
+  }
+}

@@ -1,0 +1,94 @@
+import supertest from 'supertest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { client } from '../helpers/api-client.js';
+import { persona } from '../helpers/personas.js';
+import { startStack, type Stack } from '../helpers/stack.js';
+
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(async () => stack?.close());
+beforeEach(async () => stack.sandbox.clearCalls());
+
+const ana = persona('ana');
+const body = JSON.stringify({ modo: 'documento', documento: ana.document, senha: ana.password });
+
+describe('session cookie', () => {
+  it('is an opaque HttpOnly, SameSite=Strict, Path=/ cookie without Domain, renewed at every login', async () => {
+    const c = client(stack.baseUrl);
+    const first = String((await c.login('ana')).headers['set-cookie']);
+    expect(first).toMatch(/^sid=[A-Za-z0-9_-]{43};/);
+    expect(first).toContain('HttpOnly');
+    expect(first).toContain('SameSite=Strict');
+    expect(first).toContain('Path=/');
+    expect(first).not.toMatch(/Domain=/i);
+    expect(first).not.toContain(ana.document);
+    const second = String((await c.login('ana')).headers['set-cookie']);
+    expect(second.split(';')[0]).not.toBe(first.split(';')[0]);
+  });
+});
+
+describe('state-changing requests', () => {
+  const post = () => supertest(stack.baseUrl).post('/api/actions/auth/login');
+
+  it('refuses a POST without the custom header and calls no upstream', async () => {
+    const res = await post().set('content-type', 'application/json').send(body);
+    expect(res.status).toBe(403);
+    expect(await stack.sandbox.calls()).toEqual([]);
+  });
+
+  it.each(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json-patch+json', 'application/jsonx'])(
+    'refuses content type %j',
+    async (type) => {
+      const res = await post().set('x-requested-with', 'consorcio-app').set('content-type', type).send(body);
+      expect([403, 415]).toContain(res.status);
+      expect(await stack.sandbox.calls()).toEqual([]);
+    },
+  );
+
+  it('refuses a cross-site request even with the header', async () => {
+    const res = await post().set('x-requested-with', 'consorcio-app').set('content-type', 'application/json').set('sec-fetch-site', 'cross-site').send(body);
+    expect(res.status).toBe(403);
+    expect(await stack.sandbox.calls()).toEqual([]);
+  });
+
+  it('refuses a foreign Origin when the browser sends no Sec-Fetch-Site', async () => {
+    const res = await post().set('x-requested-with', 'consorcio-app').set('content-type', 'application/json').set('origin', 'https://evil.example').send(body);
+    expect(res.status).toBe(403);
+  });
+
+  it('answers malformed JSON and unknown actions with a clear 4xx, never a 500', async () => {
+    const bad = await post().set('x-requested-with', 'consorcio-app').set('content-type', 'application/json').send('{"modo":');
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('Requisição inválida.');
+    const unknown = await client(stack.baseUrl).action('nada/disso', {});
+    expect(unknown.status).toBe(404);
+  });
+});
+
+describe('security headers', () => {
+  it('sends a CSP without unsafe-inline or unsafe-eval on the page', async () => {
+    const res = await supertest(stack.baseUrl).get('/entrar');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).not.toContain('unsafe-eval');
+    expect(res.headers['referrer-policy']).toBeDefined();
+  });
+
+  it('serves the renderer for any route (history mode) and 404s unknown API paths', async () => {
+    const page = await supertest(stack.baseUrl).get('/groups-and-quotas');
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('<div id="root">');
+    expect((await supertest(stack.baseUrl).get('/api/nada')).status).toBe(404);
+  });
+
+  it('answers liveness without dependencies and readiness with storage', async () => {
+    expect((await supertest(stack.baseUrl).get('/health/live')).body).toEqual({ status: 'ok' });
+    expect((await supertest(stack.baseUrl).get('/health/ready')).body).toMatchObject({ status: 'ok', storage: 'pglite' });
+  });
+});

@@ -1,0 +1,110 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { launchBrowser } from '../helpers/browser.js';
+import { persona } from '../helpers/personas.js';
+import { startStack, type Stack } from '../helpers/stack.js';
+
+let stack: Stack;
+let browser: Browser;
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+async function loginWithDocument(page: Page, key: string, password = persona(key).password) {
+  await page.getByLabel('CPF ou CNPJ').first().fill(persona(key).document);
+  await page.getByLabel('Senha de 6 dígitos').first().fill(password);
+  await page.getByRole('button', { name: 'Entrar' }).first().click();
+}
+
+describe('login to home in a real browser', () => {
+  test('ana logs in with CPF on localhost and reaches home with her auto quota', async () => {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    await page.goto(`${stack.baseUrl}/login`);
+    await expect.poll(() => page.title()).toContain('Consórcio Aurora');
+    await page.getByRole('button', { name: 'Entrar com CPF ou CNPJ' }).click();
+    await page.waitForURL('**/entrar');
+    await loginWithDocument(page, 'ana');
+    await page.waitForURL('**/groups-and-quotas');
+    await page.getByText('Grupo 001234 · Cota 0567').waitFor();
+    await page.getByRole('button', { name: 'Acompanhar esta cota' }).first().click();
+    await page.waitForURL('**/home');
+    await page.getByText('Olá, Ana').waitFor();
+    await page.getByText('R$ 61.204,18').waitFor();
+    await expect.poll(() => page.getByText('R$ 85.000,00').count()).toBeGreaterThan(0);
+    expect(errors.filter((e) => !e.includes('favicon'))).toEqual([]);
+    await page.getByRole('button', { name: 'Sair' }).click();
+    await page.waitForURL('**/login');
+    await page.close();
+  });
+
+  test('marcos logs in on horizonte.localhost and sees Horizonte’s name and colour', async () => {
+    const page = await browser.newPage();
+    await page.goto(`http://horizonte.localhost:${stack.port}/entrar`);
+    await expect.poll(() => page.title()).toContain('Horizonte Consórcios');
+    const primary = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-primary').trim());
+    expect(primary.toUpperCase()).toBe('#0B5FA5');
+    await loginWithDocument(page, 'marcos');
+    await page.waitForURL('**/groups-and-quotas');
+    await page.getByRole('button', { name: 'Acompanhar esta cota' }).first().click();
+    await page.waitForURL('**/home');
+    await page.getByText('Olá, Marcos').waitFor();
+    await page.getByText('Horizonte Consórcios').first().waitFor();
+    await page.close();
+  });
+
+  test('a wrong password shows the exact message and keeps what was typed', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${stack.baseUrl}/entrar`);
+    await loginWithDocument(page, 'ana', '000000');
+    await page.getByText('Não foi possível entrar. Por favor, verifique suas credenciais de acesso novamente!').waitFor();
+    expect(await page.getByLabel('CPF ou CNPJ').first().inputValue()).toBe(persona('ana').document);
+    await page.close();
+  });
+
+  test('an upstream failure shows the Ops modal, and its retry goes on with what was typed', async () => {
+    await stack.sandbox.fault({ path: 'login', status: 503, times: 1 });
+    const page = await browser.newPage();
+    await page.goto(`${stack.baseUrl}/entrar`);
+    await loginWithDocument(page, 'ana');
+    const dialog = page.getByRole('dialog', { name: 'Ops ;)' });
+    await dialog.waitFor();
+    expect(await page.getByLabel('CPF ou CNPJ').first().inputValue()).toBe(persona('ana').document);
+    await dialog.getByRole('button', { name: 'Tentar novamente' }).click();
+    await page.waitForURL('**/groups-and-quotas');
+    await page.close();
+  });
+
+  test('a deep link asked before login is reached after login and quota choice', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${stack.baseUrl}/home?aba=resumo`);
+    await page.waitForURL('**/login');
+    await page.goto(`${stack.baseUrl}/groups-and-quotas?pagina=1`);
+    await page.waitForURL(/\/login\?voltar=/);
+    await page.getByRole('button', { name: 'Entrar com CPF ou CNPJ' }).click();
+    await page.waitForURL(/\/entrar\?voltar=/);
+    await loginWithDocument(page, 'ana');
+    await page.waitForURL(/\/groups-and-quotas\?voltar=/);
+    await page.getByRole('button', { name: 'Acompanhar esta cota' }).first().click();
+    await page.waitForURL('**/groups-and-quotas?pagina=1');
+    await page.close();
+  });
+
+  test('the mobile login asks for the user first, then the password', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${stack.baseUrl}/entrar-mobile`);
+    await page.getByLabel('CPF ou CNPJ').fill(persona('ana').document);
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.getByText('Entrando como 661.157.509-03').waitFor();
+    await page.getByLabel('Senha de 6 dígitos').fill(persona('ana').password);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.waitForURL('**/groups-and-quotas');
+    await page.close();
+  });
+});

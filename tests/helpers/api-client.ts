@@ -1,0 +1,61 @@
+import supertest from 'supertest';
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../screens/contract/index.js';
+import { persona } from './personas.js';
+
+export type Agent = ReturnType<typeof supertest.agent>;
+
+/** A browser-like client: keeps cookies, sends the CSRF header and JSON on actions. */
+export function client(baseUrl: string, host?: string) {
+  const agent = supertest.agent(baseUrl);
+  const withHost = <T extends { set(k: string, v: string): T }>(req: T) => (host ? req.set('host', host) : req);
+  return {
+    agent,
+    screen(path: string, headers: Record<string, string> = {}) {
+      let req = withHost(agent.get('/api/screens').query({ path }));
+      for (const [k, v] of Object.entries(headers)) req = req.set(k, v);
+      return req;
+    },
+    action(name: string, body: unknown = {}) {
+      return withHost(agent.post(`/api/actions/${name}`).set(CSRF_HEADER, CSRF_HEADER_VALUE).set('content-type', 'application/json').send(JSON.stringify(body)));
+    },
+    async login(key: string) {
+      const p = persona(key);
+      const res = await this.action('auth/login', { modo: 'documento', documento: p.document, senha: p.password });
+      if (res.body.kind !== 'navigate') throw new Error(`login of ${key} failed: ${JSON.stringify(res.body)}`);
+      return res;
+    },
+    /** Logs in and selects the customer's first quota on the list. */
+    async loginWithQuota(key: string) {
+      await this.login(key);
+      const list = await this.screen('/groups-and-quotas');
+      const first = findAll(list.body.layout, (n) => n.type === 'card' && typeof n.id === 'string' && n.id.startsWith('cota-'))[0];
+      if (!first) throw new Error(`no quota for ${key}`);
+      const res = await this.action('quotas/select', first.action.action.payload);
+      if (res.body.kind !== 'navigate') throw new Error(`select quota failed: ${JSON.stringify(res.body)}`);
+      return res;
+    },
+  };
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Node = any;
+
+/** Every component in a screen's tree (cards' and lists' items included) that satisfies `pred`. */
+export function findAll(nodes: Node[], pred: (n: Node) => boolean, out: Node[] = []): Node[] {
+  for (const n of nodes ?? []) {
+    if (pred(n)) out.push(n);
+    if (Array.isArray(n.items)) findAll(n.items, pred, out);
+  }
+  return out;
+}
+
+/** All visible text of a screen, for assertions a person would make. */
+export function screenText(doc: { layout: Node[]; title?: string }): string {
+  const parts: string[] = [];
+  findAll(doc.layout, (n) => {
+    for (const k of ['text', 'label', 'title', 'subtitle']) if (typeof n[k] === 'string') parts.push(n[k]);
+    if (n.action?.label) parts.push(n.action.label);
+    return false;
+  });
+  return parts.join('\n');
+}

@@ -1,0 +1,47 @@
+/** The sandbox's control routes (/__sandbox), as tests use them. */
+export interface RecordedCall {
+  method: string;
+  path: string;
+  query?: Record<string, unknown>;
+}
+
+export class SandboxControl {
+  constructor(readonly url: string) {}
+
+  private async send(method: string, path: string, body?: unknown): Promise<unknown> {
+    const res = await fetch(`${this.url}/__sandbox/${path}`, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? null : JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`sandbox control ${method} ${path}: ${res.status} ${await res.text()}`);
+    const text = await res.text();
+    return text ? JSON.parse(text) : undefined;
+  }
+
+  async calls(): Promise<RecordedCall[]> {
+    const answer = (await this.send('GET', 'calls')) as RecordedCall[] | { data: RecordedCall[] };
+    return Array.isArray(answer) ? answer : answer.data;
+  }
+  async clearCalls(): Promise<void> {
+    await this.send('DELETE', 'calls');
+  }
+  async reset(): Promise<void> {
+    await this.send('POST', 'reset');
+  }
+  async fault(fault: { method?: string; path: string; status: number; times?: number; delayMs?: number }): Promise<void> {
+    await this.send('POST', 'faults', fault);
+  }
+  async clearFaults(): Promise<void> {
+    await this.send('DELETE', 'faults');
+  }
+  async setWarnings(partnerId: number, warnings: unknown[]): Promise<void> {
+    await this.send('PUT', `partners/${partnerId}/warnings`, warnings);
+  }
+  async setClock(now: string): Promise<void> {
+    await this.send('PUT', 'clock', { now });
+  }
+  async advanceClock(seconds: number): Promise<void> {
+    await this.send('POST', 'clock/advance', { seconds });
+  }
+}

@@ -1,0 +1,44 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { buildSandbox } from '../../sandbox/src/app.js';
+import { buildApp } from '../../server/src/app.js';
+import { loadConfig } from '../../server/src/config.js';
+import { SandboxControl } from './sandbox-control.js';
+
+export interface Stack {
+  app: FastifyInstance;
+  /** http://localhost:PORT of the server. */
+  baseUrl: string;
+  port: number;
+  sandbox: SandboxControl;
+  close(): Promise<void>;
+}
+
+/** Starts the sandbox and the server on free ports (the server sees the sandbox only as UPSTREAM_URL). */
+export async function startStack(env: Record<string, string> = {}): Promise<Stack> {
+  const sandboxApp = await buildSandbox({ logger: false });
+  await sandboxApp.listen({ host: '127.0.0.1', port: 0 });
+  const sandboxUrl = `http://127.0.0.1:${(sandboxApp.server.address() as AddressInfo).port}`;
+  const config = loadConfig({
+    APP_ENV: 'test',
+    UPSTREAM_URL: sandboxUrl,
+    DATA_DIR: ':memory:',
+    LOG_LEVEL: 'silent',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    ...env,
+  });
+  const app = await buildApp(config, { logger: false });
+  await app.listen({ host: config.HOST, port: 0 });
+  const port = (app.server.address() as AddressInfo).port;
+  return {
+    app,
+    port,
+    baseUrl: `http://localhost:${port}`,
+    sandbox: new SandboxControl(sandboxUrl),
+    async close() {
+      await app.close();
+      await sandboxApp.close();
+    },
+  };
+}

@@ -1,7 +1,12 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { screenJsonSchema } from './json-schema.js';
+import { flowJsonSchema, screenJsonSchema } from './json-schema.js';
 
-const target = fileURLToPath(new URL('./screen.schema.json', import.meta.url));
-writeFileSync(target, screenJsonSchema());
-console.log(`wrote ${target}`);
+for (const [file, content] of [
+  ['./screen.schema.json', screenJsonSchema()],
+  ['./flow.schema.json', flowJsonSchema()],
+] as const) {
+  const target = fileURLToPath(new URL(file, import.meta.url));
+  writeFileSync(target, content);
+  console.log(`wrote ${target}`);
+}

@@ -2,3 +2,5 @@ export * from './actions.js';
 export * from './components.js';
 export * from './screen.js';
 export * from './protocol.js';
+export * from './flows.js';
+export * from './conditions.js';

@@ -8,6 +8,7 @@ import renderer from './plugins/external/renderer.js';
 import config from './plugins/core/config.js';
 import definitions from './plugins/core/definitions.js';
 import storage from './plugins/core/storage.js';
+import flows from './plugins/core/flows.js';
 import upstream from './plugins/core/upstream.js';
 import partner from './plugins/core/partner.js';
 import session from './plugins/core/session.js';
@@ -36,6 +37,7 @@ export async function buildApp(cfg: Config, options: { logger?: FastifyServerOpt
   await app.register(cookie);
   await app.register(helmet);
   await app.register(storage);
+  await app.register(flows);
   await app.register(upstream);
   await app.register(partner);
   await app.register(session);

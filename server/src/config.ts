@@ -28,6 +28,8 @@ export const ConfigSchema = z.object({
   DEV_PARTNER_DOMAIN: z.string().min(1).default('localhost'),
   PARTNER_CACHE_SECONDS: z.coerce.number().int().min(0).default(300),
   RENDERER_DIR: z.string().min(1).default('dist/renderer'),
+  /** How often each instance looks for a newly published flow version (ms); 0 turns polling off. */
+  FLOWS_POLL_MS: z.coerce.number().int().min(0).max(5_000).default(2_000),
   /** Validate every emitted screen against the contract (on by default outside production). */
   VALIDATE_SCREENS: bool.optional(),
   /** Expose GET /api/bench/passthrough/home (the benchmark's floor). Off by default. */

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenJsonSchema } from '../../screens/contract/json-schema.js';
+import { readdirSync } from 'node:fs';
+import { flowJsonSchema, screenJsonSchema } from '../../screens/contract/json-schema.js';
 import { loadDefinitions } from '../../server/src/domain/definitions.js';
 import { client, findAll } from '../helpers/api-client.js';
 import { startStack, type Stack } from '../helpers/stack.js';
@@ -17,6 +18,18 @@ const validateScreen = ajv.compile({ $ref: `${schema.$id}#/$defs/ScreenResponse`
 describe('screen contract', () => {
   it('has a committed JSON Schema that matches the zod source (run npm run schema:export)', () => {
     expect(readFileSync(schemaFile, 'utf8')).toBe(screenJsonSchema());
+  });
+
+  it('has a committed JSON Schema for flow definitions that matches the zod source, and every shipped flow file validates', () => {
+    const flowSchemaFile = fileURLToPath(new URL('../../screens/contract/flow.schema.json', import.meta.url));
+    expect(readFileSync(flowSchemaFile, 'utf8')).toBe(flowJsonSchema());
+    const flowAjv = new Ajv2020({ allErrors: true, strict: false });
+    const validateFlow = flowAjv.compile(JSON.parse(readFileSync(flowSchemaFile, 'utf8')));
+    const dir = fileURLToPath(new URL('../../screens/flows/', import.meta.url));
+    for (const file of readdirSync(dir)) {
+      const ok = validateFlow(JSON.parse(readFileSync(`${dir}${file}`, 'utf8')));
+      expect(ok, `${file}: ${JSON.stringify(validateFlow.errors)}`).toBe(true);
+    }
   });
 
   it('gives every form input a label and an error message, in every layout', () => {

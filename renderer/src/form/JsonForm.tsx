@@ -3,6 +3,7 @@ import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { useMemo, useState } from 'react';
 import type { ComponentOf } from '../../../screens/contract/components.js';
 import { useRunAction } from '../actions/useRunAction.js';
+import { applyFieldVisibility } from './field-visibility.js';
 import { noValidation, toErrorSchema } from './no-validation.js';
 import { TextInput } from './TextInput.js';
 
@@ -20,6 +21,7 @@ export default function JsonForm({ node }: { node: ComponentOf<'form'> }) {
   const [message, setMessage] = useState<string | undefined>(undefined);
   const [busy, setBusy] = useState(false);
   const extraErrors = useMemo(() => toErrorSchema(errors), [errors]);
+  const uiSchema = useMemo(() => applyFieldVisibility(node.uiSchema ?? {}, formData), [node.uiSchema, formData]);
 
   async function submit(data: Data): Promise<void> {
     setBusy(true);
@@ -42,7 +44,7 @@ export default function JsonForm({ node }: { node: ComponentOf<'form'> }) {
       className="form"
       idPrefix={node.id ?? 'form'}
       schema={node.schema as RJSFSchema}
-      uiSchema={(node.uiSchema ?? {}) as UiSchema<Data, RJSFSchema>}
+      uiSchema={uiSchema as UiSchema<Data, RJSFSchema>}
       formData={formData}
       validator={noValidation}
       extraErrors={extraErrors}

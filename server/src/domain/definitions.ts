@@ -2,6 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { FlowBundle } from '../../../screens/contract/flows.js';
+import { analyse, formatReport, type AnalysisContext } from '../flows/analyse.js';
+import { parseBundle, readFlowFiles } from '../flows/bundle.js';
 import { RouteTable, type RouteEntry } from './route-table.js';
 import type { Texts } from './template.js';
 
@@ -20,10 +23,27 @@ export const Layout = z
 export type Layout = z.infer<typeof Layout>;
 
 export interface Definitions {
-  version: string;
   routes: RouteEntry[];
   layouts: ReadonlyMap<string, Layout>;
   texts: Texts;
+  /** The flow definitions shipped in screens/flows (version 1 of the published history). */
+  flows: FlowBundle;
+  /** The raw files of screens/flows, as they are stored when published. */
+  flowFiles: Record<string, unknown>;
+}
+
+/** Screens the server draws without a route. */
+export const SYSTEM_SCREENS = ['nao-encontrada'];
+
+/** What the flow analyser checks definitions against: the route table and the layouts. */
+export function analysisContext(definitions: Pick<Definitions, 'routes' | 'layouts'>): AnalysisContext {
+  const screenRoutes = definitions.routes.filter((r): r is Extract<RouteEntry, { screen: string }> => 'screen' in r);
+  return {
+    servedRoutes: definitions.routes.map((r) => r.path),
+    routedScreens: screenRoutes.map((r) => r.screen),
+    layouts: [...definitions.layouts.keys()],
+    systemScreens: SYSTEM_SCREENS,
+  };
 }
 
 export class DefinitionError extends Error {
@@ -54,8 +74,8 @@ export function textKeys(node: unknown, found = new Set<string>()): Set<string> 
   return found;
 }
 
-/** Reads and checks the definitions: every routed screen has a layout, every text a layout names exists. */
-export function loadDefinitions(dir: string = SCREENS_DIR): Definitions {
+/** Reads and checks the screens: every routed screen has a layout, every text a layout names exists. */
+export function loadScreens(dir: string = SCREENS_DIR): Pick<Definitions, 'routes' | 'layouts' | 'texts'> {
   const { routes } = parse(RouteTable, join(dir, 'routes.json'));
   const texts = parse(z.record(z.string(), z.string()), join(dir, 'texts', 'pt-BR.json'));
   const layouts = new Map<string, Layout>();
@@ -72,5 +92,21 @@ export function loadDefinitions(dir: string = SCREENS_DIR): Definitions {
     for (const key of textKeys(layout)) if (!(key in texts)) problems.push(`layout ${layout.screen}: texto "${key}" não existe`);
   }
   if (problems.length) throw new DefinitionError(`Definições inválidas:\n  - ${problems.join('\n  - ')}`);
-  return { version: 'v1', routes, layouts, texts };
+  return { routes, layouts, texts };
+}
+
+/** Screens plus the shipped flow definitions; a flow the analyser refuses stops the server. */
+export function loadDefinitions(dir: string = SCREENS_DIR): Definitions {
+  const { routes, layouts, texts } = loadScreens(dir);
+  let flowFiles: Record<string, unknown>;
+  let flows: FlowBundle;
+  try {
+    flowFiles = readFlowFiles(join(dir, 'flows'));
+    flows = parseBundle(flowFiles);
+  } catch (err) {
+    throw new DefinitionError((err as Error).message);
+  }
+  const report = analyse(flows, analysisContext({ routes, layouts }));
+  if (!report.ok) throw new DefinitionError(formatReport(report));
+  return { routes, layouts, texts, flows, flowFiles };
 }

@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { guard } from './guard.js';
+import type { DecisionTable } from '../../../screens/contract/flows.js';
+import { loadDefinitions } from './definitions.js';
+import { guard as guardWith, type GuardState } from './guard.js';
 import { matchRoute, safeLocalPath, type ScreenRoute } from './route-table.js';
 
-const home: ScreenRoute = { path: '/home', screen: 'home', access: 'protected', needsQuota: true, transparentLogin: true };
-const details: ScreenRoute = { ...home, path: '/detalhes-da-cota', screen: 'detalhes-da-cota' };
-const login: ScreenRoute = { path: '/login', screen: 'login', access: 'public', needsQuota: false, transparentLogin: false };
+const table = loadDefinitions().flows.definitions.find((d): d is DecisionTable => d.kind === 'decision-table' && d.id === 'guard')!;
+const guard = (route: ScreenRoute, wanted: string, state: GuardState) => guardWith(table, route, wanted, state);
+const home: ScreenRoute = { path: '/home', screen: 'home', access: 'protected', needsQuota: true, transparentLogin: true, mandatoryUpdateExempt: true };
+const details: ScreenRoute = { ...home, path: '/detalhes-da-cota', screen: 'detalhes-da-cota', mandatoryUpdateExempt: false };
+const login: ScreenRoute = { path: '/login', screen: 'login', access: 'public', needsQuota: false, transparentLogin: false, mandatoryUpdateExempt: false };
+const onlyOnPhone: ScreenRoute = { ...login, path: '/faturamento/manual', access: 'protected', mobileOnly: { fallback: '/indisponivel' } };
 
 describe('navigation guard', () => {
   it('sends an unauthenticated visit to login, remembering the wanted route', () => {
@@ -21,6 +26,22 @@ describe('navigation guard', () => {
 
   it('asks for a quota before a quota-scoped screen', () => {
     expect(guard(home, '/home', { authenticated: true, quotaSelected: false })).toEqual({ kind: 'redirect', to: '/groups-and-quotas' });
+  });
+
+  it('sends a mobile-only route to its fallback off mobile, and opens it on a phone', () => {
+    expect(guard(onlyOnPhone, '/faturamento/manual', { authenticated: true, quotaSelected: true })).toEqual({ kind: 'redirect', to: '/indisponivel' });
+    expect(guard(onlyOnPhone, '/faturamento/manual', { authenticated: true, quotaSelected: true, mobile: true })).toEqual({ kind: 'allow' });
+  });
+
+  it('sends a route not allowed under a transparent login home, and lets home through', () => {
+    const details2 = { ...details, transparentLogin: false };
+    expect(guard(details2, '/detalhes-da-cota', { authenticated: true, quotaSelected: true, transparent: true })).toEqual({ kind: 'redirect', to: '/home' });
+    expect(guard(home, '/home', { authenticated: true, quotaSelected: true, transparent: true })).toEqual({ kind: 'allow' });
+  });
+
+  it('sends protected routes to the mandatory update except the exempt ones', () => {
+    expect(guard(details, '/detalhes-da-cota', { authenticated: true, quotaSelected: true, mandatoryUpdate: true })).toEqual({ kind: 'redirect', to: '/atualizacao-obrigatoria' });
+    expect(guard(home, '/home', { authenticated: true, quotaSelected: true, mandatoryUpdate: true })).toEqual({ kind: 'allow' });
   });
 
   it('lets public routes through for anyone', () => {

@@ -1,28 +1,60 @@
+import type { DecisionTable } from '../../../screens/contract/flows.js';
+import { decide } from '../flows/decide.js';
 import type { ScreenRoute } from './route-table.js';
 
 /** What the guard knows about the visitor. */
 export interface GuardState {
   authenticated: boolean;
   quotaSelected: boolean;
+  /** Logged in through a transparent-login token. */
+  transparent?: boolean;
+  /** A mandatory registration update is pending (doc 2 §4.2). */
+  mandatoryUpdate?: boolean;
+  /** The visitor is on a phone (native wrapper or mobile browser). */
+  mobile?: boolean;
 }
 
 export type GuardDecision = { kind: 'allow' } | { kind: 'redirect'; to: string };
 
+export const MANDATORY_UPDATE_PATH = '/atualizacao-obrigatoria';
+
 /**
- * The navigation guard (spec doc 1 §2): unauthenticated access to a protected route goes to
- * login, remembering the wanted route unless it is home; a route that needs a quota goes to the
- * quota list first, keeping the wanted route.
+ * The navigation guard: the decision table `screens/flows/guard.json` (doc 1 §2, doc 2 §2.12)
+ * says what happens; this turns its outcome into the redirect, keeping the wanted route where
+ * the spec remembers it (never home).
  */
-export function guard(route: ScreenRoute, wanted: string, state: GuardState): GuardDecision {
-  const isHome = wanted.split('?')[0] === '/home';
-  if (route.access === 'protected' && !state.authenticated) {
-    return { kind: 'redirect', to: isHome ? '/login' : `/login?voltar=${encodeURIComponent(wanted)}` };
+export function guard(table: DecisionTable, route: ScreenRoute, wanted: string, state: GuardState): GuardDecision {
+  const wantedIsHome = wanted.split('?')[0] === '/home';
+  const { outcome } = decide(table, {
+    access: route.access,
+    authenticated: state.authenticated,
+    wantedIsHome,
+    mobileOnly: route.mobileOnly !== undefined,
+    mobile: state.mobile === true,
+    transparent: state.transparent === true,
+    routeTransparent: route.transparentLogin,
+    mandatoryUpdate: state.mandatoryUpdate === true,
+    exemptFromMandatoryUpdate: route.mandatoryUpdateExempt,
+    needsQuota: route.needsQuota,
+    quotaSelected: state.quotaSelected,
+  });
+  const remember = (base: string) => (wantedIsHome ? base : `${base}?voltar=${encodeURIComponent(wanted)}`);
+  switch (outcome) {
+    case 'allow':
+      return { kind: 'allow' };
+    case 'login':
+      return { kind: 'redirect', to: '/login' };
+    case 'login-remember':
+      return { kind: 'redirect', to: remember('/login') };
+    case 'mobile-fallback':
+      return { kind: 'redirect', to: route.mobileOnly?.fallback ?? '/indisponivel' };
+    case 'home':
+      return { kind: 'redirect', to: '/home' };
+    case 'mandatory-update':
+      return { kind: 'redirect', to: MANDATORY_UPDATE_PATH };
+    case 'quota-selection':
+      return { kind: 'redirect', to: remember('/groups-and-quotas') };
+    default:
+      throw new Error(`guard table answered an unknown outcome: ${JSON.stringify(outcome)}`);
   }
-  if (route.needsQuota && !state.quotaSelected) {
-    return {
-      kind: 'redirect',
-      to: isHome ? '/groups-and-quotas' : `/groups-and-quotas?voltar=${encodeURIComponent(wanted)}`,
-    };
-  }
-  return { kind: 'allow' };
 }

@@ -10,6 +10,8 @@ export const RouteEntry = z.union([
       access: z.enum(['public', 'protected']),
       needsQuota: z.boolean().default(false),
       transparentLogin: z.boolean().default(false),
+      /** Stays open while a mandatory registration update is pending (doc 2 §2.12). */
+      mandatoryUpdateExempt: z.boolean().default(false),
       mobileOnly: z.object({ fallback: z.string().startsWith('/') }).optional(),
     })
     .strict(),

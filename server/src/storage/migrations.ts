@@ -18,6 +18,21 @@ const MIGRATIONS: { id: number; name: string; sql: string }[] = [
       );
       CREATE INDEX sessions_expires_at ON sessions (expires_at);`,
   },
+  {
+    id: 2,
+    name: 'flow_versions',
+    sql: `
+      CREATE TABLE flow_versions (
+        version INTEGER PRIMARY KEY,
+        files JSONB NOT NULL,
+        author TEXT NOT NULL,
+        comment TEXT NOT NULL,
+        source TEXT NOT NULL,
+        source_hash TEXT,
+        diff TEXT NOT NULL,
+        created_at TIMESTAMPTZ NOT NULL DEFAULT now()
+      )`,
+  },
 ];
 
 export async function migrate(database: Database): Promise<void> {

@@ -6,7 +6,7 @@ export default async function health(app: FastifyInstance) {
   app.get('/health/ready', async (_request, reply) => {
     try {
       await app.db.query('SELECT 1');
-      return { status: 'ok', storage: app.db.kind, definitions: app.definitions.version };
+      return { status: 'ok', storage: app.db.kind, definitions: `v${app.flows.version}` };
     } catch (err) {
       app.log.error({ err }, 'readiness: storage unavailable');
       return reply.code(503).send({ status: 'unavailable' });

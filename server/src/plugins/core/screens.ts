@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
+  CLIENT_PLATFORM_HEADER,
   RENDERER_CAPABILITIES_HEADER,
   SCHEMA_VERSION,
   ScreenResponse,
@@ -43,6 +44,13 @@ function redirect(to: string): RedirectDocument {
   return { schemaVersion: SCHEMA_VERSION, kind: 'redirect', to };
 }
 
+/** A native wrapper says so in its platform header; a mobile browser in its user agent. */
+function isMobile(request: FastifyRequest): boolean {
+  const platform = request.headers[CLIENT_PLATFORM_HEADER];
+  if (platform === 'android' || platform === 'ios') return true;
+  return /Android|iPhone|iPad|iPod|Mobile/i.test(request.headers['user-agent'] ?? '');
+}
+
 /** GET /api/screens?path=…: route table → guard → loader → layout → capability downgrade. */
 export default fp(
   async (app) => {
@@ -66,7 +74,11 @@ export default fp(
       if (match && 'redirect' in match.route) return redirect(match.route.redirect);
 
       const session = request.session;
-      const decision = guard(route, wanted, { authenticated: session !== null, quotaSelected: Boolean(session?.data.quota) });
+      const decision = guard(app.flows.table('guard'), route, wanted, {
+        authenticated: session !== null,
+        quotaSelected: Boolean(session?.data.quota),
+        mobile: isMobile(request),
+      });
       if (decision.kind === 'redirect') return redirect(decision.to);
 
       const partner = await app.partners.forRequest(request);
@@ -84,7 +96,7 @@ export default fp(
       return render(route.screen, wanted, ctx, loaded);
     });
 
-    const notFoundRoute: ScreenRoute = { path: '*', screen: 'nao-encontrada', access: 'public', needsQuota: false, transparentLogin: false };
+    const notFoundRoute: ScreenRoute = { path: '*', screen: 'nao-encontrada', access: 'public', needsQuota: false, transparentLogin: false, mandatoryUpdateExempt: false };
 
     function render(screen: string, route: string, ctx: ScreenContext, loaded: ViewModel): ScreenDocument {
       const layout = app.definitions.layouts.get(screen);
@@ -108,7 +120,7 @@ export default fp(
         chrome: layout.chrome,
         layout: downgrade(nodes, parseCapabilities(ctx.request.headers[RENDERER_CAPABILITIES_HEADER])),
         modals: (fillTemplate(layout.modals ?? [], model, texts) as ScreenDocument['modals']) ?? [],
-        meta: { definitions: app.definitions.version },
+        meta: { definitions: `v${app.flows.version}` },
       };
       if (app.config.validateScreens) {
         const check = ScreenResponse.safeParse(document);
@@ -117,5 +129,5 @@ export default fp(
       return document;
     }
   },
-  { name: 'screens', dependencies: ['definitions', 'partner', 'session'] },
+  { name: 'screens', dependencies: ['definitions', 'flows', 'partner', 'session'] },
 );

@@ -1,0 +1,19 @@
+/**
+ * `npm run flows:check [dir]`: the flow analyser over screens/flows (or another flows folder,
+ * checked against the shipped route table and layouts). Prints the report; exits 1 on an error.
+ */
+import { resolve } from 'node:path';
+import { analysisContext, loadScreens, SCREENS_DIR } from '../server/src/domain/definitions.js';
+import { analyse, formatReport } from '../server/src/flows/analyse.js';
+import { parseBundle, readFlowFiles } from '../server/src/flows/bundle.js';
+
+const dir = process.argv[2] ? resolve(process.argv[2]) : resolve(SCREENS_DIR, 'flows');
+try {
+  const { routes, layouts } = loadScreens(SCREENS_DIR);
+  const report = analyse(parseBundle(readFlowFiles(dir)), analysisContext({ routes, layouts }));
+  console.log(formatReport(report));
+  process.exit(report.ok ? 0 : 1);
+} catch (err) {
+  console.error((err as Error).message);
+  process.exit(1);
+}

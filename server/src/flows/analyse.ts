@@ -1,0 +1,196 @@
+import { pathsOf } from '../../../screens/contract/conditions.js';
+import type { Cell, DecisionTable, FlowBundle, Outcome, Vocabulary, Wizard } from '../../../screens/contract/flows.js';
+
+/** What the analyser needs to know of the rest of the definitions. */
+export interface AnalysisContext {
+  /** Route paths of the route table (served screens). */
+  servedRoutes: readonly string[];
+  /** Screen names the route table points at. */
+  routedScreens: readonly string[];
+  /** Screen names that have a layout. */
+  layouts: readonly string[];
+  /** Screens drawn by the server itself, not through a route (e.g. the not-found screen). */
+  systemScreens: readonly string[];
+}
+
+export interface Finding {
+  level: 'erro' | 'aviso';
+  where: string;
+  message: string;
+}
+
+export interface Report {
+  ok: boolean;
+  findings: Finding[];
+}
+
+type Scalar = string | number | boolean | null;
+
+/** The values a cell allows, or 'any'. */
+function cellValues(cell: Cell | undefined): Scalar[] | 'any' {
+  if (cell === undefined || cell === '*') return 'any';
+  return Array.isArray(cell) ? cell : [cell];
+}
+
+/** Whether every input combination `later` matches is matched by `earlier` too. */
+function covers(earlier: Record<string, Cell>, later: Record<string, Cell>, table: DecisionTable, vocabulary: Vocabulary): boolean {
+  return table.inputs.every(({ name, enum: enumName }) => {
+    const a = cellValues(earlier[name]);
+    if (a === 'any') return true;
+    const b = cellValues(later[name]);
+    const laterValues = b === 'any' ? (enumName ? vocabulary.enums[enumName] : undefined) : b;
+    return laterValues !== undefined && laterValues.every((v) => a.includes(v));
+  });
+}
+
+function outcomeTargets(outcome: Outcome): Array<[string | null, Scalar]> {
+  if (outcome === null || typeof outcome === 'string') return [[null, outcome]];
+  return Object.entries(outcome);
+}
+
+function analyseTable(table: DecisionTable, bundle: FlowBundle, ctx: AnalysisContext, cardIds: Set<string>, add: (f: Finding) => void): void {
+  const where = `tabela ${table.id}`;
+  const { vocabulary } = bundle;
+  const inputNames = new Set(table.inputs.map((i) => i.name));
+
+  for (const input of table.inputs) {
+    if (input.enum && !vocabulary.enums[input.enum]) add({ level: 'erro', where, message: `entrada "${input.name}": lista "${input.enum}" não existe no vocabulário` });
+  }
+
+  table.rows.forEach((row, index) => {
+    const rowWhere = `${where}, linha ${index + 1}`;
+    for (const [name, cell] of Object.entries(row.when)) {
+      if (!inputNames.has(name)) {
+        add({ level: 'erro', where: rowWhere, message: `entrada desconhecida "${name}"` });
+        continue;
+      }
+      const enumName = table.inputs.find((i) => i.name === name)?.enum;
+      const allowed = enumName ? vocabulary.enums[enumName] : undefined;
+      const values = cellValues(cell);
+      if (allowed && values !== 'any') {
+        for (const v of values) if (!allowed.includes(v)) add({ level: 'erro', where: rowWhere, message: `valor ${JSON.stringify(v)} não pertence a "${enumName}"` });
+      }
+    }
+    if (row.if !== undefined) {
+      for (const path of pathsOf(row.if)) {
+        if (!inputNames.has(path.split('.')[0]!)) add({ level: 'erro', where: rowWhere, message: `condição lê "${path}", que não é entrada da tabela` });
+      }
+    }
+    // Shadowing: an earlier unconditional row already matches everything this one does.
+    for (let earlier = 0; earlier < index; earlier++) {
+      const previous = table.rows[earlier]!;
+      if (previous.if === undefined && covers(previous.when, row.when, table, vocabulary)) {
+        add({ level: 'erro', where: rowWhere, message: `linha nunca alcançada: a linha ${earlier + 1} já cobre todos os seus casos` });
+        break;
+      }
+    }
+  });
+
+  // Exhaustive inputs: every value mapped by some row or listed in the default's covers.
+  for (const input of table.inputs.filter((i) => i.exhaustive && i.enum)) {
+    const values = vocabulary.enums[input.enum!] ?? [];
+    const mapped = new Set<Scalar>(table.default.covers);
+    for (const row of table.rows) {
+      const cell = cellValues(row.when[input.name]);
+      if (cell !== 'any') cell.forEach((v) => mapped.add(v));
+    }
+    for (const v of values) {
+      if (!mapped.has(v)) add({ level: 'erro', where, message: `valor ${JSON.stringify(v)} de "${input.enum}" não está mapeado nem coberto pelo padrão` });
+    }
+    for (const v of table.default.covers) {
+      if (!values.includes(v)) add({ level: 'erro', where: `${where}, padrão`, message: `"covers" cita ${JSON.stringify(v)}, que não pertence a "${input.enum}"` });
+    }
+  }
+
+  // Targets.
+  const outcomes: Array<[string, Outcome]> = [...table.rows.map((r, i): [string, Outcome] => [`${where}, linha ${i + 1}`, r.then]), [`${where}, padrão`, table.default.then]];
+  for (const [place, outcome] of outcomes) {
+    for (const [field, value] of outcomeTargets(outcome)) {
+      if (value === null) continue;
+      const kind = field === null ? table.output.kind : (table.output.fields?.[field] ?? 'desconhecido');
+      checkTarget(kind, value, place, field, vocabulary, ctx, cardIds, add);
+    }
+  }
+}
+
+function checkTarget(kind: string, value: Scalar, place: string, field: string | null, vocabulary: Vocabulary, ctx: AnalysisContext, cardIds: Set<string>, add: (f: Finding) => void): void {
+  const label = field ? `${field} ${JSON.stringify(value)}` : JSON.stringify(value);
+  if (kind === 'screen' || kind === 'screens') {
+    if (typeof value !== 'string' || !vocabulary.screens.includes(value)) {
+      add({ level: 'erro', where: place, message: `destino ${label} não é uma tela do catálogo da especificação` });
+    } else if (!ctx.servedRoutes.includes(value)) {
+      add({ level: 'aviso', where: place, message: `destino ${JSON.stringify(value)} ainda não é servido pela tabela de rotas` });
+    }
+  } else if (kind === 'card') {
+    if (typeof value !== 'string' || !cardIds.has(value)) add({ level: 'erro', where: place, message: `card ${label} não está definido` });
+  } else if (kind === 'guard-outcome') {
+    if (!(vocabulary.enums.guardOutcome ?? []).includes(value)) add({ level: 'erro', where: place, message: `resultado ${label} desconhecido da guarda` });
+  } else if (vocabulary.enums[kind]) {
+    if (!vocabulary.enums[kind]!.includes(value)) add({ level: 'erro', where: place, message: `${label} não pertence a "${kind}"` });
+  } else {
+    add({ level: 'erro', where: place, message: `campo de saída ${label} sem lista declarada em output.fields` });
+  }
+}
+
+function analyseWizard(wizard: Wizard, add: (f: Finding) => void): void {
+  const inputs = new Set(wizard.inputs.map((i) => i.name));
+  const seen = new Set<string>();
+  for (const step of wizard.steps) {
+    if (seen.has(step.id)) add({ level: 'erro', where: `assistente ${wizard.id}`, message: `passo "${step.id}" repetido` });
+    seen.add(step.id);
+    for (const path of step.available === undefined ? [] : pathsOf(step.available)) {
+      if (!inputs.has(path.split('.')[0]!)) add({ level: 'erro', where: `assistente ${wizard.id}, passo ${step.id}`, message: `condição lê "${path}", que não é entrada do assistente` });
+    }
+  }
+}
+
+/** Checks a flow bundle against the spec's lists and the route table. Errors block serving and publishing. */
+export function analyse(bundle: FlowBundle, ctx: AnalysisContext): Report {
+  const findings: Finding[] = [];
+  const add = (f: Finding) => findings.push(f);
+  const { vocabulary } = bundle;
+
+  const ids = new Set<string>();
+  for (const d of bundle.definitions) {
+    if (ids.has(d.id)) add({ level: 'erro', where: d.id, message: 'id repetido' });
+    ids.add(d.id);
+  }
+
+  const cardIds = new Set<string>();
+  for (const set of bundle.definitions.filter((d) => d.kind === 'cards')) {
+    for (const card of set.cards) {
+      const where = `cards ${set.id}, card ${card.id}`;
+      if (cardIds.has(card.id)) add({ level: 'erro', where, message: 'id de card repetido' });
+      cardIds.add(card.id);
+      if (!vocabulary.cardLabels.includes(card.label)) add({ level: 'erro', where, message: `rótulo "${card.label}" fora da lista da especificação` });
+      if (!vocabulary.cardTargets.includes(card.target)) add({ level: 'erro', where, message: `destino "${card.target}" fora da lista da especificação` });
+    }
+  }
+
+  for (const d of bundle.definitions) {
+    if (d.kind === 'decision-table') analyseTable(d, bundle, ctx, cardIds, add);
+    else if (d.kind === 'wizard') analyseWizard(d, add);
+  }
+
+  // Every screen with a layout is reachable from the route table (or drawn by the server itself).
+  for (const screen of ctx.layouts) {
+    if (!ctx.routedScreens.includes(screen) && !ctx.systemScreens.includes(screen)) {
+      add({ level: 'erro', where: `layout ${screen}`, message: 'tela inalcançável: nenhuma rota leva a ela' });
+    }
+  }
+  return { ok: !findings.some((f) => f.level === 'erro'), findings };
+}
+
+/** The report as people read it. */
+export function formatReport(report: Report): string {
+  const errors = report.findings.filter((f) => f.level === 'erro');
+  const warnings = report.findings.filter((f) => f.level === 'aviso');
+  const lines = [report.ok ? 'Definições de fluxo: OK' : `Definições de fluxo: ${errors.length} erro(s)`];
+  for (const f of errors) lines.push(`  ERRO  ${f.where}: ${f.message}`);
+  // Warnings grouped by message: one line per target, with where it is used.
+  const grouped = new Map<string, Set<string>>();
+  for (const f of warnings) grouped.set(f.message, (grouped.get(f.message) ?? new Set()).add(f.where.split(',')[0]!));
+  if (grouped.size) lines.push(`  ${grouped.size} aviso(s):`);
+  for (const [message, places] of grouped) lines.push(`  aviso ${message} (${[...places].join('; ')})`);
+  return lines.join('\n');
+}

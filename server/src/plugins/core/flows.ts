@@ -1,0 +1,21 @@
+import fp from 'fastify-plugin';
+import { FlowService } from '../../flows/flow-service.js';
+import { FlowStore } from '../../storage/flow-store.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The flow definitions in service (decision tables, cards, wizards), versioned and hot-swapped. */
+    flows: FlowService;
+  }
+}
+
+/** Decorates `flows`: records the shipped definitions as a version, then follows the store. */
+export default fp(
+  async (app) => {
+    const service = new FlowService(new FlowStore(app.db), app.definitions, app.log);
+    await service.start(app.config.FLOWS_POLL_MS);
+    app.decorate('flows', service);
+    app.addHook('onClose', async () => service.stop());
+  },
+  { name: 'flows', dependencies: ['config', 'definitions', 'storage'] },
+);

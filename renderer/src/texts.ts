@@ -11,4 +11,5 @@ export const TEXTS = {
   errorTitle: 'Ops ;)',
   networkError: 'Não foi possível conectar. Verifique sua internet e tente novamente.',
   skipToContent: 'Ir para o conteúdo',
+  screenFailed: 'Não foi possível mostrar esta tela.',
 } as const;

@@ -8,6 +8,7 @@ import { BASE_PATH, contractPath, fail, isOpen } from './http.js';
 import { SandboxState } from './state/store.js';
 import controlRoutes from './routes/control.js';
 import partnerRoutes from './routes/partners.js';
+import processRoutes from './routes/processes.js';
 import quotaRoutes from './routes/quotas.js';
 import sessionRoutes from './routes/session.js';
 import utilRoutes from './routes/util.js';
@@ -65,7 +66,7 @@ export async function buildSandbox(opts: BuildSandboxOptions = {}): Promise<Fast
         const fault = ctx.faults.take(request.method, path);
         if (fault) {
           if (fault.delayMs) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
-          return reply.code(fault.status).send(fault.body ?? { message: 'Falha simulada pelo sandbox.', code: 'SIMULATED_FAILURE' });
+          if (fault.status !== undefined) return reply.code(fault.status).send(fault.body ?? { message: 'Falha simulada pelo sandbox.', code: 'SIMULATED_FAILURE' });
         }
         if (header(request.headers.client_id) !== options.clientId) return fail(reply, 400, 'Cabeçalho client_id ausente ou desconhecido.');
         if (isOpen(path)) return;
@@ -75,7 +76,7 @@ export async function buildSandbox(opts: BuildSandboxOptions = {}): Promise<Fast
         if (ctx.state.clock.now() >= grant.expiresAt) return fail(reply, 401, 'Token expirado.', 'TOKEN_EXPIRED');
         request.grant = grant;
       });
-      for (const routes of [sessionRoutes, partnerRoutes, quotaRoutes, utilRoutes]) await api.register(routes, ctx);
+      for (const routes of [sessionRoutes, partnerRoutes, quotaRoutes, processRoutes, utilRoutes]) await api.register(routes, ctx);
       api.setNotFoundHandler((_request, reply) => reply.code(404).send({ code: 'RESOURCE_NOT_FOUND', message: 'Recurso não encontrado.' }));
     },
     { prefix: BASE_PATH },

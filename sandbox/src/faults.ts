@@ -4,7 +4,8 @@ export const FaultInput = z.object({
   method: z.string().toUpperCase().optional(),
   /** Contract path relative to the base path; a trailing `*` matches a prefix. */
   path: z.string().min(1),
-  status: z.number().int().min(100).max(599),
+  /** Absent: the call is only delayed, then answered normally. */
+  status: z.number().int().min(100).max(599).optional(),
   /** How many calls fail; absent = until cleared. */
   times: z.number().int().positive().optional(),
   delayMs: z.number().int().min(0).max(60_000).optional(),

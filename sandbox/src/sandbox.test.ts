@@ -156,6 +156,29 @@ describe('quotas', () => {
   });
 });
 
+describe('process statuses', () => {
+  it('answers delta’s cash-credit billing status and "no process" for ana', async () => {
+    const delta = await login('delta');
+    const [quota] = (await get('cotas/simples', delta.access_token)).json().data;
+    expect((await get(`core/faturamento-credito/status?idCota=${quota.idCota}`, delta.access_token)).json()).toEqual({ status: 'PENDENCIA_CLIENTE', fase: 'PENDENCIA_CLIENTE', possuiCaso: true });
+    const ana = await login('ana');
+    const [own] = (await get('cotas/simples', ana.access_token)).json().data;
+    const none = await get(`core/faturamento-credito/status?idCota=${own.idCota}`, ana.access_token);
+    expect(none.statusCode).toBe(404);
+    expect(none.json().message).toBe('sua cota não possui processos');
+    expect((await get(`core/faturamento-credito/status?idCota=${quota.idCota}`, ana.access_token)).json().message).toBe('Cota não encontrada.');
+  });
+
+  it('answers ana’s bid options with 003 (keys) and eduardo’s used-vehicle state', async () => {
+    const ana = await login('ana');
+    const [own] = (await get('cotas/simples', ana.access_token)).json().data;
+    expect((await get(`cotas/${own.idCota}/credenciamento-lance`, ana.access_token)).json().opcoes).toEqual([{ codigo: '001' }, { codigo: '003' }]);
+    const eduardo = await login('eduardo');
+    const [quota] = (await get('cotas/simples', eduardo.access_token)).json().data;
+    expect((await get(`core/faturamento/auto/status?idCota=${quota.idCota}`, eduardo.access_token)).json()).toMatchObject({ estadoProcesso: 'BEM_ENCONTRADO', isDigital: true });
+  });
+});
+
 describe('control', () => {
   it('injects a fault for the given number of calls and records every call', async () => {
     await app.inject({ method: 'POST', url: '/__sandbox/faults', payload: { path: 'versoes', status: 503, times: 1 } });

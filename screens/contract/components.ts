@@ -47,6 +47,8 @@ const own = {
     steps: z.array(z.object({ label: z.string(), state: z.enum(['done', 'current', 'todo']) })),
   },
   image: { src: z.string(), alt: z.string() },
+  /** A table of text cells (decision tables, version history); each row has one cell per column. */
+  table: { caption: z.string(), columns: z.array(z.string()).min(1), rows: z.array(z.array(z.string())) },
 } as const;
 
 /** Components that hold children (`items`). */
@@ -93,5 +95,6 @@ export const Component: z.ZodType<ComponentNode> = z
     node('form'),
     node('stepper'),
     node('image'),
+    node('table'),
   ])
   .meta({ id: 'Component' }) as unknown as z.ZodType<ComponentNode>;

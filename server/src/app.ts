@@ -19,6 +19,7 @@ import health from './capabilities/health/index.js';
 import auth from './capabilities/auth/index.js';
 import quotas from './capabilities/quotas/index.js';
 import home from './capabilities/home/index.js';
+import ops from './capabilities/ops/index.js';
 
 /** Builds the service. Load order is the architecture: external plugins → core plugins → capabilities. */
 export async function buildApp(cfg: Config, options: { logger?: FastifyServerOptions['logger'] } = {}): Promise<FastifyInstance> {
@@ -50,5 +51,6 @@ export async function buildApp(cfg: Config, options: { logger?: FastifyServerOpt
   await app.register(auth);
   await app.register(quotas);
   await app.register(home);
+  await app.register(ops);
   return app;
 }

@@ -28,6 +28,10 @@ export const ConfigSchema = z.object({
   DEV_PARTNER_DOMAIN: z.string().min(1).default('localhost'),
   PARTNER_CACHE_SECONDS: z.coerce.number().int().min(0).default(300),
   RENDERER_DIR: z.string().min(1).default('dist/renderer'),
+  /** Operations console staff: `login:senha:viewer|publisher,…`. Sandbox accounts outside production when absent. */
+  OPS_USERS: z.string().optional(),
+  /** Personas the console previews decisions for (the sandbox's fixture file); absent in production. */
+  OPS_PREVIEW_PERSONAS: z.string().optional(),
   /** How often each instance looks for a newly published flow version (ms); 0 turns polling off. */
   FLOWS_POLL_MS: z.coerce.number().int().min(0).max(5_000).default(2_000),
   /** Validate every emitted screen against the contract (on by default outside production). */
@@ -41,6 +45,8 @@ export type Config = z.infer<typeof ConfigSchema> & {
   secureCookies: boolean;
   sessionCookieName: string;
   validateScreens: boolean;
+  opsUsers: string;
+  opsPreviewPersonas: string | null;
 };
 
 export class ConfigError extends Error {
@@ -63,5 +69,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     secureCookies,
     sessionCookieName: secureCookies ? '__Host-Http-sid' : 'sid',
     validateScreens: c.VALIDATE_SCREENS ?? c.APP_ENV !== 'production',
+    opsUsers: c.OPS_USERS ?? (c.APP_ENV === 'production' ? '' : SANDBOX_STAFF),
+    opsPreviewPersonas: c.OPS_PREVIEW_PERSONAS ?? (c.APP_ENV === 'production' ? null : 'sandbox/fixtures/personas.json'),
   };
 }
+
+/** Console accounts of a machine without OPS_USERS (never in production). */
+export const SANDBOX_STAFF = 'operacao:operacao-sandbox:publisher,consulta:consulta-sandbox:viewer';

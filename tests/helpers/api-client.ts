@@ -27,6 +27,10 @@ export function client(baseUrl: string, host?: string) {
     /** Logs in and selects the customer's first quota on the list. */
     async loginWithQuota(key: string) {
       await this.login(key);
+      return this.selectFirstQuota(key);
+    },
+    /** Chooses the first quota on the list of the logged-in customer. */
+    async selectFirstQuota(key = 'customer') {
       const list = await this.screen('/groups-and-quotas');
       const first = findAll(list.body.layout, (n) => n.type === 'card' && typeof n.id === 'string' && n.id.startsWith('cota-'))[0];
       if (!first) throw new Error(`no quota for ${key}`);
@@ -55,6 +59,8 @@ export function screenText(doc: { layout: Node[]; title?: string }): string {
   findAll(doc.layout, (n) => {
     for (const k of ['text', 'label', 'title', 'subtitle']) if (typeof n[k] === 'string') parts.push(n[k]);
     if (n.action?.label) parts.push(n.action.label);
+    if (Array.isArray(n.rows)) for (const row of n.rows) parts.push(Array.isArray(row) ? row.join(' | ') : `${row.label}: ${row.text}`);
+    if (typeof n.caption === 'string') parts.push(n.caption);
     return false;
   });
   return parts.join('\n');

@@ -29,7 +29,8 @@ export class SandboxControl {
   async reset(): Promise<void> {
     await this.send('POST', 'reset');
   }
-  async fault(fault: { method?: string; path: string; status: number; times?: number; delayMs?: number }): Promise<void> {
+  /** Fails (status) or only slows down (delayMs alone) the next matching calls. */
+  async fault(fault: { method?: string; path: string; status?: number; times?: number; delayMs?: number }): Promise<void> {
     await this.send('POST', 'faults', fault);
   }
   async clearFaults(): Promise<void> {

@@ -1,12 +1,8 @@
-/** Native wrappers inject one of these; on the plain web there is none and bridge actions do nothing. */
-interface NativeWindow {
-  ReactNativeWebView?: { postMessage(message: string): void };
-  webkit?: { messageHandlers?: { consorcio?: { postMessage(message: unknown): void } } };
-}
+import type { Action } from '../../../screens/contract/actions.js';
+import { callBridge } from '../lib/bridge.js';
 
-export function callBridge(method: string, args: Record<string, unknown>): void {
-  const w = window as unknown as NativeWindow;
-  const message = { method, args };
-  if (w.ReactNativeWebView) w.ReactNativeWebView.postMessage(JSON.stringify(message));
-  else w.webkit?.messageHandlers?.consorcio?.postMessage(message);
+/** A call into the native wrapper; on the plain web there is none and nothing happens. */
+export function bridge(action: Extract<Action, { type: 'bridge' }>): undefined {
+  callBridge(action.method, action.args ?? {});
+  return undefined;
 }

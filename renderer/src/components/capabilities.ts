@@ -1,6 +1,10 @@
 import type { ComponentType } from '../../../screens/contract/components.js';
 
-/** The component types this renderer draws, declared on every screen request. */
+/**
+ * The component types this renderer draws, declared on every screen request. Listed here rather
+ * than imported as COMPONENT_TYPES, whose module builds zod schemas (zod stays out of the browser);
+ * capabilities.test.ts keeps this list, the registry and the contract in step.
+ */
 export const CAPABILITIES: readonly ComponentType[] = [
   'heading',
   'text',
@@ -13,4 +17,5 @@ export const CAPABILITIES: readonly ComponentType[] = [
   'form',
   'stepper',
   'image',
+  'table',
 ];

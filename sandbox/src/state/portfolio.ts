@@ -27,6 +27,17 @@ export interface QuotaSeed {
   permiteFgts?: boolean;
   /** Offer option codes (003 = keys). */
   opcoesLance?: string[];
+  /** Back-office processes running for the quota (billing, refund). */
+  processos?: Processes;
+}
+
+export interface Processes {
+  /** Cash-credit billing (core/faturamento-credito). */
+  especie?: { status: string; possuiCaso: boolean };
+  /** Vehicle billing (core/faturamento/auto). */
+  auto?: { estadoProcesso: string; isDigital: boolean; statusPagamento?: string };
+  /** Refund (core/devolucao); null status = not started. */
+  devolucao?: { status: string | null };
 }
 
 export interface CustomerSeed {
@@ -84,13 +95,13 @@ export const PORTFOLIO: Record<string, CustomerSeed> = {
     nome: 'Delta Serviços de Engenharia Ltda',
     email: 'financeiro@delta.example.com.br',
     celular: '41988887777',
-    quotas: [auto({ grupo: '005678', cota: '0045', tipo: 'servico', valorBem: 40_000, valorSaldoDevedor: 27_800, contempladaHaDias: 40, modalidadeContemplacao: 'LL', parcelasPagas: 14, parcelasRestantes: 22, prazoMeses: 36, assembleiaAtual: 15 })],
+    quotas: [auto({ grupo: '005678', cota: '0045', tipo: 'servico', valorBem: 40_000, valorSaldoDevedor: 27_800, contempladaHaDias: 40, modalidadeContemplacao: 'LL', parcelasPagas: 14, parcelasRestantes: 22, prazoMeses: 36, assembleiaAtual: 15, processos: { especie: { status: 'PENDENCIA_CLIENTE', possuiCaso: true } } })],
   },
   eduardo: {
     nome: 'Eduardo Pereira Santos',
     email: 'eduardo.santos@example.com.br',
     celular: '51987651234',
-    quotas: [auto({ grupo: '001234', cota: '0678', contempladaHaDias: 30, modalidadeContemplacao: 'LF', valorSaldoDevedor: 58_900 })],
+    quotas: [auto({ grupo: '001234', cota: '0678', contempladaHaDias: 30, modalidadeContemplacao: 'LF', valorSaldoDevedor: 58_900, processos: { auto: { estadoProcesso: 'BEM_ENCONTRADO', isDigital: true } } })],
   },
   fernanda: {
     nome: 'Fernanda Costa Ribeiro',
@@ -102,7 +113,7 @@ export const PORTFOLIO: Record<string, CustomerSeed> = {
     nome: 'Gustavo Henrique Dias',
     email: 'gustavo.dias@example.com.br',
     celular: '71983334444',
-    quotas: [auto({ grupo: '006650', cota: '0236', situacaoCota: 'CANCELADO', contempladaHaDias: 25, modalidadeContemplacao: 'SE', parcelasPagas: 9, parcelasRestantes: 0, valorSaldoDevedor: 0 })],
+    quotas: [auto({ grupo: '006650', cota: '0236', situacaoCota: 'CANCELADO', contempladaHaDias: 25, modalidadeContemplacao: 'SE', parcelasPagas: 9, parcelasRestantes: 0, valorSaldoDevedor: 0, processos: { devolucao: { status: 'NAO_INICIADO' } } })],
   },
   helena: {
     nome: 'Helena Martins Souza',
@@ -147,19 +158,19 @@ export const PORTFOLIO: Record<string, CustomerSeed> = {
     nome: 'Nina Rodrigues Prado',
     email: 'nina.prado@example.com.br',
     celular: '11976543210',
-    quotas: [auto({ grupo: '002345', cota: '0250', tipo: 'imovel', valorBem: 280_000, valorSaldoDevedor: 231_000, contempladaHaDias: 15, modalidadeContemplacao: 'LL', parcelasPagas: 24, parcelasRestantes: 156, prazoMeses: 180, assembleiaAtual: 21 })],
+    quotas: [auto({ grupo: '002345', cota: '0250', tipo: 'imovel', valorBem: 280_000, valorSaldoDevedor: 231_000, contempladaHaDias: 15, modalidadeContemplacao: 'LL', parcelasPagas: 24, parcelasRestantes: 156, prazoMeses: 180, assembleiaAtual: 21, processos: { especie: { status: 'TRATATIVA_NAO_INICIADA', possuiCaso: false } } })],
   },
   otavio: {
     nome: 'Otávio Lopes Cardoso',
     email: 'otavio.cardoso@example.com.br',
     celular: '19982223333',
-    quotas: [auto({ grupo: '004567', cota: '0410', contempladaHaDias: 90, modalidadeContemplacao: 'LL', valorBem: 78_000, valorSaldoDevedor: 49_870 })],
+    quotas: [auto({ grupo: '004567', cota: '0410', contempladaHaDias: 90, modalidadeContemplacao: 'LL', valorBem: 78_000, valorSaldoDevedor: 49_870, processos: { auto: { estadoProcesso: 'PAGAMENTO_ENVIADO', isDigital: true, statusPagamento: 'PAGAMENTO_ESTORNADO' } } })],
   },
   paula: {
     nome: 'Paula Comércio de Alimentos Ltda',
     email: 'contato@paulaalimentos.example.com.br',
     celular: '67981239876',
-    quotas: [auto({ grupo: '009050', cota: '0077', tipo: 'servico', situacaoCota: 'CANCELADO', statusGrupo: 'ENCERRADO', valorBem: 30_000, valorSaldoDevedor: 0, parcelasPagas: 11, parcelasRestantes: 0, prazoMeses: 36, assembleiaAtual: 36, proximaAssembleiaEmDias: undefined })],
+    quotas: [auto({ grupo: '009050', cota: '0077', tipo: 'servico', situacaoCota: 'CANCELADO', statusGrupo: 'ENCERRADO', valorBem: 30_000, valorSaldoDevedor: 0, parcelasPagas: 11, parcelasRestantes: 0, prazoMeses: 36, assembleiaAtual: 36, proximaAssembleiaEmDias: undefined, processos: { devolucao: { status: null } } })],
   },
   quintino: {
     nome: 'Quintino Bocaiúva Neto',

@@ -138,6 +138,15 @@ export class FlowService {
     return availableSteps(this.wizard(wizardId), inputs);
   }
 
+  /** A decision under another bundle (a draft being previewed). */
+  decideIn(bundle: FlowBundle, tableId: string, inputs: Inputs): Decision {
+    return decide(this.table(tableId, bundle), inputs);
+  }
+
+  stepsIn(bundle: FlowBundle, wizardId: string, inputs: Inputs): string[] {
+    return availableSteps(this.wizard(wizardId, bundle), inputs);
+  }
+
   /**
    * Publishes `files` as the next version, if the analyser accepts them and `baseVersion` is
    * still the one in service (a concurrent publish makes this one stale, never overwritten).

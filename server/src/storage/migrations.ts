@@ -33,6 +33,28 @@ const MIGRATIONS: { id: number; name: string; sql: string }[] = [
         created_at TIMESTAMPTZ NOT NULL DEFAULT now()
       )`,
   },
+  {
+    id: 3,
+    name: 'staff_sessions',
+    sql: `
+      CREATE TABLE staff_sessions (
+        id TEXT PRIMARY KEY,
+        login TEXT NOT NULL,
+        role TEXT NOT NULL,
+        draft JSONB,
+        expires_at TIMESTAMPTZ NOT NULL
+      )`,
+  },
+  {
+    id: 4,
+    name: 'counters',
+    sql: `
+      CREATE TABLE counters (
+        key TEXT PRIMARY KEY,
+        count INTEGER NOT NULL,
+        expires_at TIMESTAMPTZ NOT NULL
+      )`,
+  },
 ];
 
 export async function migrate(database: Database): Promise<void> {

@@ -109,6 +109,22 @@ export class SessionStore {
     ]);
   }
 
+  /**
+   * Runs `fn` while holding a lock named `key` across every instance sharing the database
+   * (a PostgreSQL advisory lock on its own connection; PGlite has one process by nature).
+   */
+  async withLock<T>(key: string, fn: () => Promise<T>): Promise<T> {
+    if (this.db.kind !== 'postgres') return fn();
+    return this.db.withConnection(async (connection) => {
+      await connection.query('SELECT pg_advisory_lock(hashtext($1))', [key]);
+      try {
+        return await fn();
+      } finally {
+        await connection.query('SELECT pg_advisory_unlock(hashtext($1))', [key]);
+      }
+    });
+  }
+
   async destroy(id: string): Promise<void> {
     await this.db.query('DELETE FROM sessions WHERE id = $1', [id]);
   }

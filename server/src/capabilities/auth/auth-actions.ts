@@ -7,6 +7,7 @@ import type { ActionContext } from '../../plugins/core/actions.js';
 import { tokensFrom } from '../../plugins/core/customer-upstream.js';
 import { UpstreamError } from '../../plugins/core/upstream-client.js';
 import type { SessionData } from '../../storage/session-store.js';
+import type { LoginThrottle } from '../../security/login-throttle.js';
 import { login, type LoginCredentials } from './auth-upstream.js';
 
 /** Exactly 6 digits, refused before any upstream call. */
@@ -44,6 +45,12 @@ export function credentialsFor(input: LoginInput, mobileDocument: string | undef
 export interface AuthDeps {
   text(key: string, vars?: Record<string, unknown>): string;
   sessionHours: number;
+  throttle: LoginThrottle;
+}
+
+/** The identifier the throttle counts: the national id, or the quota key. */
+export function accountOf(credentials: LoginCredentials): string {
+  return credentials.type === 'cota' ? `${credentials.codigoGrupo}-${credentials.codigoCota}-${credentials.versao}` : credentials.username;
 }
 
 export function genericError(deps: Pick<AuthDeps, 'text'>): ActionResult {
@@ -54,16 +61,23 @@ export async function handleLogin(input: LoginInput, ctx: ActionContext, deps: A
   const credentials = credentialsFor(input, mobileDocument);
   if (!credentials) return { kind: 'field-errors', errors: { documento: deps.text('entrar.erro.documento') } };
   const partnerId = ctx.partner.partner.id;
+  const account = accountOf(credentials);
+  const verdict = await deps.throttle.verdict(account, ctx.request.ip);
+  if (verdict !== 'allowed') {
+    return { kind: 'field-errors', errors: {}, message: deps.text(verdict === 'blocked' ? 'entrar.erro.bloqueado' : 'entrar.erro.muitas-tentativas') };
+  }
   let answer;
   try {
     answer = await login(ctx.request.server.upstream, partnerId, credentials);
   } catch (err) {
     if (err instanceof UpstreamError && !err.unavailable) {
+      await deps.throttle.failed(account, ctx.request.ip);
       return { kind: 'field-errors', errors: {}, message: deps.text('entrar.erro.credenciais') };
     }
     if (err instanceof UpstreamError) return genericError(deps);
     throw err;
   }
+  await deps.throttle.succeeded(account);
   const now = Date.now();
   const data: SessionData = {
     partnerId,

@@ -3,13 +3,14 @@ import { z } from 'zod';
 import { formatNationalId } from '../../domain/format.js';
 import { parseNationalId } from '../../domain/national-id.js';
 import { safeLocalPath } from '../../domain/route-table.js';
+import { LoginThrottle } from '../../security/login-throttle.js';
 import { handleLogin, IdentifyInput, LoginInput, type AuthDeps } from './auth-actions.js';
 
 /** Login (desktop and mobile steps), logout, and the public login screens. */
 export default async function auth(app: FastifyInstance) {
   const hintCookie = app.config.secureCookies ? '__Host-Http-login_hint' : 'login_hint';
   const hintOptions = { httpOnly: true, sameSite: 'strict' as const, path: '/', secure: app.config.secureCookies, signed: true, maxAge: 600 };
-  const deps: AuthDeps = { text: app.text, sessionHours: app.config.SESSION_ABSOLUTE_HOURS };
+  const deps: AuthDeps = { text: app.text, sessionHours: app.config.SESSION_ABSOLUTE_HOURS, throttle: new LoginThrottle(app.counters) };
 
   function mobileDocument(request: { cookies: Record<string, string | undefined>; unsignCookie(v: string): { valid: boolean; value: string | null } }) {
     const raw = request.cookies[hintCookie];

@@ -68,28 +68,36 @@ export class CustomerUpstream {
   }
 
   private refresh(scope: TokenScope, stale: UpstreamTokens): Promise<UpstreamTokens> {
-    return this.refresher.run(`${this.session.id}:${scope}`, async () => {
-      const current = this.tokens(scope);
-      // Another request of this session already refreshed: adopt its tokens.
-      if (current.accessToken !== stale.accessToken && this.now() < current.expiresAt - TOKEN_MARGIN_MS) return current;
-      let answer: RefreshAnswer;
-      try {
-        answer = await this.client.call<RefreshAnswer>({
-          method: 'POST',
-          path: 'login/refresh',
-          json: { refresh_token: current.refreshToken },
-          basicAuth: true,
-        });
-      } catch (cause) {
-        if (cause instanceof UpstreamError && cause.unavailable) throw cause;
-        await this.store.destroy(this.session.id);
-        throw new AppError('session.expired', { cause });
-      }
-      const fresh = tokensFrom(answer, this.now());
-      if (scope === 'customer') this.session.data.tokens = fresh;
-      else if (this.session.data.quota) this.session.data.quota.tokens = fresh;
-      await this.store.save(this.session);
-      return fresh;
-    });
+    const key = `${this.session.id}:${scope}`;
+    // One refresh per session and scope: in this process (coordinator) and across instances
+    // sharing PostgreSQL (advisory lock). Whoever comes second adopts the winner's tokens, since
+    // the upstream rotates refresh tokens and revokes the family when one is used twice.
+    return this.refresher.run(key, () =>
+      this.store.withLock(key, async () => {
+        const stored = await this.store.get(this.session.id);
+        if (!stored) throw new AppError('session.expired');
+        this.session.data = stored.data;
+        const current = this.tokens(scope);
+        if (current.accessToken !== stale.accessToken && this.now() < current.expiresAt - TOKEN_MARGIN_MS) return current;
+        let answer: RefreshAnswer;
+        try {
+          answer = await this.client.call<RefreshAnswer>({
+            method: 'POST',
+            path: 'login/refresh',
+            json: { refresh_token: current.refreshToken },
+            basicAuth: true,
+          });
+        } catch (cause) {
+          if (cause instanceof UpstreamError && cause.unavailable) throw cause;
+          await this.store.destroy(this.session.id);
+          throw new AppError('session.expired', { cause });
+        }
+        const fresh = tokensFrom(answer, this.now());
+        if (scope === 'customer') this.session.data.tokens = fresh;
+        else if (this.session.data.quota) this.session.data.quota.tokens = fresh;
+        await this.store.save(this.session);
+        return fresh;
+      }),
+    );
   }
 }

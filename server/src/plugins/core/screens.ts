@@ -9,6 +9,7 @@ import {
   type ComponentNode,
   type RedirectDocument,
   type ScreenDocument,
+  type ScreenResponse as ScreenResponseType,
 } from '../../../../screens/contract/index.js';
 import { downgrade, parseCapabilities } from '../../domain/capabilities.js';
 import { guard } from '../../domain/guard.js';
@@ -32,9 +33,18 @@ export interface ScreenContext {
 /** A loader fetches what a screen needs and returns its view model (already formatted), or a redirect. */
 export type ScreenLoader = (ctx: ScreenContext) => Promise<ViewModel | { redirect: string }>;
 
+/** Screens that live outside the customer route table (the operations console), by path prefix. */
+export type MountedScreens = (request: FastifyRequest, reply: FastifyReply, url: URL) => Promise<ScreenResponseType>;
+
 declare module 'fastify' {
   interface FastifyInstance {
-    screens: { register(screen: string, loader: ScreenLoader): void };
+    screens: {
+      register(screen: string, loader: ScreenLoader): void;
+      /** Serves every path under `prefix` with `handler` (its own auth, never the customer guard). */
+      mount(prefix: string, handler: MountedScreens): void;
+      /** Capability downgrade and contract check, as for every customer screen. */
+      finish(request: FastifyRequest, document: ScreenDocument): ScreenDocument;
+    };
   }
 }
 
@@ -55,11 +65,24 @@ function isMobile(request: FastifyRequest): boolean {
 export default fp(
   async (app) => {
     const loaders = new Map<string, ScreenLoader>();
+    const mounts = new Map<string, MountedScreens>();
+    function finish(request: FastifyRequest, document: ScreenDocument): ScreenDocument {
+      const done = { ...document, layout: downgrade(document.layout, parseCapabilities(request.headers[RENDERER_CAPABILITIES_HEADER])) };
+      if (app.config.validateScreens) {
+        const check = ScreenResponse.safeParse(done);
+        if (!check.success) throw new Error(`screen ${document.screen} breaks the contract: ${JSON.stringify(check.error.issues.slice(0, 3))}`);
+      }
+      return done;
+    }
     app.decorate('screens', {
       register(screen: string, loader: ScreenLoader) {
         if (loaders.has(screen)) throw new Error(`screen loader registered twice: ${screen}`);
         loaders.set(screen, loader);
       },
+      mount(prefix: string, handler: MountedScreens) {
+        mounts.set(prefix, handler);
+      },
+      finish,
     });
 
     app.get('/api/screens', async (request, reply) => {
@@ -68,6 +91,9 @@ export default fp(
       const url = new URL(parsed.data.path, 'http://app.local');
       const wanted = `${url.pathname}${url.search}`;
       reply.header('cache-control', 'no-store');
+      for (const [prefix, handler] of mounts) {
+        if (url.pathname === prefix || url.pathname.startsWith(`${prefix}/`)) return handler(request, reply, url);
+      }
 
       const match = matchRoute(app.definitions.routes, url.pathname);
       const route: ScreenRoute = match && 'screen' in match.route ? match.route : notFoundRoute;
@@ -118,15 +144,11 @@ export default fp(
         title: fillTemplate(layout.title, model, texts) as string,
         partner: ctx.partner.branding,
         chrome: layout.chrome,
-        layout: downgrade(nodes, parseCapabilities(ctx.request.headers[RENDERER_CAPABILITIES_HEADER])),
+        layout: nodes,
         modals: (fillTemplate(layout.modals ?? [], model, texts) as ScreenDocument['modals']) ?? [],
         meta: { definitions: `v${app.flows.version}` },
       };
-      if (app.config.validateScreens) {
-        const check = ScreenResponse.safeParse(document);
-        if (!check.success) throw new Error(`screen ${screen} breaks the contract: ${JSON.stringify(check.error.issues.slice(0, 3))}`);
-      }
-      return document;
+      return finish(ctx.request, document);
     }
   },
   { name: 'screens', dependencies: ['definitions', 'flows', 'partner', 'session'] },

@@ -1,24 +1,30 @@
 import fp from 'fastify-plugin';
 import { openDatabase, type Database } from '../../storage/database.js';
+import { RedisCounters, SqlCounters, type Counters } from '../../storage/counters.js';
 import { SessionStore } from '../../storage/session-store.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
     sessions: SessionStore;
+    /** Windowed counters shared across instances (Redis with REDIS_URL, else the database). */
+    counters: Counters;
   }
 }
 
-/** Decorates `db` (PGlite by default, PostgreSQL with DATABASE_URL) and the `sessions` store. */
+/** Decorates `db` (PGlite by default, PostgreSQL with DATABASE_URL), the `sessions` store and shared `counters`. */
 export default fp(
   async (app) => {
     const db = await openDatabase({ databaseUrl: app.config.DATABASE_URL, dataDir: app.config.DATA_DIR });
     app.decorate('db', db);
     app.decorate('sessions', new SessionStore(db, app.config.SESSION_IDLE_MINUTES * 60_000));
+    const counters: Counters = app.config.REDIS_URL ? new RedisCounters(app.config.REDIS_URL) : new SqlCounters(db);
+    app.decorate('counters', counters);
     const purge = setInterval(() => void app.sessions.purgeExpired().catch((err: unknown) => app.log.warn({ err }, 'session purge failed')), 10 * 60_000);
     purge.unref();
     app.addHook('onClose', async () => {
       clearInterval(purge);
+      await counters.close();
       await db.close();
     });
   },

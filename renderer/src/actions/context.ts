@@ -1,0 +1,18 @@
+import type { Action } from '../../../screens/contract/actions.js';
+import type { ActionResult } from '../../../screens/contract/screen.js';
+import type { Ui } from '../ui/ui-context.js';
+
+/** What an action handler may touch: routing, the global UI and the screen cache. */
+export interface ActionContext {
+  navigate(to: string, options?: { replace?: boolean }): void;
+  ui: Pick<Ui, 'track' | 'showError' | 'showSnackbar' | 'showModal' | 'dismissModal'>;
+  /** Drops every cached screen: after a login, logout or quota choice nothing cached still holds. */
+  forgetScreens(): Promise<void>;
+  /** The enclosing form's data, merged over a submit action's payload. */
+  formData?: Record<string, unknown> | undefined;
+  /** Runs the same action again with the same data (the error modal's "Tentar novamente"). */
+  retry(): void;
+}
+
+/** An action handler; a submit answers the server's result, the others nothing. */
+export type ActionHandler<A extends Action> = (action: A, ctx: ActionContext) => Promise<ActionResult | undefined> | undefined;

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import type { ActionContext } from './context.js';
+import { handleResult } from './results.js';
+
+/** A context that records what the renderer was asked to do, in order. */
+function recorder(formData?: Record<string, unknown>) {
+  const calls: string[] = [];
+  const retry = () => calls.push('retry');
+  const ctx: ActionContext = {
+    navigate: (to, options) => void calls.push(`navigate ${to}${options?.replace ? ' (replace)' : ''}`),
+    forgetScreens: async () => void calls.push('forget screens'),
+    ui: {
+      track: (_message, call) => call(),
+      showError: (e) => void calls.push(`error ${e.title}: ${e.message}${e.retry === retry ? ' [retry]' : ''}`),
+      showSnackbar: (m) => void calls.push(`snackbar ${m}`),
+      showModal: (m) => void calls.push(`modal ${m.title}`),
+      dismissModal: () => void calls.push('dismiss'),
+    },
+    formData,
+    retry,
+  };
+  return { ctx, calls };
+}
+
+describe('action results', () => {
+  it('forgets every cached screen before navigating, so a login or logout is never stale', async () => {
+    const { ctx, calls } = recorder();
+    await handleResult({ kind: 'navigate', to: '/login', replace: true }, ctx);
+    expect(calls).toEqual(['forget screens', 'navigate /login (replace)']);
+  });
+
+  it('offers the same action again in the error modal only when the server allows a retry', async () => {
+    const a = recorder();
+    await handleResult({ kind: 'error', title: 'Ops ;)', message: 'Falhou', retry: true }, a.ctx);
+    expect(a.calls).toEqual(['error Ops ;): Falhou [retry]']);
+    const b = recorder();
+    await handleResult({ kind: 'error', title: 'Ops ;)', message: 'Falhou' }, b.ctx);
+    expect(b.calls).toEqual(['error Ops ;): Falhou']);
+  });
+
+  it('leaves field errors to the form that asked, and shows their message otherwise', async () => {
+    const form = recorder({ documento: '1' });
+    await handleResult({ kind: 'field-errors', errors: { senha: 'Inválida' }, message: 'Não foi possível entrar.' }, form.ctx);
+    expect(form.calls).toEqual([]);
+    const button = recorder();
+    await handleResult({ kind: 'field-errors', errors: {}, message: 'Não foi possível entrar.' }, button.ctx);
+    expect(button.calls).toEqual(['snackbar Não foi possível entrar.']);
+  });
+
+  it('shows a snackbar, then goes where it says', async () => {
+    const { ctx, calls } = recorder();
+    await handleResult({ kind: 'snackbar', message: 'Copiado', to: '/home' }, ctx);
+    expect(calls).toEqual(['snackbar Copiado', 'forget screens', 'navigate /home']);
+  });
+});

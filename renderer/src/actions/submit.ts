@@ -1,0 +1,20 @@
+import type { Action } from '../../../screens/contract/actions.js';
+import type { ActionResult } from '../../../screens/contract/screen.js';
+import { postAction, RequestFailure } from '../lib/api.js';
+import { TEXTS } from '../texts.js';
+import type { ActionContext } from './context.js';
+import { handleResult } from './results.js';
+
+/** POST /api/actions/<action> with the form's data over the payload, then act on the answer. */
+export async function submit(action: Extract<Action, { type: 'submit' }>, ctx: ActionContext): Promise<ActionResult | undefined> {
+  let result: ActionResult;
+  try {
+    result = await ctx.ui.track(action.loadingMessage ?? TEXTS.loading, () => postAction(action.action, { ...action.payload, ...ctx.formData }));
+  } catch (err) {
+    const failure = err instanceof RequestFailure ? err : new RequestFailure(TEXTS.errorTitle, TEXTS.networkError, true);
+    ctx.ui.showError({ title: failure.title, message: failure.message, ...(failure.retry ? { retry: ctx.retry } : {}) });
+    return undefined;
+  }
+  await handleResult(result, ctx);
+  return result;
+}

@@ -1,0 +1,36 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useSWRConfig } from 'swr';
+import type { Action } from '../../../screens/contract/actions.js';
+import type { ActionResult } from '../../../screens/contract/screen.js';
+import { useUi } from '../ui/ui-context.js';
+import { runAction } from './registry.js';
+
+export interface RunOptions {
+  /** The enclosing form's data, merged over a submit action's payload. */
+  formData?: Record<string, unknown>;
+  /** What the error modal's retry runs; by default the same action with the same data. */
+  retry?: () => void;
+}
+
+/** Binds the action registry to this screen's router, UI and screen cache. */
+export function useRunAction(): (action: Action, options?: RunOptions) => Promise<ActionResult | undefined> {
+  const routerNavigate = useNavigate();
+  const { mutate } = useSWRConfig();
+  const ui = useUi();
+
+  const run = useCallback(
+    (action: Action, options: RunOptions = {}): Promise<ActionResult | undefined> =>
+      runAction(action, {
+        navigate: (to, navOptions) => void routerNavigate(to, navOptions),
+        ui,
+        forgetScreens: async () => {
+          await mutate(() => true, undefined, { revalidate: false });
+        },
+        formData: options.formData,
+        retry: options.retry ?? (() => void run(action, options)),
+      }),
+    [routerNavigate, mutate, ui],
+  );
+  return run;
+}

@@ -1,0 +1,35 @@
+import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { SWRConfig } from 'swr';
+import { GlobalUi } from '../ui/global-ui.js';
+import { UiProvider } from '../ui/ui-context.js';
+import { ErrorBoundary } from './error-boundary.js';
+import { ScreenPage } from './screen-page.js';
+
+// Screens are asked fresh on every navigation; focus changes must not refetch behind the customer's back.
+const SWR_OPTIONS = { revalidateOnFocus: false, shouldRetryOnError: false, dedupingInterval: 0 } as const;
+
+/** Providers, then one catch-all route: every URL is a screen the server decides. */
+export function App() {
+  return (
+    <BrowserRouter>
+      <SWRConfig value={SWR_OPTIONS}>
+        <UiProvider>
+          <Routes>
+            <Route path="*" element={<GuardedScreen />} />
+          </Routes>
+          <GlobalUi />
+        </UiProvider>
+      </SWRConfig>
+    </BrowserRouter>
+  );
+}
+
+/** A drawing failure is forgotten on the next navigation. */
+function GuardedScreen() {
+  const location = useLocation();
+  return (
+    <ErrorBoundary key={location.key}>
+      <ScreenPage />
+    </ErrorBoundary>
+  );
+}

@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react';
+import type { ScreenDocument } from '../../../screens/contract/screen.js';
+import { ActionButton } from '../components/action-button.js';
+import { TEXTS } from '../texts.js';
+
+/** The frame around a screen: the partner's name or logo, and for a logged-in customer Início and Sair. */
+export function Chrome({ doc, children }: { doc: ScreenDocument; children: ReactNode }) {
+  const { partner } = doc;
+  return (
+    <div className={`app chrome-${doc.chrome}`}>
+      <a className="skip-link" href="#conteudo">
+        {TEXTS.skipToContent}
+      </a>
+      <header className="app-header">
+        <span className="brand">
+          {partner.logoUrl && <img className="brand-logo" src={partner.logoUrl} alt="" />}
+          <span className="brand-name">{partner.name}</span>
+        </span>
+        {doc.chrome === 'authenticated' && (
+          <nav className="app-nav">
+            <ActionButton label={TEXTS.home} action={{ type: 'navigate', to: '/home' }} variant="link" />
+            <ActionButton label={TEXTS.logout} action={{ type: 'submit', action: 'auth/logout' }} variant="secondary" />
+          </nav>
+        )}
+      </header>
+      <main id="conteudo" className="app-main" tabIndex={-1}>
+        {children}
+      </main>
+    </div>
+  );
+}

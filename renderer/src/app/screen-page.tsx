@@ -1,0 +1,38 @@
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import useSWR from 'swr';
+import type { ScreenResponse } from '../../../screens/contract/screen.js';
+import { fetchScreen, RequestFailure } from '../lib/api.js';
+import { TEXTS } from '../texts.js';
+import { useUi } from '../ui/ui-context.js';
+import { ScreenView } from './screen-view.js';
+
+/** Every URL: ask the server for its screen, follow redirects, draw the document. */
+export function ScreenPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const ui = useUi();
+  const path = `${location.pathname}${location.search}`;
+  // One cache entry per history entry: a new navigation (even to the same URL, after an action)
+  // asks the server again; going back shows that entry's screen at once while it revalidates.
+  const key = [path, location.key] as const;
+  const { data, error, isValidating, mutate } = useSWR<ScreenResponse, Error, readonly [string, string]>(key, ([wanted]) => ui.track(TEXTS.loading, () => fetchScreen(wanted)));
+
+  useEffect(() => {
+    // Follow a redirect only once it is fresh: a cached one may predate a login.
+    if (data?.kind === 'redirect' && !isValidating) navigate(data.to, { replace: true });
+  }, [data, isValidating, navigate]);
+
+  useEffect(() => {
+    if (!error) return;
+    const failure = error instanceof RequestFailure ? error : new RequestFailure(TEXTS.errorTitle, TEXTS.networkError, true);
+    ui.showError({ title: failure.title, message: failure.message, ...(failure.retry ? { retry: () => void mutate() } : {}) });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [error]);
+
+  useEffect(() => {
+    document.getElementById('conteudo')?.focus({ preventScroll: true });
+  }, [path]);
+
+  return data?.kind === 'screen' ? <ScreenView doc={data} /> : null;
+}

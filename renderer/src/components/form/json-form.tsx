@@ -1,0 +1,70 @@
+import Form from '@rjsf/core';
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import { useMemo, useState } from 'react';
+import type { ComponentOf } from '../../../../screens/contract/components.js';
+import { useRunAction } from '../../actions/use-run-action.js';
+import { applyFieldVisibility } from './field-visibility.js';
+import { noValidation, toErrorSchema } from './no-validation.js';
+import { PasswordInput, TextInput } from './text-input.js';
+
+type Data = Record<string, unknown>;
+
+// Module-level so the widget types stay the same between renders (a new function would remount the input and lose focus).
+const WIDGETS = { TextWidget: TextInput, PasswordWidget: PasswordInput };
+
+/**
+ * A form of the screen document: RJSF draws the fields from the JSON Schema, the server
+ * validates and answers field errors, which are shown next to the fields (and a form-level
+ * message above the button). What was typed stays after a failed submit.
+ */
+export default function JsonForm({ node }: { node: ComponentOf<'form'> }) {
+  const run = useRunAction();
+  const [formData, setFormData] = useState<Data>(node.formData ?? {});
+  const [errors, setErrors] = useState<Record<string, string>>(node.errors ?? {});
+  const [message, setMessage] = useState<string | undefined>(undefined);
+  const [busy, setBusy] = useState(false);
+  const extraErrors = useMemo(() => toErrorSchema(errors), [errors]);
+  const uiSchema = useMemo(() => applyFieldVisibility(node.uiSchema ?? {}, formData), [node.uiSchema, formData]);
+
+  async function submit(data: Data): Promise<void> {
+    setBusy(true);
+    setMessage(undefined);
+    try {
+      const result = await run(node.submit.action, { formData: data, retry: () => void submit(data) });
+      if (result?.kind === 'field-errors') {
+        setErrors(result.errors);
+        setMessage(result.message);
+      } else if (result) {
+        setErrors({});
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Form<Data, RJSFSchema>
+      className="form"
+      idPrefix={node.id ?? 'form'}
+      schema={node.schema as RJSFSchema}
+      uiSchema={uiSchema as UiSchema<Data, RJSFSchema>}
+      formData={formData}
+      validator={noValidation}
+      extraErrors={extraErrors}
+      showErrorList={false}
+      noHtml5Validate
+      widgets={WIDGETS}
+      onChange={(e) => setFormData((e.formData ?? {}) as Data)}
+      onSubmit={(e) => void submit((e.formData ?? {}) as Data)}
+    >
+      {message && (
+        <p className="form-message" role="alert">
+          {message}
+        </p>
+      )}
+      <button type="submit" className="button button-primary" disabled={busy}>
+        {node.submit.label}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,72 @@
+import type { Modal } from '../../../screens/contract/screen.js';
+import { ActionButton } from '../components/action-button.js';
+import { Node } from '../components/node.js';
+import { TEXTS } from '../texts.js';
+import { Dialog } from './dialog.js';
+import { useUi } from './ui-context.js';
+
+/** A server modal closes on Escape only if it offers a way to close it (or no action at all). */
+function dismissable(modal: Modal): boolean {
+  return modal.actions.length === 0 || modal.actions.some((a) => a.action.type === 'dismiss');
+}
+
+/** Loading indicator, error modal ('Ops ;)'), server modal and snackbar, drawn over any screen. */
+export function GlobalUi() {
+  const { state, dismissError, dismissModal } = useUi();
+  const { error, modal } = state;
+  return (
+    <>
+      {state.loading > 0 && (
+        <div className="loading" role="status" aria-live="polite">
+          <span className="spinner" aria-hidden="true" />
+          {state.loadingMessage ?? TEXTS.loading}
+        </div>
+      )}
+      {error && (
+        <Dialog
+          title={error.title}
+          onClose={dismissError}
+          actions={
+            <>
+              {error.retry && (
+                <button
+                  type="button"
+                  className="button button-primary"
+                  onClick={() => {
+                    dismissError();
+                    error.retry?.();
+                  }}
+                >
+                  {TEXTS.retry}
+                </button>
+              )}
+              <button type="button" className="button button-secondary" onClick={dismissError}>
+                {TEXTS.close}
+              </button>
+            </>
+          }
+        >
+          <p>{error.message}</p>
+        </Dialog>
+      )}
+      {modal && (
+        <Dialog
+          title={modal.title}
+          onClose={dismissable(modal) ? dismissModal : undefined}
+          actions={modal.actions.map((a, i) => (
+            <ActionButton key={i} label={a.label} action={a.action} variant={a.variant ?? (i === 0 ? 'primary' : 'secondary')} />
+          ))}
+        >
+          {modal.body.map((node, i) => (
+            <Node key={node.id ?? i} node={node} />
+          ))}
+        </Dialog>
+      )}
+      {state.snackbar && (
+        <div className="snackbar" role="status" aria-live="polite">
+          {state.snackbar}
+        </div>
+      )}
+    </>
+  );
+}

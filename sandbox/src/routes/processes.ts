@@ -1,0 +1,59 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { grantOf, invalid, notFound } from '../http.js';
+import type { SandboxContext } from '../context.js';
+import type { QuotaRecord } from '../state/store.js';
+
+/** The customer's quota named by ?idCota, or an answer already sent. */
+function quotaOf(ctx: SandboxContext, request: FastifyRequest, reply: FastifyReply): QuotaRecord | null {
+  const idCota = Number((request.query as { idCota?: string }).idCota);
+  if (!Number.isInteger(idCota)) {
+    void invalid(reply, 'idCota é obrigatório.');
+    return null;
+  }
+  const quota = ctx.state.quotas.get(idCota);
+  if (!quota || quota.owner !== grantOf(request).customer) {
+    void notFound(reply, 'Cota não encontrada.');
+    return null;
+  }
+  return quota;
+}
+
+/** The core system's answer when a quota has no such process (spec: ignored on status loads). */
+const NO_PROCESS = 'sua cota não possui processos';
+
+/**
+ * Process statuses of a quota: cash-credit billing, vehicle billing, refund, and the bid rules
+ * (options such as 003 = keys). Later capabilities grow these into their full flows.
+ */
+export default async function processRoutes(app: FastifyInstance, ctx: SandboxContext) {
+  app.get('/core/faturamento-credito/status', async (request, reply) => {
+    const quota = quotaOf(ctx, request, reply);
+    if (!quota) return reply;
+    const process = quota.processos?.especie;
+    return process ? { status: process.status, fase: process.status, possuiCaso: process.possuiCaso } : notFound(reply, NO_PROCESS);
+  });
+
+  app.get('/core/faturamento/auto/status', async (request, reply) => {
+    const quota = quotaOf(ctx, request, reply);
+    if (!quota) return reply;
+    const process = quota.processos?.auto;
+    return process ? { estadoProcesso: process.estadoProcesso, isDigital: process.isDigital, statusPagamento: process.statusPagamento ?? null } : notFound(reply, NO_PROCESS);
+  });
+
+  app.get('/core/devolucao/status', async (request, reply) => {
+    const quota = quotaOf(ctx, request, reply);
+    if (!quota) return reply;
+    const process = quota.processos?.devolucao;
+    return process ? { status: process.status } : notFound(reply, NO_PROCESS);
+  });
+
+  app.get('/cotas/:id/credenciamento-lance', async (request, reply) => {
+    const quota = ctx.state.quotas.get(Number((request.params as { id: string }).id));
+    if (!quota || quota.owner !== grantOf(request).customer) return notFound(reply, 'Cota não encontrada.');
+    return {
+      tiposLance: [{ modalidade: 'LL', descricao: 'Lance livre' }, { modalidade: 'LF', descricao: 'Lance fixo' }],
+      tiposOferta: [{ tipo: 'PE', descricao: 'Percentual' }, { tipo: 'VL', descricao: 'Valor' }],
+      opcoes: (quota.opcoesLance ?? ['001']).map((codigo) => ({ codigo })),
+    };
+  });
+}

@@ -1,0 +1,194 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { SCHEMA_VERSION, type ActionResult, type ComponentNode, type ScreenDocument, type ScreenResponse } from '../../../../screens/contract/index.js';
+import { fileNameOf } from '../../flows/bundle.js';
+import { diffFiles } from '../../flows/diff.js';
+import { FlowRejectedError, StaleVersionError } from '../../flows/flow-service.js';
+import { definitionScreen, historyScreen, loginScreen, overviewScreen, reviewScreen } from './ops-screens.js';
+import { previewPersona, readPersonas } from './preview.js';
+import { parseStaff, verifyStaff } from './staff.js';
+import { StaffSessions, type StaffSession } from './staff-sessions.js';
+
+const TEXT = {
+  loginFailed: 'Usuário ou senha da equipe inválidos.',
+  viewerCannotPublish: 'Seu perfil é somente leitura: publicar e voltar versões exigem o perfil de publicação.',
+  invalidJson: 'O conteúdo não é um JSON válido.',
+  noDraft: 'Não há rascunho em revisão.',
+  stale: 'Outra pessoa publicou uma nova versão enquanto você editava. Nada foi sobrescrito: edite de novo a partir da versão atual.',
+};
+
+/**
+ * The operations console at /ops: staff log in with their own credentials (OPS_USERS) and
+ * cookie, read the flow definitions as tables, edit one, review the analyser's report, the diff
+ * and a per-persona preview, publish with a comment, and roll back from the history.
+ */
+export default async function ops(app: FastifyInstance) {
+  const staff = parseStaff(app.config.opsUsers);
+  const sessions = new StaffSessions(app.db);
+  const personas = readPersonas(app.config.opsPreviewPersonas);
+  const cookie = app.config.secureCookies ? '__Host-Http-ops_sid' : 'ops_sid';
+  const cookieOptions = { httpOnly: true, sameSite: 'strict' as const, path: '/', secure: app.config.secureCookies };
+
+  async function staffOf(request: FastifyRequest): Promise<StaffSession | null> {
+    const id = request.cookies[cookie];
+    return id ? sessions.get(id) : null;
+  }
+
+  async function document(request: FastifyRequest, screen: string, route: string, title: string, layout: ComponentNode[]): Promise<ScreenDocument> {
+    const partner = await app.partners.forRequest(request);
+    return app.screens.finish(request, {
+      schemaVersion: SCHEMA_VERSION,
+      kind: 'screen',
+      screen,
+      route,
+      title,
+      partner: partner.branding,
+      chrome: 'public',
+      layout,
+      modals: [],
+      meta: { definitions: `v${app.flows.version}` },
+    });
+  }
+  const redirect = (to: string): ScreenResponse => ({ schemaVersion: SCHEMA_VERSION, kind: 'redirect', to });
+
+  app.screens.mount('/ops', async (request: FastifyRequest, _reply: FastifyReply, url: URL) => {
+    const route = `${url.pathname}${url.search}`;
+    const member = await staffOf(request);
+    if (url.pathname === '/ops/entrar') return member ? redirect('/ops') : document(request, 'ops-entrar', route, 'Console de operações', loginScreen());
+    if (!member) return redirect('/ops/entrar');
+
+    if (url.pathname === '/ops') return document(request, 'ops', route, 'Console de operações', overviewScreen(member, app.flows.version, app.flows.bundle.definitions));
+    if (url.pathname === '/ops/historico') {
+      return document(request, 'ops-historico', route, 'Histórico de versões', historyScreen(member, await app.flows.history(), app.flows.version));
+    }
+    const definitionMatch = /^\/ops\/definicoes\/([a-z0-9-]+)$/.exec(url.pathname);
+    if (definitionMatch) {
+      const definition = app.flows.bundle.definitions.find((d) => d.id === definitionMatch[1]);
+      if (definition) return document(request, 'ops-definicao', route, definition.title, definitionScreen(member, definition, app.flows.version));
+    }
+    if (url.pathname === '/ops/rascunho') {
+      if (!member.draft) return redirect('/ops');
+      const files = { ...app.flows.files, [`${member.draft.id}.json`]: member.draft.content };
+      const { bundle, report } = app.flows.check(files);
+      const wanted = url.searchParams.get('persona');
+      const persona = personas.find((p) => p.key === wanted) ?? null;
+      let preview: Awaited<ReturnType<typeof previewPersona>> | string | null = null;
+      if (persona && report.ok) {
+        preview = await previewPersona(app.upstream, app.flows, persona, bundle).catch((err: unknown) => {
+          request.log.warn({ err }, 'persona preview failed');
+          return 'Não foi possível consultar o estado desta persona no back office agora.';
+        });
+      }
+      return document(
+        request,
+        'ops-rascunho',
+        route,
+        'Revisar alterações',
+        reviewScreen({
+          staff: member,
+          definition: bundle.definitions.find((d) => d.id === member.draft!.id) ?? null,
+          report,
+          diff: diffFiles(app.flows.files, files),
+          baseVersion: member.draft.baseVersion,
+          currentVersion: app.flows.version,
+          personas,
+          persona: persona?.key ?? null,
+          preview,
+        }),
+      );
+    }
+    return document(request, 'ops-nao-encontrada', route, 'Não encontrada', [
+      { type: 'heading', text: 'Página do console não encontrada' },
+      { type: 'button', label: 'Voltar às definições', variant: 'link', action: { type: 'navigate', to: '/ops' } },
+    ]);
+  });
+
+  /** Ops actions never use the customer session: `public` to the customer guard, checked here. */
+  function staffAction<S extends z.ZodType>(name: string, input: S, handler: (input: z.output<S>, member: StaffSession, reply: FastifyReply) => Promise<ActionResult>, needsPublisher = false) {
+    app.actions.register(`ops/${name}`, {
+      public: true,
+      input,
+      async handler(parsed, { request, reply }) {
+        const member = await staffOf(request);
+        if (!member) return { kind: 'navigate', to: '/ops/entrar', replace: true };
+        if (needsPublisher && member.role !== 'publisher') return { kind: 'error', title: app.text('erro.titulo'), message: TEXT.viewerCannotPublish };
+        return handler(parsed, member, reply);
+      },
+    });
+  }
+
+  app.actions.register('ops/login', {
+    public: true,
+    input: z.object({ login: z.string('@erro.campo-obrigatorio').min(1, '@erro.campo-obrigatorio').max(64), senha: z.string('@erro.campo-obrigatorio').min(1, '@erro.campo-obrigatorio').max(128) }),
+    async handler(input, { reply }) {
+      const member = verifyStaff(staff, input.login, input.senha);
+      if (!member) return { kind: 'field-errors', errors: {}, message: TEXT.loginFailed };
+      reply.setCookie(cookie, await sessions.create(member), { ...cookieOptions, maxAge: 8 * 3600 });
+      return { kind: 'navigate', to: '/ops', replace: true };
+    },
+  });
+
+  staffAction('logout', z.object({}).passthrough(), async (_input, member, reply) => {
+    await sessions.destroy(member.id);
+    reply.clearCookie(cookie, { path: '/' });
+    return { kind: 'navigate', to: '/ops/entrar', replace: true };
+  });
+
+  staffAction(
+    'draft',
+    z.object({ id: z.string().regex(/^[a-z0-9-]+$/), conteudo: z.string('@erro.campo-obrigatorio').min(2, '@erro.campo-obrigatorio').max(200_000) }),
+    async (input, member) => {
+      if (!app.flows.bundle.definitions.some((d) => d.id === input.id)) return { kind: 'error', title: app.text('erro.titulo'), message: 'Definição não encontrada.' };
+      let content: unknown;
+      try {
+        content = JSON.parse(input.conteudo);
+      } catch {
+        return { kind: 'field-errors', errors: { conteudo: TEXT.invalidJson } };
+      }
+      if (fileNameOf(content as { id: string }) !== `${input.id}.json`) return { kind: 'field-errors', errors: { conteudo: `O id da definição deve continuar "${input.id}".` } };
+      await sessions.saveDraft(member.id, { id: input.id, content, baseVersion: app.flows.version });
+      return { kind: 'navigate', to: '/ops/rascunho' };
+    },
+    true,
+  );
+
+  staffAction('discard', z.object({}).passthrough(), async (_input, member) => {
+    await sessions.saveDraft(member.id, null);
+    return { kind: 'navigate', to: '/ops', replace: true };
+  });
+
+  staffAction(
+    'publish',
+    z.object({ comentario: z.string('@erro.campo-obrigatorio').trim().min(1, '@erro.campo-obrigatorio').max(500) }),
+    async (input, member) => {
+      if (!member.draft) return { kind: 'error', title: app.text('erro.titulo'), message: TEXT.noDraft };
+      const files = { ...app.flows.files, [`${member.draft.id}.json`]: member.draft.content };
+      try {
+        const published = await app.flows.publish({ files, author: member.login, comment: input.comentario, baseVersion: member.draft.baseVersion });
+        await sessions.saveDraft(member.id, null);
+        return { kind: 'snackbar', message: `Versão v${published.version} publicada.`, to: '/ops/historico' };
+      } catch (err) {
+        if (err instanceof FlowRejectedError) return { kind: 'field-errors', errors: {}, message: err.message };
+        if (err instanceof StaleVersionError) return { kind: 'error', title: app.text('erro.titulo'), message: TEXT.stale };
+        throw err;
+      }
+    },
+    true,
+  );
+
+  staffAction(
+    'rollback',
+    z.object({ versao: z.number().int().positive(), base: z.number().int().positive() }),
+    async (input, member) => {
+      try {
+        const published = await app.flows.rollback({ version: input.versao, author: member.login, comment: '', baseVersion: input.base });
+        return { kind: 'snackbar', message: `v${input.versao} voltou a valer como v${published.version}.`, to: '/ops/historico' };
+      } catch (err) {
+        if (err instanceof FlowRejectedError) return { kind: 'error', title: app.text('erro.titulo'), message: err.message };
+        if (err instanceof StaleVersionError) return { kind: 'error', title: app.text('erro.titulo'), message: TEXT.stale };
+        throw err;
+      }
+    },
+    true,
+  );
+}

@@ -1,0 +1,187 @@
+import type { ComponentNode } from '../../../../screens/contract/components.js';
+import type { CardSet, DecisionTable, FlowDefinition, Wizard } from '../../../../screens/contract/flows.js';
+import type { Report } from '../../flows/analyse.js';
+import { formatReport } from '../../flows/analyse.js';
+import type { FlowVersionSummary } from '../../storage/flow-store.js';
+import { showOutcome, type PreviewPersona, type PreviewRow } from './preview.js';
+import type { StaffSession } from './staff-sessions.js';
+
+/** The console's pages, drawn by the customers' renderer from ordinary screen documents. */
+
+const heading = (text: string, level: 1 | 2 | 3 = 1): ComponentNode => ({ type: 'heading', text, level });
+const text = (t: string, tone?: 'neutral' | 'info' | 'success' | 'warning' | 'danger'): ComponentNode => (tone ? { type: 'text', text: t, tone } : { type: 'text', text: t });
+const go = (label: string, to: string, variant: 'primary' | 'secondary' | 'link' = 'secondary'): ComponentNode => ({ type: 'button', label, variant, action: { type: 'navigate', to } });
+
+const KIND_LABEL: Record<FlowDefinition['kind'], string> = { 'decision-table': 'Tabela de decisão', cards: 'Cards', wizard: 'Assistente' };
+
+function cell(value: unknown): string {
+  if (value === undefined || value === '*') return 'qualquer';
+  if (Array.isArray(value)) return value.map((v) => (v === null ? 'vazio' : String(v))).join(', ');
+  return value === null ? 'vazio' : String(value);
+}
+
+export function loginScreen(): ComponentNode[] {
+  return [
+    heading('Console de operações'),
+    text('Acesso restrito à equipe de operações. Use as credenciais da equipe, não as de um cliente.'),
+    {
+      type: 'form',
+      id: 'ops-login',
+      schema: {
+        type: 'object',
+        required: ['login', 'senha'],
+        properties: { login: { type: 'string', title: 'Usuário', maxLength: 64 }, senha: { type: 'string', title: 'Senha', maxLength: 128 } },
+      },
+      uiSchema: { login: { 'ui:autocomplete': 'username' }, senha: { 'ui:widget': 'password', 'ui:autocomplete': 'current-password' } },
+      formData: {},
+      submit: { label: 'Entrar', action: { type: 'submit', action: 'ops/login', loadingMessage: 'Enviando...' } },
+    },
+  ];
+}
+
+function staffBar(staff: StaffSession): ComponentNode[] {
+  return [
+    text(`${staff.login} · ${staff.role === 'publisher' ? 'pode publicar' : 'somente leitura'}`, 'info'),
+    { type: 'button', label: 'Sair do console', variant: 'link', action: { type: 'submit', action: 'ops/logout' } },
+  ];
+}
+
+export function overviewScreen(staff: StaffSession, version: number, definitions: FlowDefinition[]): ComponentNode[] {
+  return [
+    heading('Console de operações'),
+    ...staffBar(staff),
+    { type: 'value', label: 'Versão em serviço', text: `v${version}`, emphasis: true },
+    go('Histórico de versões', '/ops/historico'),
+    {
+      type: 'list',
+      label: 'Definições',
+      items: definitions.map((d) => ({
+        type: 'card',
+        id: `def-${d.id}`,
+        title: d.title,
+        subtitle: `${KIND_LABEL[d.kind]} · ${d.id}`,
+        items: [text(d.source)],
+        action: { label: 'Ver', action: { type: 'navigate', to: `/ops/definicoes/${d.id}` } },
+      })),
+    },
+  ];
+}
+
+export function definitionTable(definition: FlowDefinition, caption: string): ComponentNode {
+  if (definition.kind === 'decision-table') return decisionTable(definition, caption);
+  if (definition.kind === 'cards') return cardsTable(definition, caption);
+  return wizardTable(definition, caption);
+}
+
+function decisionTable(table: DecisionTable, caption: string): ComponentNode {
+  const names = table.inputs.map((i) => i.name);
+  const rows = table.rows.map((row, i) => [String(i + 1), ...names.map((n) => cell(row.when[n])), row.if ? JSON.stringify(row.if) : '', showOutcome(row.then), row.note ?? '']);
+  const defaultNote = [table.default.note, table.default.covers.length ? `cobre: ${cell(table.default.covers)}` : ''].filter(Boolean).join(' — ');
+  rows.push(['padrão', ...names.map(() => 'qualquer'), '', showOutcome(table.default.then), defaultNote]);
+  return { type: 'table', caption, columns: ['#', ...names, 'condição', 'resultado', 'nota'], rows };
+}
+
+function cardsTable(set: CardSet, caption: string): ComponentNode {
+  return { type: 'table', caption, columns: ['id', 'título', 'texto', 'rótulo', 'destino'], rows: set.cards.map((c) => [c.id, c.title, c.text, c.label, c.target]) };
+}
+
+function wizardTable(wizard: Wizard, caption: string): ComponentNode {
+  return { type: 'table', caption, columns: ['#', 'passo', 'rótulo', 'disponível quando'], rows: wizard.steps.map((s, i) => [String(i + 1), s.id, s.label, s.available ? JSON.stringify(s.available) : 'sempre']) };
+}
+
+export function definitionScreen(staff: StaffSession, definition: FlowDefinition, version: number): ComponentNode[] {
+  const nodes: ComponentNode[] = [
+    heading(definition.title),
+    ...staffBar(staff),
+    text(`${KIND_LABEL[definition.kind]} · ${definition.source} · em serviço na v${version}`),
+    definitionTable(definition, `${definition.id} (publicada)`),
+  ];
+  if (staff.role === 'publisher') {
+    nodes.push(heading('Editar', 2), text('Altere o JSON da definição. Antes de publicar você verá o relatório do analisador, as diferenças e a pré-visualização por persona.'));
+    nodes.push({
+      type: 'form',
+      id: 'ops-editar',
+      schema: { type: 'object', required: ['conteudo'], properties: { conteudo: { type: 'string', title: 'Definição (JSON)', maxLength: 200_000 } } },
+      uiSchema: { conteudo: { 'ui:widget': 'textarea', 'ui:options': { rows: 24 } } },
+      formData: { conteudo: JSON.stringify(definition, null, 2) },
+      submit: { label: 'Revisar alterações', action: { type: 'submit', action: 'ops/draft', payload: { id: definition.id }, loadingMessage: 'Analisando...' } },
+    });
+  }
+  nodes.push(go('Voltar às definições', '/ops', 'link'));
+  return nodes;
+}
+
+export function reviewScreen(input: {
+  staff: StaffSession;
+  definition: FlowDefinition | null;
+  report: Report;
+  diff: string;
+  baseVersion: number;
+  currentVersion: number;
+  personas: PreviewPersona[];
+  persona: string | null;
+  preview: PreviewRow[] | string | null;
+}): ComponentNode[] {
+  const { staff, report } = input;
+  const nodes: ComponentNode[] = [heading('Revisar alterações'), ...staffBar(staff)];
+  if (input.baseVersion !== input.currentVersion) {
+    nodes.push({ type: 'banner', tone: 'warning', text: `Este rascunho foi feito sobre a v${input.baseVersion}, mas a versão em serviço agora é a v${input.currentVersion}. Publicar será recusado; edite de novo a partir da versão atual.` });
+  }
+  nodes.push(heading('Relatório do analisador', 2), text(formatReport(report), report.ok ? 'success' : 'danger'));
+  nodes.push(heading('Diferenças para a versão em serviço', 2), text(input.diff));
+  if (input.definition) nodes.push(definitionTable(input.definition, `${input.definition.id} (rascunho)`));
+
+  nodes.push(heading('Pré-visualizar por persona', 2));
+  if (input.personas.length === 0) nodes.push(text('Sem personas do sandbox configuradas (OPS_PREVIEW_PERSONAS).'));
+  else {
+    nodes.push(text('Escolha uma persona do sandbox para ver o que cada decisão mostra a ela hoje, publicada e no rascunho.'));
+    nodes.push({
+      type: 'list',
+      label: 'Personas',
+      items: input.personas.map((p) => ({ type: 'button', id: `persona-${p.key}`, label: p.key, variant: p.key === input.persona ? 'primary' : 'link', action: { type: 'navigate', to: `/ops/rascunho?persona=${p.key}` } })),
+    });
+  }
+  if (typeof input.preview === 'string') nodes.push(text(input.preview, 'danger'));
+  else if (input.preview) {
+    nodes.push({
+      type: 'table',
+      caption: `Decisões para ${input.persona}`,
+      columns: ['cota', 'decisão', 'entradas', 'publicada', 'rascunho'],
+      rows: input.preview.map((r) => [r.quota, r.decision, r.inputs, r.published, r.draft === r.published ? r.draft : `${r.draft} (muda)`]),
+    });
+  }
+
+  if (staff.role === 'publisher' && report.ok) {
+    nodes.push(heading('Publicar', 2), {
+      type: 'form',
+      id: 'ops-publicar',
+      schema: { type: 'object', required: ['comentario'], properties: { comentario: { type: 'string', title: 'Comentário da publicação', maxLength: 500, errorMessage: 'Campo obrigatório' } } },
+      formData: {},
+      submit: { label: 'Publicar', action: { type: 'submit', action: 'ops/publish', loadingMessage: 'Publicando...' } },
+    });
+  }
+  nodes.push({ type: 'button', label: 'Descartar rascunho', variant: 'secondary', action: { type: 'submit', action: 'ops/discard' } });
+  return nodes;
+}
+
+export function historyScreen(staff: StaffSession, history: FlowVersionSummary[], current: number): ComponentNode[] {
+  return [
+    heading('Histórico de versões'),
+    ...staffBar(staff),
+    go('Voltar às definições', '/ops', 'link'),
+    {
+      type: 'list',
+      label: 'Versões',
+      items: history.map((v) => ({
+        type: 'card',
+        id: `versao-${v.version}`,
+        title: `v${v.version}${v.version === current ? ' (em serviço)' : ''} — ${v.comment}`,
+        subtitle: `${v.author} · ${new Date(v.createdAt).toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo' })} · ${v.source}`,
+        items: [text(v.diff)],
+        ...(staff.role === 'publisher' && v.version !== current
+          ? { action: { label: `Voltar para a v${v.version}`, action: { type: 'submit' as const, action: 'ops/rollback', payload: { versao: v.version, base: current }, loadingMessage: 'Publicando...' } } }
+          : {}),
+      })),
+    },
+  ];
+}

@@ -1,0 +1,90 @@
+import { readFileSync } from 'node:fs';
+import type { FlowBundle, Outcome } from '../../../../screens/contract/flows.js';
+import type { FlowService } from '../../flows/flow-service.js';
+import type { Inputs } from '../../flows/decide.js';
+import { UpstreamError, type UpstreamClient } from '../../plugins/core/upstream-client.js';
+import { login } from '../auth/auth-upstream.js';
+import type { Quota } from '../quotas/quota.js';
+
+export interface PreviewPersona {
+  key: string;
+  document: string;
+  password: string;
+  partner: number;
+}
+
+export function readPersonas(file: string | null): PreviewPersona[] {
+  if (!file) return [];
+  try {
+    return (JSON.parse(readFileSync(file, 'utf8')) as { personas: PreviewPersona[] }).personas;
+  } catch {
+    return [];
+  }
+}
+
+/** One customer-facing decision for one quota: what the published and the draft versions answer. */
+export interface PreviewRow {
+  quota: string;
+  decision: string;
+  inputs: string;
+  published: string;
+  draft: string;
+}
+
+export function showOutcome(outcome: Outcome | string[]): string {
+  if (outcome === null) return '—';
+  if (Array.isArray(outcome)) return outcome.join(' → ');
+  if (typeof outcome === 'object') return Object.entries(outcome).map(([k, v]) => `${k}: ${v ?? '—'}`).join(' · ');
+  return outcome;
+}
+
+async function optional<T>(call: Promise<T>): Promise<T | null> {
+  try {
+    return await call;
+  } catch (err) {
+    // "sua cota não possui processos": no such process for this quota.
+    if (err instanceof UpstreamError && err.status === 404) return null;
+    throw err;
+  }
+}
+
+/**
+ * Logs into the back office as the persona, reads each quota's current state (processes, bid
+ * options) and runs every customer-facing decision under both versions.
+ */
+export async function previewPersona(upstream: UpstreamClient, flows: FlowService, persona: PreviewPersona, draft: FlowBundle): Promise<PreviewRow[]> {
+  const type = persona.document.replace(/\W/g, '').length > 11 ? 'cnpj' : 'cpf';
+  const session = await login(upstream, persona.partner, { type, username: persona.document, password: persona.password });
+  const get = <T>(path: string, query?: Record<string, string | number>) =>
+    upstream.call<T>({ method: 'GET', path, accessToken: session.access_token, ...(query ? { query } : {}) });
+  const { data: quotas } = await get<{ data: Quota[] }>('cotas', { page: 1, page_size: 20 });
+  const published = flows.bundle;
+  const rows: PreviewRow[] = [];
+
+  for (const quota of quotas) {
+    const label = `${quota.grupo}/${quota.cota}`;
+    const add = (decision: string, inputs: Inputs, run: (bundle: FlowBundle) => Outcome | string[]) =>
+      rows.push({ quota: label, decision, inputs: JSON.stringify(inputs), published: showOutcome(run(published)), draft: showOutcome(run(draft)) });
+    const table = (id: string, inputs: Inputs) => (bundle: FlowBundle) => flows.decideIn(bundle, id, inputs).outcome;
+
+    const [rules, especie, auto, devolucao] = await Promise.all([
+      optional(get<{ opcoes: Array<{ codigo: string }> }>(`cotas/${quota.idCota}/credenciamento-lance`)),
+      optional(get<{ status: string; possuiCaso: boolean }>('core/faturamento-credito/status', { idCota: quota.idCota })),
+      optional(get<{ estadoProcesso: string; isDigital: boolean; statusPagamento: string | null }>('core/faturamento/auto/status', { idCota: quota.idCota })),
+      optional(get<{ status: string | null }>('core/devolucao/status', { idCota: quota.idCota })),
+    ]);
+    const bid = { tipo: quota.tipo, opcoes: (rules?.opcoes ?? []).map((o) => o.codigo) };
+    add('bid-wizard', bid, (bundle) => flows.stepsIn(bundle, 'bid-wizard', bid));
+    if (especie) {
+      add('cash-billing-screen', { status: especie.status, caseExists: especie.possuiCaso }, table('cash-billing-screen', { status: especie.status, caseExists: especie.possuiCaso }));
+      add('cash-billing-card', { phase: especie.status }, table('cash-billing-card', { phase: especie.status }));
+    }
+    if (auto) {
+      const inputs = { state: auto.estadoProcesso, digital: auto.isDigital, introSeen: false, sellerType: 'pessoafisica' };
+      add('used-vehicle-step', inputs, table('used-vehicle-step', inputs));
+      if (auto.statusPagamento) add('payment-step', { status: auto.statusPagamento }, table('payment-step', { status: auto.statusPagamento }));
+    }
+    if (devolucao) add('refund-screen', { status: devolucao.status }, table('refund-screen', { status: devolucao.status }));
+  }
+  return rows;
+}

@@ -1,0 +1,57 @@
+import { createHash } from 'node:crypto';
+import type { Counters } from '../storage/counters.js';
+
+/** The 6-digit password is weak, so password login is guarded hard. */
+export const LOGIN_LIMITS = {
+  /** Wrong passwords per account in the window. */
+  perAccount: 5,
+  /** Wrong passwords per client address in the window. */
+  perAddress: 20,
+  windowSeconds: 15 * 60,
+  /** Consecutive failures that block password login until a reset confirmed by one-time code. */
+  consecutiveToBlock: 10,
+  /** How long a block lasts if no reset ever comes (kept long on purpose). */
+  blockSeconds: 30 * 24 * 3600,
+} as const;
+
+export type LoginVerdict = 'allowed' | 'too-many' | 'blocked';
+
+/** Counter keys never hold the CPF/CNPJ or the address in clear. */
+const hashed = (kind: string, value: string) => `login:${kind}:${createHash('sha256').update(value).digest('base64url').slice(0, 32)}`;
+
+/**
+ * Per-account and per-address windows plus a consecutive-failure block. The verdict depends
+ * only on the identifier typed, never on whether the account exists, so the answer, status and
+ * timing are the same for both.
+ */
+export class LoginThrottle {
+  constructor(private readonly counters: Counters) {}
+
+  async verdict(account: string, address: string): Promise<LoginVerdict> {
+    const [consecutive, perAccount, perAddress] = await Promise.all([
+      this.counters.count(hashed('consecutive', account)),
+      this.counters.count(hashed('account', account)),
+      this.counters.count(hashed('address', address)),
+    ]);
+    if (consecutive >= LOGIN_LIMITS.consecutiveToBlock) return 'blocked';
+    if (perAccount >= LOGIN_LIMITS.perAccount || perAddress >= LOGIN_LIMITS.perAddress) return 'too-many';
+    return 'allowed';
+  }
+
+  async failed(account: string, address: string): Promise<void> {
+    await Promise.all([
+      this.counters.hit(hashed('consecutive', account), LOGIN_LIMITS.blockSeconds),
+      this.counters.hit(hashed('account', account), LOGIN_LIMITS.windowSeconds),
+      this.counters.hit(hashed('address', address), LOGIN_LIMITS.windowSeconds),
+    ]);
+  }
+
+  async succeeded(account: string): Promise<void> {
+    await Promise.all([this.counters.reset(hashed('consecutive', account)), this.counters.reset(hashed('account', account))]);
+  }
+
+  /** After a password reset confirmed by one-time code. */
+  async unblock(account: string): Promise<void> {
+    await this.succeeded(account);
+  }
+}

@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { client } from '../helpers/api-client.js';
+import { persona } from '../helpers/personas.js';
+import { startStack, type Stack } from '../helpers/stack.js';
+
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(async () => stack?.close());
+beforeEach(async () => stack.sandbox.clearCalls());
+
+const TOO_MANY = 'Muitas tentativas de acesso. Por segurança, aguarde 15 minutos e tente novamente.';
+const WRONG = 'Não foi possível entrar. Por favor, verifique suas credenciais de acesso novamente!';
+
+async function fiveWrong(documento: string) {
+  const c = client(stack.baseUrl);
+  for (let i = 0; i < 5; i++) {
+    const res = await c.action('auth/login', { modo: 'documento', documento, senha: '000000' });
+    expect(res.body.message).toBe(WRONG);
+  }
+  return c;
+}
+
+describe('password login guard', () => {
+  it('refuses the 6th attempt on an account after 5 wrong passwords, even with the right one, without calling the back office', async () => {
+    const ana = persona('ana');
+    const c = await fiveWrong(ana.document);
+    await stack.sandbox.clearCalls();
+    const res = await c.action('auth/login', { modo: 'documento', documento: ana.document, senha: ana.password });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ kind: 'field-errors', errors: {}, message: TOO_MANY });
+    expect((await stack.sandbox.calls()).filter((call) => call.path === 'login')).toEqual([]);
+  });
+
+  it('answers an account that does not exist exactly the same way', async () => {
+    const unknown = '529.982.247-25';
+    const c = await fiveWrong(unknown);
+    const res = await c.action('auth/login', { modo: 'documento', documento: unknown, senha: '123456' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ kind: 'field-errors', errors: {}, message: TOO_MANY });
+  });
+});

@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client, findAll, screenText } from '../helpers/api-client.js';
+import { startStack, type Stack } from '../helpers/stack.js';
+
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(async () => stack?.close());
+
+async function staff(login: string, senha: string) {
+  const c = client(stack.baseUrl);
+  const res = await c.action('ops/login', { login, senha });
+  expect(res.body).toEqual({ kind: 'navigate', to: '/ops', replace: true });
+  return c;
+}
+const publisher = () => staff('operacao', 'operacao-sandbox');
+const viewer = () => staff('consulta', 'consulta-sandbox');
+
+function refundDraft(c: ReturnType<typeof client>, change: (table: { rows: Array<{ when: Record<string, unknown>; then: unknown }> }) => void) {
+  const table = structuredClone(stack.app.flows.bundle.definitions.find((d) => d.id === 'refund-screen')) as unknown as { rows: Array<{ when: Record<string, unknown>; then: unknown }> };
+  change(table);
+  return c.action('ops/draft', { id: 'refund-screen', conteudo: JSON.stringify(table) });
+}
+
+describe('operations console', () => {
+  it('never lets a customer session in', async () => {
+    const ana = client(stack.baseUrl);
+    await ana.login('ana');
+    expect((await ana.screen('/ops')).body).toEqual({ schemaVersion: 1, kind: 'redirect', to: '/ops/entrar' });
+    expect((await ana.action('ops/publish', { comentario: 'x' })).body).toEqual({ kind: 'navigate', to: '/ops/entrar', replace: true });
+    expect((await ana.action('ops/rollback', { versao: 1, base: 1 })).body.to).toBe('/ops/entrar');
+  });
+
+  it('refuses wrong staff credentials with a message', async () => {
+    const res = await client(stack.baseUrl).action('ops/login', { login: 'operacao', senha: 'errada' });
+    expect(res.body).toEqual({ kind: 'field-errors', errors: {}, message: 'Usuário ou senha da equipe inválidos.' });
+  });
+
+  it('shows a viewer every definition and a decision table as a table, but no way to publish', async () => {
+    const c = await viewer();
+    const overview = await c.screen('/ops');
+    expect(screenText(overview.body)).toContain('Faturamento em espécie: status → tela');
+    const page = await c.screen('/ops/definicoes/cash-billing-screen');
+    const [table] = findAll(page.body.layout, (n) => n.type === 'table');
+    expect(table.columns).toEqual(['#', 'status', 'caseExists', 'condição', 'resultado', 'nota']);
+    expect(table.rows[0]).toEqual(['1', 'TRATATIVA_NAO_INICIADA', 'true', '', '/faturamentoespecie/centralcontemplacao', '']);
+    expect(table.rows.at(-1)[0]).toBe('padrão');
+    expect(findAll(page.body.layout, (n) => n.type === 'form')).toEqual([]);
+    const draft = await refundDraft(c, () => undefined);
+    expect(draft.body.message).toMatch(/somente leitura/);
+    expect((await c.action('ops/rollback', { versao: 1, base: 1 })).body.message).toMatch(/somente leitura/);
+  });
+
+  it('takes a publisher from edit to analyser report, diff and persona preview, then publish, history and rollback', async () => {
+    const c = await publisher();
+    const base = stack.app.flows.version;
+    const draft = await refundDraft(c, (t) => {
+      t.rows.find((r) => Array.isArray(r.when.status) && (r.when.status as string[]).includes('NAO_INICIADO'))!.then = '/devolucao/filiais';
+    });
+    expect(draft.body).toEqual({ kind: 'navigate', to: '/ops/rascunho' });
+
+    const review = await c.screen('/ops/rascunho?persona=gustavo');
+    const text = screenText(review.body);
+    expect(text).toContain('Definições de fluxo: OK');
+    expect(text).toContain('~ refund-screen.json.rows[1].then: "/devolucao/introducao" → "/devolucao/filiais"');
+    const preview = findAll(review.body.layout, (n) => n.type === 'table' && n.caption === 'Decisões para gustavo')[0];
+    const refundRow = preview.rows.find((r: string[]) => r[1] === 'refund-screen');
+    expect(refundRow.slice(3)).toEqual(['/devolucao/introducao', '/devolucao/filiais (muda)']);
+    expect(preview.rows.find((r: string[]) => r[1] === 'bid-wizard')[3]).toBe('type → builtin → reduction → summary → confirmation');
+
+    const published = await c.action('ops/publish', { comentario: 'Devolução não iniciada vai para filiais' });
+    expect(published.body).toEqual({ kind: 'snackbar', message: `Versão v${base + 1} publicada.`, to: '/ops/historico' });
+    expect((await c.screen('/login')).body.meta.definitions).toBe(`v${base + 1}`);
+    const history = await c.screen('/ops/historico');
+    expect(screenText(history.body)).toContain(`v${base + 1} (em serviço) — Devolução não iniciada vai para filiais`);
+
+    const back = await c.action('ops/rollback', { versao: base, base: base + 1 });
+    expect(back.body.message).toBe(`v${base} voltou a valer como v${base + 2}.`);
+    expect(stack.app.flows.decide('refund-screen', { status: 'NAO_INICIADO' }).outcome).toBe('/devolucao/introducao');
+  });
+
+  it('shows the analyser errors of a broken draft and refuses to publish it, keeping the version in service', async () => {
+    const c = await publisher();
+    const before = stack.app.flows.version;
+    await refundDraft(c, (t) => {
+      t.rows[0]!.then = '/devolucao/inexistente';
+    });
+    const review = await c.screen('/ops/rascunho');
+    expect(screenText(review.body)).toContain('ERRO  tabela refund-screen, linha 1: destino "/devolucao/inexistente" não é uma tela do catálogo da especificação');
+    expect(findAll(review.body.layout, (n) => n.id === 'ops-publicar')).toEqual([]);
+    const attempt = await c.action('ops/publish', { comentario: 'quebrado' });
+    expect(attempt.body.kind).toBe('field-errors');
+    expect(attempt.body.message).toContain('não é uma tela do catálogo');
+    expect(stack.app.flows.version).toBe(before);
+  });
+
+  it('refuses a draft that is not JSON, next to the field', async () => {
+    const c = await publisher();
+    const res = await c.action('ops/draft', { id: 'refund-screen', conteudo: '{ nada' });
+    expect(res.body).toEqual({ kind: 'field-errors', errors: { conteudo: 'O conteúdo não é um JSON válido.' } });
+  });
+});

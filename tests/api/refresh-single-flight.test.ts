@@ -1,0 +1,68 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import supertest from 'supertest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/src/app.js';
+import { loadConfig } from '../../server/src/config.js';
+import { client } from '../helpers/api-client.js';
+import { startStack, type Stack } from '../helpers/stack.js';
+
+const DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
+async function postgresReachable(): Promise<boolean> {
+  const c = new pg.Client({ connectionString: DATABASE_URL, connectionTimeoutMillis: 1_000 });
+  try {
+    await c.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await c.end().catch(() => undefined);
+  }
+}
+const reachable = await postgresReachable();
+if (!reachable && process.env.CI) throw new Error(`PostgreSQL is required in CI (${DATABASE_URL})`);
+
+const closers: Array<() => Promise<unknown>> = [];
+afterAll(async () => {
+  for (const close of closers.reverse()) await close();
+});
+
+/** Logs ana in with her quota, then moves the back office's clock past her tokens' life. */
+async function expiredSession(stack: Stack): Promise<string> {
+  const c = client(stack.baseUrl);
+  const login = await c.login('ana');
+  await c.selectFirstQuota();
+  await stack.sandbox.advanceClock(600);
+  await stack.sandbox.clearCalls();
+  // A slow refresh keeps the race open: every other request hits the 401 while it runs.
+  await stack.sandbox.fault({ path: 'login/refresh', delayMs: 300 });
+  return String(login.headers['set-cookie']).split(';')[0]!;
+}
+
+const screen = (url: string, cookie: string) => supertest(url).get('/api/screens').query({ path: '/groups-and-quotas' }).set('cookie', cookie);
+
+describe('token refresh under concurrency', () => {
+  it('runs exactly one refresh for 100 concurrent requests after expiry, and all of them succeed', async () => {
+    const stack = await startStack();
+    closers.push(() => stack.close());
+    const cookie = await expiredSession(stack);
+    const answers = await Promise.all(Array.from({ length: 100 }, () => screen(stack.baseUrl, cookie)));
+    expect(answers.map((a) => a.body.screen)).toEqual(Array(100).fill('groups-and-quotas'));
+    expect((await stack.sandbox.calls()).filter((c) => c.path === 'login/refresh')).toHaveLength(1);
+  });
+
+  it.skipIf(!reachable)('runs exactly one refresh when the 100 requests are split across two instances sharing PostgreSQL', async () => {
+    const stack = await startStack({ DATABASE_URL });
+    closers.push(() => stack.close());
+    const other: FastifyInstance = await buildApp(loadConfig({ APP_ENV: 'test', UPSTREAM_URL: stack.sandbox.url, DATABASE_URL, LOG_LEVEL: 'silent' }), { logger: false });
+    closers.push(() => other.close());
+    await other.listen({ host: '127.0.0.1', port: 0 });
+    const otherUrl = `http://localhost:${(other.server.address() as AddressInfo).port}`;
+
+    const cookie = await expiredSession(stack);
+    const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => screen(i % 2 ? otherUrl : stack.baseUrl, cookie)));
+    expect(answers.map((a) => a.body.screen)).toEqual(Array(100).fill('groups-and-quotas'));
+    expect((await stack.sandbox.calls()).filter((c) => c.path === 'login/refresh')).toHaveLength(1);
+  });
+});

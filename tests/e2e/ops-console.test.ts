@@ -1,0 +1,48 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { launchBrowser } from '../helpers/browser.js';
+import { startStack, type Stack } from '../helpers/stack.js';
+
+let stack: Stack;
+let browser: Browser;
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+describe('operations console in a real browser', () => {
+  test('a publisher edits a table, reviews the analyser report and the persona preview, and publishes', async () => {
+    const page = await browser.newPage();
+    page.setDefaultTimeout(8_000);
+    await page.goto(`${stack.baseUrl}/ops`);
+    await page.waitForURL('**/ops/entrar');
+    await page.getByLabel('Usuário').fill('operacao');
+    await page.getByLabel('Senha').fill('operacao-sandbox');
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.waitForURL('**/ops');
+    await page.getByText('Devolução: status → tela').waitFor();
+    await page.locator('section.card', { hasText: 'refund-screen' }).getByRole('button', { name: 'Ver' }).click();
+    await page.waitForURL('**/ops/definicoes/refund-screen');
+    await page.getByRole('table', { name: 'refund-screen (publicada)' }).waitFor();
+
+    const editor = page.getByLabel('Definição (JSON)');
+    const json = JSON.parse(await editor.inputValue());
+    json.rows[1].then = '/devolucao/filiais';
+    await editor.fill(JSON.stringify(json, null, 2));
+    await page.getByRole('button', { name: 'Revisar alterações' }).click();
+    await page.waitForURL('**/ops/rascunho');
+    await page.getByText('Definições de fluxo: OK').waitFor();
+    await page.getByRole('button', { name: 'gustavo' }).click();
+    await page.getByRole('table', { name: 'Decisões para gustavo' }).getByText('/devolucao/filiais (muda)').waitFor();
+
+    await page.getByLabel('Comentário da publicação').fill('Teste pelo navegador');
+    await page.getByRole('button', { name: 'Publicar' }).click();
+    await page.waitForURL('**/ops/historico');
+    await page.getByText(/v\d+ \(em serviço\) — Teste pelo navegador/).waitFor();
+    expect(stack.app.flows.decide('refund-screen', { status: 'NAO_INICIADO' }).outcome).toBe('/devolucao/filiais');
+    await page.close();
+  });
+});

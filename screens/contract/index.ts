@@ -4,3 +4,4 @@ export * from './screen.js';
 export * from './protocol.js';
 export * from './flows.js';
 export * from './conditions.js';
+export * from './routes.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FlowDefinition, Vocabulary } from './flows.js';
+import { RouteTable } from './routes.js';
 import { ActionResult, ScreenResponse } from './screen.js';
 
 function render(id: string, title: string, schema: z.ZodType): string {
@@ -14,7 +15,7 @@ export function screenJsonSchema(): string {
   return `${JSON.stringify({ $id: 'https://consorcio.app/schemas/screen.v1.json', title: 'Screen contract v1', ...schema }, null, 2)}\n`;
 }
 
-/** The committed JSON Schema of a flow definition file, for editors (screens/flows/*.json). */
+/** The committed JSON Schema of a flow definition file or the route table, for editors (screens/flows/*.json, screens/routes.json). */
 export function flowJsonSchema(): string {
-  return render('https://consorcio.app/schemas/flow.v1.json', 'Flow definition v1', z.union([FlowDefinition, Vocabulary]));
+  return render('https://consorcio.app/schemas/flow.v1.json', 'Flow definition v1', z.union([FlowDefinition, Vocabulary, RouteTable]));
 }

@@ -24,10 +24,12 @@ describe('screen contract', () => {
     const flowSchemaFile = fileURLToPath(new URL('../../screens/contract/flow.schema.json', import.meta.url));
     expect(readFileSync(flowSchemaFile, 'utf8')).toBe(flowJsonSchema());
     const flowAjv = new Ajv2020({ allErrors: true, strict: false });
+    flowAjv.addFormat('starts_with', true);
     const validateFlow = flowAjv.compile(JSON.parse(readFileSync(flowSchemaFile, 'utf8')));
     const dir = fileURLToPath(new URL('../../screens/flows/', import.meta.url));
-    for (const file of readdirSync(dir)) {
-      const ok = validateFlow(JSON.parse(readFileSync(`${dir}${file}`, 'utf8')));
+    const files = [...readdirSync(dir).map((f) => `${dir}${f}`), fileURLToPath(new URL('../../screens/routes.json', import.meta.url))];
+    for (const file of files) {
+      const ok = validateFlow(JSON.parse(readFileSync(file, 'utf8')));
       expect(ok, `${file}: ${JSON.stringify(validateFlow.errors)}`).toBe(true);
     }
   });

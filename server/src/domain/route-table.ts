@@ -1,25 +1,6 @@
-import { z } from 'zod';
+import { RouteEntry } from '../../../screens/contract/routes.js';
 
-/** One row of screens/routes.json. */
-export const RouteEntry = z.union([
-  z.object({ path: z.string().startsWith('/'), redirect: z.string().startsWith('/') }).strict(),
-  z
-    .object({
-      path: z.string().startsWith('/'),
-      screen: z.string().min(1),
-      access: z.enum(['public', 'protected']),
-      needsQuota: z.boolean().default(false),
-      transparentLogin: z.boolean().default(false),
-      /** Stays open while a mandatory registration update is pending (doc 2 §2.12). */
-      mandatoryUpdateExempt: z.boolean().default(false),
-      mobileOnly: z.object({ fallback: z.string().startsWith('/') }).optional(),
-    })
-    .strict(),
-]);
-export type RouteEntry = z.infer<typeof RouteEntry>;
-export type ScreenRoute = Extract<RouteEntry, { screen: string }>;
-
-export const RouteTable = z.object({ $comment: z.string().optional(), routes: z.array(RouteEntry) });
+export { RouteEntry, RouteTable, type ScreenRoute } from '../../../screens/contract/routes.js';
 
 export interface RouteMatch {
   route: RouteEntry;

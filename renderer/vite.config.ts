@@ -6,6 +6,9 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react()],
+  // Every <script>/<link> of index.html carries this placeholder; the server swaps in a fresh
+  // nonce per response and names it in the Content-Security-Policy.
+  html: { cspNonce: 'CSP_NONCE_PLACEHOLDER' },
   build: {
     outDir: fileURLToPath(new URL('../dist/renderer', import.meta.url)),
     emptyOutDir: true,

@@ -22,9 +22,12 @@ import home from './capabilities/home/index.js';
 import ops from './capabilities/ops/index.js';
 
 /** Builds the service. Load order is the architecture: external plugins → core plugins → capabilities. */
-export async function buildApp(cfg: Config, options: { logger?: FastifyServerOptions['logger'] } = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  cfg: Config,
+  options: { logger?: FastifyServerOptions['logger']; loggerInstance?: FastifyServerOptions['loggerInstance'] } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? loggerOptions(cfg.LOG_LEVEL),
+    ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: options.logger ?? loggerOptions(cfg.LOG_LEVEL) }),
     trustProxy: false,
     bodyLimit: 256 * 1024,
     requestTimeout: 30_000,

@@ -17,6 +17,15 @@ export const REDACT_PATHS = [
   '*.refresh_token',
   '*.accessToken',
   '*.refreshToken',
+  // Upstream calls logged at trace level carry their bodies.
+  'upstream.form.password',
+  'upstream.form.username',
+  'upstream.json.refresh_token',
+  'upstream.json.senha',
+  'upstream.json.senhaAtual',
+  'upstream.json.novaSenha',
+  'upstream.json.codigo',
+  'upstream.json.inscricaoNacional',
 ];
 
 /** CPF and CNPJ (numeric or alphanumeric, masked or not) anywhere in a line. */

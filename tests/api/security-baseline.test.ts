@@ -77,7 +77,33 @@ describe('security headers', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toContain('unsafe-inline');
     expect(csp).not.toContain('unsafe-eval');
-    expect(res.headers['referrer-policy']).toBeDefined();
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('gives the page a fresh script nonce per response, named in the CSP and on every script tag', async () => {
+    const [a, b] = await Promise.all([supertest(stack.baseUrl).get('/login'), supertest(stack.baseUrl).get('/login')]);
+    const nonce = /script-src 'self' 'nonce-([^']+)'/.exec(String(a.headers['content-security-policy']))?.[1];
+    expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    expect(a.text).toMatch(new RegExp(`<script type="module"[^>]* nonce="${nonce.replace(/[+/]/g, '\\$&')}"`));
+    expect(a.text).not.toContain('CSP_NONCE_PLACEHOLDER');
+    expect(String(b.headers['content-security-policy'])).not.toContain(nonce);
+  });
+
+  it('lets only the partner’s allowlisted origins frame the app', async () => {
+    const aurora = await supertest(stack.baseUrl).get('/login');
+    expect(String(aurora.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+    const horizonte = await supertest(stack.baseUrl).get('/login').set('host', `horizonte.localhost:${stack.port}`);
+    expect(String(horizonte.headers['content-security-policy'])).toContain('frame-ancestors https://portal.horizonte.example');
+  });
+
+  it('sends HSTS outside local development', async () => {
+    const secure = await startStack({ APP_ENV: 'production', COOKIE_SECRET: 'x'.repeat(40) });
+    try {
+      const res = await supertest(secure.baseUrl).get('/health/live');
+      expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    } finally {
+      await secure.close();
+    }
   });
 
   it('serves the renderer for any route (history mode) and 404s unknown API paths', async () => {

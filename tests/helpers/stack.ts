@@ -15,7 +15,7 @@ export interface Stack {
 }
 
 /** Starts the sandbox and the server on free ports (the server sees the sandbox only as UPSTREAM_URL). */
-export async function startStack(env: Record<string, string> = {}): Promise<Stack> {
+export async function startStack(env: Record<string, string> = {}, options: Parameters<typeof buildApp>[1] = { logger: false }): Promise<Stack> {
   const sandboxApp = await buildSandbox({ logger: false });
   await sandboxApp.listen({ host: '127.0.0.1', port: 0 });
   const sandboxUrl = `http://127.0.0.1:${(sandboxApp.server.address() as AddressInfo).port}`;
@@ -28,7 +28,7 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
     PORT: '0',
     ...env,
   });
-  const app = await buildApp(config, { logger: false });
+  const app = await buildApp(config, options);
   await app.listen({ host: config.HOST, port: 0 });
   const port = (app.server.address() as AddressInfo).port;
   return {

@@ -1,11 +1,15 @@
+import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { PartnerFixture } from '../personas.js';
 import { invalid, notFound } from '../http.js';
 import type { SandboxContext } from '../context.js';
 
+const EXTRAS = JSON.parse(readFileSync(new URL('../../fixtures/partner-extras.json', import.meta.url), 'utf8')) as Record<string, { frame_ancestors?: string[] }>;
+
 /** A partner's customization as parceiros/configuracao answers it (spec doc 1 §3). */
 function partnerView(partner: PartnerFixture) {
   return {
+    frame_ancestors: EXTRAS[String(partner.id)]?.frame_ancestors ?? [],
     id: partner.id,
     name: partner.name,
     domain: partner.domain,

@@ -17,6 +17,8 @@ export interface Partner {
   link_atendimento_whatsapp?: string | null;
   prazo_geral_faturamento_bem?: number;
   prazo_pagamento_faturamento?: number;
+  /** Origins allowed to frame the app (CSP frame-ancestors); none when absent. */
+  frame_ancestors?: string[];
 }
 
 export interface ResolvedPartner {
@@ -64,6 +66,8 @@ export default fp(
       if (hit && Date.now() - hit.at < ttl) return hit.value;
       try {
         const partner = await app.upstream.call<Partner>({ method: 'GET', path: 'parceiros/configuracao', query: { domain } });
+        // Only https origins reach a header; anything else is dropped.
+        partner.frame_ancestors = (partner.frame_ancestors ?? []).filter((o) => typeof o === 'string' && /^https:\/\/[a-z0-9.-]+(:\d+)?$/i.test(o));
         const value = brand(partner);
         cache.set(domain, { value, at: Date.now() });
         return value;

@@ -71,7 +71,10 @@ export class UpstreamClient {
   private readonly pool: Pool;
   private readonly basic: string;
 
-  constructor(private readonly options: UpstreamClientOptions) {
+  constructor(
+    private readonly options: UpstreamClientOptions,
+    private readonly log?: { trace(obj: object, msg: string): void },
+  ) {
     const origin = new URL(options.url).origin;
     this.pool = new Pool(origin, {
       connections: options.connections,
@@ -104,6 +107,8 @@ export class UpstreamClient {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(req.json);
     }
+    // Every call at trace level, bodies included: the logger's redact paths hide credentials.
+    this.log?.trace({ upstream: { method: req.method, path: req.path, query: req.query, form: req.form, json: req.json } }, 'upstream call');
     let res;
     try {
       res = await this.pool.request({

@@ -23,7 +23,7 @@ export default fp(
       clientSecret: c.UPSTREAM_CLIENT_SECRET,
       connections: c.UPSTREAM_CONNECTIONS,
       appVersion: APP_VERSION,
-    });
+    }, app.log);
     app.decorate('upstream', client);
     app.decorate('refresher', new RefreshCoordinator());
     app.addHook('onClose', async () => client.close());

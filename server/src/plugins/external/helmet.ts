@@ -2,8 +2,8 @@ import helmet from '@fastify/helmet';
 import fp from 'fastify-plugin';
 
 /**
- * Security headers. The CSP allows no inline script or style and no eval; images may also come
- * from the upstream origin (partner logos and icons).
+ * Security headers for every response (HSTS outside local development, Referrer-Policy, nosniff…).
+ * This CSP covers API answers; the page gets its own with a per-response nonce (renderer.ts).
  */
 export default fp(
   async (app) => {
@@ -27,6 +27,8 @@ export default fp(
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
       strictTransportSecurity: app.config.secureCookies ? { maxAge: 31_536_000, includeSubDomains: true } : false,
       crossOriginEmbedderPolicy: false,
+      // Framing is governed by CSP frame-ancestors (per-partner allowlist on the page).
+      frameguard: false,
     });
   },
   { name: 'helmet', dependencies: ['config'] },

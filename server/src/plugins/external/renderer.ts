@@ -1,26 +1,65 @@
-import { existsSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
-/** Serves the built renderer; any other GET outside /api and /health gets index.html (history-mode routing). */
+/** What the build writes where the per-response nonce goes (renderer/vite.config.ts). */
+export const NONCE_PLACEHOLDER = 'CSP_NONCE_PLACEHOLDER';
+
+/** The page's policy: scripts and styles only from here and with this response's nonce. */
+export function pageCsp(nonce: string, upstreamOrigin: string, frameAncestors: readonly string[]): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    `style-src 'self' 'nonce-${nonce}'`,
+    `img-src 'self' data: blob: ${upstreamOrigin}`,
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    `frame-ancestors ${frameAncestors.length ? frameAncestors.join(' ') : "'none'"}`,
+  ].join('; ');
+}
+
+/**
+ * Serves the built renderer: assets as static files; any other GET outside /api and /health gets
+ * index.html (history-mode routing) with a fresh CSP nonce, and frame-ancestors from the
+ * partner's allowlist (none by default).
+ */
 export default fp(
   async (app) => {
     const root = resolve(app.config.RENDERER_DIR);
-    const built = existsSync(resolve(root, 'index.html'));
+    const indexFile = resolve(root, 'index.html');
+    const built = existsSync(indexFile);
+    const page = built ? readFileSync(indexFile, 'utf8') : '';
+    const upstreamOrigin = new URL(app.config.UPSTREAM_URL).origin;
     if (built) {
       await app.register(fastifyStatic, { root, index: false, wildcard: false, maxAge: '1h', immutable: false });
     } else {
       app.log.warn({ root }, 'renderer not built: run `npm run build`');
     }
+
+    async function sendPage(request: FastifyRequest, reply: FastifyReply) {
+      const nonce = randomBytes(16).toString('base64');
+      const { partner } = await app.partners.forRequest(request);
+      return reply
+        .header('cache-control', 'no-store')
+        .header('content-security-policy', pageCsp(nonce, upstreamOrigin, partner.frame_ancestors ?? []))
+        .type('text/html; charset=utf-8')
+        .send(page.replaceAll(NONCE_PLACEHOLDER, nonce));
+    }
+
     app.setNotFoundHandler((request, reply) => {
       const api = request.url.startsWith('/api/') || request.url.startsWith('/health/');
       if (request.method !== 'GET' || api) {
         return reply.code(404).send({ kind: 'error', title: app.text('erro.titulo'), message: app.text('erro.acao-desconhecida') });
       }
       if (!built) return reply.code(503).type('text/plain; charset=utf-8').send('Renderer não compilado: rode `npm run build`.');
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return sendPage(request, reply);
     });
   },
-  { name: 'renderer', dependencies: ['config', 'definitions'] },
+  { name: 'renderer', dependencies: ['config', 'definitions', 'partner'] },
 );

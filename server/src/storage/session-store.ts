@@ -31,6 +31,8 @@ export interface SessionData {
   customer: Customer;
   tokens: UpstreamTokens;
   quota?: SelectedQuota | undefined;
+  /** Ids of the customer's quotas, learnt from the upstream: quota-scoped requests are checked against them. */
+  quotaIds?: number[] | undefined;
   /** Absolute deadline (epoch ms), fixed at login. */
   absoluteExpiresAt: number;
 }

@@ -10,6 +10,16 @@ export default async function quotas(app: FastifyInstance) {
   app.screens.register('groups-and-quotas', async (ctx) => {
     const page = z.coerce.number().int().min(1).max(10_000).catch(1).parse(ctx.query.get('pagina') ?? 1);
     const result = await listQuotas(ctx.upstream!, page);
+    // The list names the customer's quotas: remember their ids for the ownership checks.
+    const session = ctx.request.session!;
+    const ids = new Set([...(session.data.quotaIds ?? []), ...result.data.map((q) => q.idCota)]);
+    if (result.total_pages <= 1 && page === 1) {
+      session.data.quotaIds = result.data.map((q) => q.idCota);
+      await app.sessions.save(session);
+    } else if (session.data.quotaIds) {
+      session.data.quotaIds = [...ids];
+      await app.sessions.save(session);
+    }
     return quotaListModel(result, safeLocalPath(ctx.query.get('voltar') ?? undefined), app.text);
   });
 

@@ -27,6 +27,11 @@ declare module 'fastify' {
       select(request: FastifyRequest, idCota: number): Promise<void>;
       /** Finds the customer's quota by group, quota and version (cotas/simples) and selects it. */
       selectByKey(request: FastifyRequest, key: { grupo: string; cota: string; versao: string }): Promise<boolean>;
+      /**
+       * Whether the quota is the session customer's. Answered from the ids the session already
+       * knows, so another customer's id never reaches a quota-scoped upstream call.
+       */
+      owns(request: FastifyRequest, idCota: number): Promise<boolean>;
     };
   }
 }
@@ -37,9 +42,25 @@ const DEFAULT_QUOTA_TOKEN_SECONDS = 300;
 /** Decorates `quotaSelection`: used by login (group + quota credentials) and by the quota list. */
 export default fp(
   async (app) => {
+    async function knownQuotaIds(request: FastifyRequest): Promise<number[]> {
+      const session = request.session;
+      if (!session) throw new AppError('session.required');
+      if (!session.data.quotaIds) {
+        const { data } = await request.customerUpstream().call<{ data: SimpleQuota[] }>({ method: 'GET', path: 'cotas/simples' });
+        session.data.quotaIds = data.map((q) => q.idCota);
+        await app.sessions.save(session);
+      }
+      return session.data.quotaIds;
+    }
+
+    async function owns(request: FastifyRequest, idCota: number): Promise<boolean> {
+      return (await knownQuotaIds(request)).includes(idCota);
+    }
+
     async function select(request: FastifyRequest, idCota: number): Promise<void> {
       const session = request.session;
       if (!session) throw new AppError('session.required');
+      if (!(await owns(request, idCota))) throw new AppError('quota.not-found');
       let answer: SelectAnswer;
       try {
         answer = await request.customerUpstream().call<SelectAnswer>({ method: 'POST', path: 'login/selecionar-cota', json: { idCota } });
@@ -62,8 +83,10 @@ export default fp(
 
     app.decorate('quotaSelection', {
       select,
+      owns,
       async selectByKey(request: FastifyRequest, key: { grupo: string; cota: string; versao: string }) {
         const { data } = await request.customerUpstream().call<{ data: SimpleQuota[] }>({ method: 'GET', path: 'cotas/simples' });
+        if (request.session) request.session.data.quotaIds = data.map((q) => q.idCota);
         const quota = data.find((q) => q.grupo === key.grupo && q.cota === key.cota && q.versao === key.versao);
         if (!quota) return false;
         await select(request, quota.idCota);

@@ -15,6 +15,8 @@ export const RouteEntry = z.union([
       transparentLogin: z.boolean().default(false),
       /** Stays open while a mandatory registration update is pending (doc 2 §2.12). */
       mandatoryUpdateExempt: z.boolean().default(false),
+      /** Stays open while an expired password must be changed (the change screens, biometrics). */
+      passwordChangeExempt: z.boolean().default(false),
       mobileOnly: z.object({ fallback: z.string().startsWith('/') }).optional(),
     })
     .strict(),

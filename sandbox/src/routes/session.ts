@@ -43,6 +43,7 @@ export default async function sessionRoutes(app: FastifyInstance, { state, optio
         tipoPessoa: customer.tipoPessoa,
         email: customer.email,
         senhaExpirada: customer.senhaExpirada === true,
+        dataNascimentoFundacao: customer.dataNascimento,
         atualizacaoCadastralObrigatoria: customer.atualizacaoCadastralObrigatoria === true,
       },
     };

@@ -42,6 +42,8 @@ export interface Processes {
 
 export interface CustomerSeed {
   nome: string;
+  /** Birth (or founding) date, YYYY-MM-DD. */
+  dataNascimento: string;
   email: string;
   celular: string;
   senhaExpirada?: boolean;
@@ -69,12 +71,14 @@ const auto = (q: Partial<QuotaSeed> & Pick<QuotaSeed, 'grupo' | 'cota'>): QuotaS
 export const PORTFOLIO: Record<string, CustomerSeed> = {
   ana: {
     nome: 'Ana Beatriz Lima',
+    dataNascimento: '1988-04-17',
     email: 'ana.lima@example.com.br',
     celular: '11987654321',
     quotas: [auto({ grupo: '001234', cota: '0567', proximaAssembleiaEmDias: 10, opcoesLance: ['001', '003'] })],
   },
   bruno: {
     nome: 'Bruno Carvalho Alves',
+    dataNascimento: '1979-11-02',
     email: 'bruno.alves@example.com.br',
     celular: '21998765432',
     quotas: [
@@ -84,6 +88,7 @@ export const PORTFOLIO: Record<string, CustomerSeed> = {
   },
   carla: {
     nome: 'Carla Mendes Rocha',
+    dataNascimento: '1991-07-23',
     email: 'carla.rocha@example.com.br',
     celular: '31991234567',
     quotas: [
@@ -93,42 +98,49 @@ export const PORTFOLIO: Record<string, CustomerSeed> = {
   },
   delta: {
     nome: 'Delta Serviços de Engenharia Ltda',
+    dataNascimento: '2009-05-12',
     email: 'financeiro@delta.example.com.br',
     celular: '41988887777',
     quotas: [auto({ grupo: '005678', cota: '0045', tipo: 'servico', valorBem: 40_000, valorSaldoDevedor: 27_800, contempladaHaDias: 40, modalidadeContemplacao: 'LL', parcelasPagas: 14, parcelasRestantes: 22, prazoMeses: 36, assembleiaAtual: 15, processos: { especie: { status: 'PENDENCIA_CLIENTE', possuiCaso: true } } })],
   },
   eduardo: {
     nome: 'Eduardo Pereira Santos',
+    dataNascimento: '1983-02-28',
     email: 'eduardo.santos@example.com.br',
     celular: '51987651234',
     quotas: [auto({ grupo: '001234', cota: '0678', contempladaHaDias: 30, modalidadeContemplacao: 'LF', valorSaldoDevedor: 58_900, processos: { auto: { estadoProcesso: 'BEM_ENCONTRADO', isDigital: true } } })],
   },
   fernanda: {
     nome: 'Fernanda Costa Ribeiro',
+    dataNascimento: '1995-09-09',
     email: 'fernanda.ribeiro@example.com.br',
     celular: '61981112222',
     quotas: [auto({ grupo: '001234', cota: '0789', contempladaHaDias: 20, modalidadeContemplacao: 'SO', valorBem: 95_000, valorSaldoDevedor: 70_350 })],
   },
   gustavo: {
     nome: 'Gustavo Henrique Dias',
+    dataNascimento: '1975-12-01',
     email: 'gustavo.dias@example.com.br',
     celular: '71983334444',
     quotas: [auto({ grupo: '006650', cota: '0236', situacaoCota: 'CANCELADO', contempladaHaDias: 25, modalidadeContemplacao: 'SE', parcelasPagas: 9, parcelasRestantes: 0, valorSaldoDevedor: 0, processos: { devolucao: { status: 'NAO_INICIADO' } } })],
   },
   helena: {
     nome: 'Helena Martins Souza',
+    dataNascimento: '1969-06-30',
     email: 'helena.souza@example.com.br',
     celular: '81985556666',
     quotas: [auto({ grupo: '007001', cota: '0412', situacaoCota: 'CANCELADO', parcelasPagas: 6, parcelasRestantes: 0, prazoMeses: 80, assembleiaAtual: 30, valorSaldoDevedor: 0 })],
   },
   igor: {
     nome: 'Igor Nascimento Araújo',
+    dataNascimento: '2000-01-15',
     email: 'igor.araujo@example.com.br',
     celular: '85987778888',
     quotas: [auto({ grupo: '008120', cota: '0033', parcelasPagas: 1, parcelasRestantes: 71, assembleiaAtual: 2, valorSaldoDevedor: 83_800 })],
   },
   julia: {
     nome: 'Júlia Ferreira Gomes',
+    dataNascimento: '1993-03-08',
     email: 'julia.gomes@example.com.br',
     celular: '91989990000',
     atualizacaoCadastralObrigatoria: true,
@@ -136,6 +148,7 @@ export const PORTFOLIO: Record<string, CustomerSeed> = {
   },
   kleber: {
     nome: 'Kleber Augusto Moreira',
+    dataNascimento: '1985-03-14',
     email: 'kleber.moreira@example.com.br',
     celular: '27981231234',
     senhaExpirada: true,
@@ -143,6 +156,7 @@ export const PORTFOLIO: Record<string, CustomerSeed> = {
   },
   lara: {
     nome: 'Lara Cristina Barbosa',
+    dataNascimento: '1990-10-10',
     email: 'lara.barbosa@example.com.br',
     celular: '48984564567',
     requerMfa: true,
@@ -150,48 +164,56 @@ export const PORTFOLIO: Record<string, CustomerSeed> = {
   },
   marcos: {
     nome: 'Marcos Vinícius Teixeira',
+    dataNascimento: '1982-08-19',
     email: 'marcos.teixeira@example.com.br',
     celular: '62987897890',
     quotas: [auto({ grupo: '009001', cota: '0150', versao: '00', tipo: 'servico', valorBem: 25_000, valorSaldoDevedor: 16_480.5, parcelasPagas: 12, parcelasRestantes: 24, prazoMeses: 36, assembleiaAtual: 13, proximaAssembleiaEmDias: 15 })],
   },
   nina: {
     nome: 'Nina Rodrigues Prado',
+    dataNascimento: '1987-05-25',
     email: 'nina.prado@example.com.br',
     celular: '11976543210',
     quotas: [auto({ grupo: '002345', cota: '0250', tipo: 'imovel', valorBem: 280_000, valorSaldoDevedor: 231_000, contempladaHaDias: 15, modalidadeContemplacao: 'LL', parcelasPagas: 24, parcelasRestantes: 156, prazoMeses: 180, assembleiaAtual: 21, processos: { especie: { status: 'TRATATIVA_NAO_INICIADA', possuiCaso: false } } })],
   },
   otavio: {
     nome: 'Otávio Lopes Cardoso',
+    dataNascimento: '1972-04-04',
     email: 'otavio.cardoso@example.com.br',
     celular: '19982223333',
     quotas: [auto({ grupo: '004567', cota: '0410', contempladaHaDias: 90, modalidadeContemplacao: 'LL', valorBem: 78_000, valorSaldoDevedor: 49_870, processos: { auto: { estadoProcesso: 'PAGAMENTO_ENVIADO', isDigital: true, statusPagamento: 'PAGAMENTO_ESTORNADO' } } })],
   },
   paula: {
     nome: 'Paula Comércio de Alimentos Ltda',
+    dataNascimento: '2015-02-02',
     email: 'contato@paulaalimentos.example.com.br',
     celular: '67981239876',
     quotas: [auto({ grupo: '009050', cota: '0077', tipo: 'servico', situacaoCota: 'CANCELADO', statusGrupo: 'ENCERRADO', valorBem: 30_000, valorSaldoDevedor: 0, parcelasPagas: 11, parcelasRestantes: 0, prazoMeses: 36, assembleiaAtual: 36, proximaAssembleiaEmDias: undefined, processos: { devolucao: { status: null } } })],
   },
   quintino: {
     nome: 'Quintino Bocaiúva Neto',
+    dataNascimento: '1964-11-11',
     email: 'quintino.neto@example.com.br',
     celular: '24985554444',
     quotas: [auto({ grupo: '002345', cota: '0333', tipo: 'imovel', valorBem: 350_000, valorSaldoDevedor: 301_200, parcelasPagas: 20, parcelasRestantes: 160, prazoMeses: 180, assembleiaAtual: 21, proximaAssembleiaEmDias: 12, permiteFgts: true })],
   },
   rita: {
     nome: 'Rita de Cássia Monteiro',
+    dataNascimento: '1980-12-24',
     email: 'rita.monteiro@example.com.br',
     celular: '34987776666',
     quotas: [auto({ grupo: '010200', cota: '0021', tipo: 'pesados', valorBem: 420_000, valorSaldoDevedor: 355_000, contempladaHaDias: 3, modalidadeContemplacao: 'SO', parcelasPagas: 10, parcelasRestantes: 90, prazoMeses: 100, assembleiaAtual: 11, opcoesLance: ['001', '003'] })],
   },
   tania: {
     nome: 'Tânia Regina Batista',
+    dataNascimento: '1977-07-07',
     email: 'tania.batista@example.com.br',
     celular: '65981110000',
     quotas: [auto({ grupo: '009001', cota: '0188', situacaoCota: 'QUITADO', valorBem: 60_000, valorSaldoDevedor: 0, contempladaHaDias: 400, modalidadeContemplacao: 'LL', parcelasPagas: 72, parcelasRestantes: 0 })],
   },
   ulisses: {
     nome: 'Ulisses Guimarães Rocha',
+    dataNascimento: '1998-09-30',
     email: 'ulisses.rocha@example.com.br',
     celular: '98984443333',
     quotas: [auto({ grupo: '011000', cota: '0009', statusGrupo: 'FORMACAO', parcelasPagas: 0, parcelasRestantes: 72, assembleiaAtual: 0, valorSaldoDevedor: 85_000, proximaAssembleiaEmDias: 25 })],

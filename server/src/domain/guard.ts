@@ -12,11 +12,14 @@ export interface GuardState {
   mandatoryUpdate?: boolean;
   /** The visitor is on a phone (native wrapper or mobile browser). */
   mobile?: boolean;
+  /** The customer's password expired and must be changed first. */
+  passwordExpired?: boolean;
 }
 
 export type GuardDecision = { kind: 'allow' } | { kind: 'redirect'; to: string };
 
 export const MANDATORY_UPDATE_PATH = '/atualizacao-obrigatoria';
+export const PASSWORD_CHANGE_PATH = '/alterarsenha/atual';
 
 /**
  * The navigation guard: the decision table `screens/flows/guard.json` (doc 1 §2, doc 2 §2.12)
@@ -29,6 +32,8 @@ export function guard(table: DecisionTable, route: ScreenRoute, wanted: string, 
     access: route.access,
     authenticated: state.authenticated,
     wantedIsHome,
+    passwordExpired: state.passwordExpired === true,
+    exemptFromPasswordChange: route.passwordChangeExempt,
     mobileOnly: route.mobileOnly !== undefined,
     mobile: state.mobile === true,
     transparent: state.transparent === true,
@@ -46,6 +51,8 @@ export function guard(table: DecisionTable, route: ScreenRoute, wanted: string, 
       return { kind: 'redirect', to: '/login' };
     case 'login-remember':
       return { kind: 'redirect', to: remember('/login') };
+    case 'password-change':
+      return { kind: 'redirect', to: PASSWORD_CHANGE_PATH };
     case 'mobile-fallback':
       return { kind: 'redirect', to: route.mobileOnly?.fallback ?? '/indisponivel' };
     case 'home':

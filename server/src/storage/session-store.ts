@@ -16,6 +16,8 @@ export interface Customer {
   senhaExpirada: boolean;
   atualizacaoCadastralObrigatoria: boolean;
   requerMfa: boolean;
+  /** YYYY-MM-DD when the upstream sends it (refuses it as a new password). */
+  dataNascimento?: string | undefined;
 }
 
 export interface SelectedQuota {
@@ -33,6 +35,8 @@ export interface SessionData {
   quota?: SelectedQuota | undefined;
   /** Ids of the customer's quotas, learnt from the upstream: quota-scoped requests are checked against them. */
   quotaIds?: number[] | undefined;
+  /** Between the two password-change screens: the current password, for at most 5 minutes. */
+  passwordChange?: { current: string; until: number } | undefined;
   /** Absolute deadline (epoch ms), fixed at login. */
   absoluteExpiresAt: number;
 }

@@ -88,6 +88,7 @@ export async function handleLogin(input: LoginInput, ctx: ActionContext, deps: A
       senhaExpirada: answer.usuario.senhaExpirada === true,
       atualizacaoCadastralObrigatoria: answer.usuario.atualizacaoCadastralObrigatoria === true,
       requerMfa: answer.statusMfa === 'REQUER_MFA',
+      dataNascimento: answer.usuario.dataNascimentoFundacao,
     },
     tokens: tokensFrom(answer, now),
     absoluteExpiresAt: now + deps.sessionHours * 3_600_000,

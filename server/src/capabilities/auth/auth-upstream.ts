@@ -10,6 +10,7 @@ export interface LoginAnswer {
     inscricaoNacional: string;
     tipoPessoa: 'F' | 'J';
     senhaExpirada?: boolean;
+    dataNascimentoFundacao?: string;
     atualizacaoCadastralObrigatoria?: boolean;
   };
 }

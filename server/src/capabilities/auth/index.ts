@@ -4,6 +4,7 @@ import { formatNationalId } from '../../domain/format.js';
 import { parseNationalId } from '../../domain/national-id.js';
 import { safeLocalPath } from '../../domain/route-table.js';
 import { LoginThrottle } from '../../security/login-throttle.js';
+import passwordChange from './password-change.js';
 import { handleLogin, IdentifyInput, LoginInput, type AuthDeps } from './auth-actions.js';
 
 /** Login (desktop and mobile steps), logout, and the public login screens. */
@@ -19,6 +20,8 @@ export default async function auth(app: FastifyInstance) {
     return unsigned.valid && unsigned.value ? unsigned.value : undefined;
   }
   const forget = (reply: FastifyReply) => reply.clearCookie(hintCookie, { path: '/' });
+
+  await app.register(passwordChange);
 
   app.screens.register('login', async (ctx) => ({ sessaoExpirada: ctx.query.get('sessao') === 'expirada' }));
   app.screens.register('entrar', async () => ({ forms: { documento: {}, cota: { versao: '00' } }, errors: {} }));

@@ -104,6 +104,7 @@ export default fp(
         authenticated: session !== null,
         quotaSelected: Boolean(session?.data.quota),
         mobile: isMobile(request),
+        passwordExpired: session?.data.customer.senhaExpirada === true,
       });
       if (decision.kind === 'redirect') return redirect(decision.to);
 
@@ -122,7 +123,7 @@ export default fp(
       return render(route.screen, wanted, ctx, loaded);
     });
 
-    const notFoundRoute: ScreenRoute = { path: '*', screen: 'nao-encontrada', access: 'public', needsQuota: false, transparentLogin: false, mandatoryUpdateExempt: false };
+    const notFoundRoute: ScreenRoute = { path: '*', screen: 'nao-encontrada', access: 'public', needsQuota: false, transparentLogin: false, mandatoryUpdateExempt: false, passwordChangeExempt: false };
 
     function render(screen: string, route: string, ctx: ScreenContext, loaded: ViewModel): ScreenDocument {
       const layout = app.definitions.layouts.get(screen);

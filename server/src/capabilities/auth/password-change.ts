@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { ActionResult } from '../../../../screens/contract/index.js';
+import { pinProblem } from '../../security/pin-policy.js';
+import { UpstreamError } from '../../plugins/core/upstream-client.js';
+
+const SIX_DIGITS = z.string('@entrar.erro.senha').regex(/^\d{6}$/, '@entrar.erro.senha');
+/** The current password waits between the two screens at most this long. */
+const STEP_MS = 5 * 60_000;
+
+/**
+ * Password change in two screens (/alterarsenha/atual → /alterarsenha/nova), also the way out
+ * of an expired password (the guard sends kleber here). Rules: 6 digits, differs from the
+ * current one, confirmation matches, not guessable (pin-policy); 'Houve algum erro, tente
+ * novamente.' when the back office refuses.
+ */
+export default async function passwordChange(app: FastifyInstance) {
+  app.screens.register('alterarsenha-atual', async (ctx) => ({ expirada: ctx.request.session?.data.customer.senhaExpirada === true }));
+  app.screens.register('alterarsenha-nova', async (ctx) => {
+    const pending = ctx.request.session?.data.passwordChange;
+    return pending && pending.until > Date.now() ? {} : { redirect: '/alterarsenha/atual' };
+  });
+
+  app.actions.register('auth/password-current', {
+    input: z.object({ senhaAtual: SIX_DIGITS }),
+    async handler(input, { request }) {
+      const session = request.session!;
+      session.data.passwordChange = { current: input.senhaAtual, until: Date.now() + STEP_MS };
+      await app.sessions.save(session);
+      return { kind: 'navigate', to: '/alterarsenha/nova' };
+    },
+  });
+
+  app.actions.register('auth/password-new', {
+    input: z.object({ novaSenha: SIX_DIGITS, confirmacao: z.string('@senha.erro.confirmacao') }).refine((v) => v.novaSenha === v.confirmacao, { message: '@senha.erro.confirmacao', path: ['confirmacao'] }),
+    async handler(input, { request }): Promise<ActionResult> {
+      const session = request.session!;
+      const pending = session.data.passwordChange;
+      if (!pending || pending.until <= Date.now()) return { kind: 'navigate', to: '/alterarsenha/atual', replace: true };
+      if (input.novaSenha === pending.current) return { kind: 'field-errors', errors: { novaSenha: app.text('senha.erro.diferente') } };
+      if (pinProblem(input.novaSenha, session.data.customer.dataNascimento)) return { kind: 'field-errors', errors: { novaSenha: app.text('senha.erro.fraca') } };
+      try {
+        const [idCota] = session.data.quotaIds?.length ? session.data.quotaIds : await ownQuotaIds();
+        if (idCota === undefined) throw new Error('customer without quota');
+        await request.customerUpstream().call({
+          method: 'POST',
+          path: `cotas/${idCota}/alterar-senha`,
+          json: { senhaAtual: pending.current, novaSenha: input.novaSenha, inscricaoNacional: session.data.customer.inscricaoNacional },
+        });
+      } catch (err) {
+        if (err instanceof UpstreamError && !err.unavailable && !err.tokenExpired) {
+          return { kind: 'field-errors', errors: {}, message: app.text('senha.erro.generico') };
+        }
+        throw err;
+      }
+      session.data.passwordChange = undefined;
+      session.data.customer.senhaExpirada = false;
+      await app.sessions.save(session);
+      return { kind: 'snackbar', message: app.text('senha.sucesso'), to: '/groups-and-quotas' };
+
+      async function ownQuotaIds(): Promise<number[]> {
+        const { data } = await request.customerUpstream().call<{ data: Array<{ idCota: number }> }>({ method: 'GET', path: 'cotas/simples' });
+        return data.map((q) => q.idCota);
+      }
+    },
+  });
+}

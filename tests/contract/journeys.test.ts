@@ -36,7 +36,7 @@ describe('generated journeys', () => {
       // A later step of a flow (e.g. /alterarsenha/nova) sends a fresh visitor back to the
       // flow's first step: follow that one redirect within the same flow.
       const body = last?.body as { kind: string; screen?: string; to?: string } | undefined;
-      if (body?.kind === 'redirect' && body.to?.split('/')[1] === journey.path.split('/')[1]) {
+      if (body?.kind === 'redirect' && body.to !== undefined && body.to.split('/')[1] === journey.path.split('/')[1]) {
         const first = await c.screen(body.to);
         expect(first.body.kind).toBe('screen');
         return;

@@ -3,6 +3,8 @@ export interface RecordedCall {
   method: string;
   path: string;
   query?: Record<string, unknown>;
+  /** Body fields, secrets shown as '***'. */
+  body?: Record<string, unknown>;
 }
 
 export class SandboxControl {

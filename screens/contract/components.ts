@@ -23,6 +23,11 @@ const own = {
     label: z.string().min(1),
     variant: z.enum(['primary', 'secondary', 'link']).optional(),
     action: Action,
+    /**
+     * Disabled until `until` (ISO instant), showing `label` with {segundos} replaced by the seconds
+     * left — counted from the clock every second and again when the tab regains focus.
+     */
+    countdown: z.object({ until: z.string(), label: z.string() }).optional(),
   },
   card: {
     title: z.string().optional(),

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDefinitions, SYSTEM_SCREENS } from '../../server/src/domain/definitions.js';
 import { client } from '../helpers/api-client.js';
@@ -5,6 +6,17 @@ import { generateJourneys } from '../helpers/journeys.js';
 import { startStack, type Stack } from '../helpers/stack.js';
 
 const definitions = loadDefinitions();
+
+/**
+ * Screens that only exist inside a flow state the route table cannot express (a login that
+ * still owes its one-time code, a password change in progress): a fresh visitor is redirected,
+ * and the flow's own test walks them. Each entry names that test, which must visit the route.
+ */
+const FLOW_STATE_SCREENS: Record<string, string> = {
+  '/entrar/verificacao/enviar': 'tests/api/verification.test.ts',
+  '/entrar/verificacao/inserir': 'tests/api/verification.test.ts',
+  '/alterarsenha/nova': 'tests/api/password-change.test.ts',
+};
 const journeys = generateJourneys(definitions.routes, definitions.flows);
 
 let stack: Stack;
@@ -33,12 +45,11 @@ describe('generated journeys', () => {
         else if (step.kind === 'select-quota') await c.selectFirstQuota('ana');
         else last = await c.screen(step.path);
       }
-      // A later step of a flow (e.g. /alterarsenha/nova) sends a fresh visitor back to the
-      // flow's first step: follow that one redirect within the same flow.
       const body = last?.body as { kind: string; screen?: string; to?: string } | undefined;
-      if (body?.kind === 'redirect' && body.to !== undefined && body.to.split('/')[1] === journey.path.split('/')[1]) {
-        const first = await c.screen(body.to);
-        expect(first.body.kind).toBe('screen');
+      const flowTest = FLOW_STATE_SCREENS[journey.path];
+      if (flowTest) {
+        expect(body?.kind).toBe('redirect');
+        expect(readFileSync(flowTest, 'utf8')).toContain(journey.path);
         return;
       }
       expect(body).toMatchObject({ kind: 'screen', screen: journey.screen });

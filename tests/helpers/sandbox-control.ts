@@ -32,7 +32,7 @@ export class SandboxControl {
     await this.send('POST', 'reset');
   }
   /** Fails (status) or only slows down (delayMs alone) the next matching calls. */
-  async fault(fault: { method?: string; path: string; status?: number; times?: number; delayMs?: number }): Promise<void> {
+  async fault(fault: { method?: string; path: string; status?: number; times?: number; delayMs?: number; body?: unknown }): Promise<void> {
     await this.send('POST', 'faults', fault);
   }
   async clearFaults(): Promise<void> {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Action } from '../../../screens/contract/actions.js';
 import { useRunAction } from '../actions/use-run-action.js';
 
@@ -6,17 +6,45 @@ interface ActionButtonProps {
   label: string;
   action: Action;
   variant?: 'primary' | 'secondary' | 'link' | undefined;
+  /** Disabled until `until`, showing `label` with {segundos} left. */
+  countdown?: { until: string; label: string } | undefined;
 }
 
-/** A button that runs an action; disabled while its submit is in flight. */
-export function ActionButton({ label, action, variant = 'primary' }: ActionButtonProps) {
+/** Seconds left until `until`, from the clock (so it stays right after the tab sleeps). */
+export function secondsLeft(until: string, now: number): number {
+  const at = Date.parse(until);
+  return Number.isNaN(at) ? 0 : Math.max(0, Math.ceil((at - now) / 1000));
+}
+
+function useSecondsLeft(until: string | undefined): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!until) return;
+    const tick = () => setNow(Date.now());
+    const timer = setInterval(tick, 1000);
+    document.addEventListener('visibilitychange', tick);
+    window.addEventListener('focus', tick);
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', tick);
+      window.removeEventListener('focus', tick);
+    };
+  }, [until]);
+  return until ? secondsLeft(until, now) : 0;
+}
+
+/** A button that runs an action; disabled while its submit is in flight or its countdown runs. */
+export function ActionButton({ label, action, variant = 'primary', countdown }: ActionButtonProps) {
   const run = useRunAction();
   const [busy, setBusy] = useState(false);
+  const left = useSecondsLeft(countdown?.until);
+  const waiting = left > 0;
   return (
     <button
       type="button"
       className={`button button-${variant}`}
-      disabled={busy}
+      disabled={busy || waiting}
+      aria-live={countdown ? 'polite' : undefined}
       onClick={async () => {
         setBusy(true);
         try {
@@ -26,7 +54,7 @@ export function ActionButton({ label, action, variant = 'primary' }: ActionButto
         }
       }}
     >
-      {label}
+      {waiting && countdown ? countdown.label.replace('{segundos}', String(left)) : label}
     </button>
   );
 }

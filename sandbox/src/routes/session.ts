@@ -42,6 +42,7 @@ export default async function sessionRoutes(app: FastifyInstance, { state, optio
         inscricaoNacional: customer.document,
         tipoPessoa: customer.tipoPessoa,
         email: customer.email,
+        celular: customer.celular,
         senhaExpirada: customer.senhaExpirada === true,
         dataNascimentoFundacao: customer.dataNascimento,
         atualizacaoCadastralObrigatoria: customer.atualizacaoCadastralObrigatoria === true,

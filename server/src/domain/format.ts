@@ -50,3 +50,15 @@ export function quotaLabel(grupo: string, cota: string): string {
 export function firstName(fullName: string): string {
   return fullName.trim().split(/\s+/)[0] ?? fullName;
 }
+
+/** An e-mail shown only as far as needed to recognise it: an***@example.com.br. */
+export function maskEmail(email: string): string {
+  const [user = '', domain = ''] = email.split('@');
+  return `${user.slice(0, 2)}***@${domain}`;
+}
+
+/** A phone shown as (11) *****-4321. */
+export function maskPhone(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  return `(${digits.slice(0, 2)}) *****-${digits.slice(-4)}`;
+}

@@ -14,12 +14,15 @@ export interface GuardState {
   mobile?: boolean;
   /** The customer's password expired and must be changed first. */
   passwordExpired?: boolean;
+  /** Logged in, but the one-time code is still owed. */
+  mfaPending?: boolean;
 }
 
 export type GuardDecision = { kind: 'allow' } | { kind: 'redirect'; to: string };
 
 export const MANDATORY_UPDATE_PATH = '/atualizacao-obrigatoria';
 export const PASSWORD_CHANGE_PATH = '/alterarsenha/atual';
+export const VERIFICATION_PATH = '/entrar/verificacao/enviar';
 
 /**
  * The navigation guard: the decision table `screens/flows/guard.json` (doc 1 §2, doc 2 §2.12)
@@ -32,6 +35,7 @@ export function guard(table: DecisionTable, route: ScreenRoute, wanted: string, 
     access: route.access,
     authenticated: state.authenticated,
     wantedIsHome,
+    mfaPending: state.mfaPending === true,
     passwordExpired: state.passwordExpired === true,
     exemptFromPasswordChange: route.passwordChangeExempt,
     mobileOnly: route.mobileOnly !== undefined,
@@ -51,6 +55,8 @@ export function guard(table: DecisionTable, route: ScreenRoute, wanted: string, 
       return { kind: 'redirect', to: '/login' };
     case 'login-remember':
       return { kind: 'redirect', to: remember('/login') };
+    case 'verification':
+      return { kind: 'redirect', to: VERIFICATION_PATH };
     case 'password-change':
       return { kind: 'redirect', to: PASSWORD_CHANGE_PATH };
     case 'mobile-fallback':

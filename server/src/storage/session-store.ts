@@ -28,6 +28,17 @@ export interface SelectedQuota {
   tokens: UpstreamTokens;
 }
 
+export interface MfaState {
+  pending: boolean;
+  /** Masked destinations the customer can choose from. */
+  destinations: { sms?: string | undefined; email?: string | undefined };
+  channel?: 'sms' | 'email' | undefined;
+  /** When the last code was sent (epoch ms): resend after 40 s. */
+  sentAt?: number | undefined;
+  /** Wrong tries of the current code (at most 5). */
+  tries: number;
+}
+
 export interface SessionData {
   partnerId: number;
   customer: Customer;
@@ -35,6 +46,8 @@ export interface SessionData {
   quota?: SelectedQuota | undefined;
   /** Ids of the customer's quotas, learnt from the upstream: quota-scoped requests are checked against them. */
   quotaIds?: number[] | undefined;
+  /** One-time code still owed after a REQUER_MFA login: nothing protected opens until it is checked. */
+  mfa?: MfaState | undefined;
   /** Between the two password-change screens: the current password, for at most 5 minutes. */
   passwordChange?: { current: string; until: number } | undefined;
   /** Absolute deadline (epoch ms), fixed at login. */

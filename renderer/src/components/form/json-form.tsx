@@ -5,12 +5,13 @@ import type { ComponentOf } from '../../../../screens/contract/components.js';
 import { useRunAction } from '../../actions/use-run-action.js';
 import { applyFieldVisibility } from './field-visibility.js';
 import { noValidation, toErrorSchema } from './no-validation.js';
+import { OtpInput } from './otp-input.js';
 import { PasswordInput, TextInput } from './text-input.js';
 
 type Data = Record<string, unknown>;
 
 // Module-level so the widget types stay the same between renders (a new function would remount the input and lose focus).
-const WIDGETS = { TextWidget: TextInput, PasswordWidget: PasswordInput };
+const WIDGETS = { TextWidget: TextInput, PasswordWidget: PasswordInput, otp: OtpInput };
 
 /**
  * A form of the screen document: RJSF draws the fields from the JSON Schema, the server

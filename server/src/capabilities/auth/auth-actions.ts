@@ -9,6 +9,7 @@ import { UpstreamError } from '../../plugins/core/upstream-client.js';
 import type { SessionData } from '../../storage/session-store.js';
 import type { LoginThrottle } from '../../security/login-throttle.js';
 import { login, type LoginCredentials } from './auth-upstream.js';
+import { maskEmail, maskPhone } from '../../domain/format.js';
 
 /** Exactly 6 digits, refused before any upstream call. */
 const senha = z.string('@entrar.erro.senha').regex(/^\d{6}$/, '@entrar.erro.senha');
@@ -91,10 +92,14 @@ export async function handleLogin(input: LoginInput, ctx: ActionContext, deps: A
       dataNascimento: answer.usuario.dataNascimentoFundacao,
     },
     tokens: tokensFrom(answer, now),
+    ...(answer.statusMfa === 'REQUER_MFA'
+      ? { mfa: { pending: true, tries: 0, destinations: { sms: answer.usuario.celular ? maskPhone(answer.usuario.celular) : undefined, email: answer.usuario.email ? maskEmail(answer.usuario.email) : undefined } } }
+      : {}),
     absoluteExpiresAt: now + deps.sessionHours * 3_600_000,
   };
   await ctx.reply.startSession(data);
   const next = safeLocalPath(input.voltar);
+  if (data.mfa?.pending) return { kind: 'navigate', to: next ? `/entrar/verificacao/enviar?voltar=${encodeURIComponent(next)}` : '/entrar/verificacao/enviar', replace: true };
   if (credentials.type === 'cota') {
     // Logged in with a quota's credentials: that quota is the one to follow.
     const selected = await ctx.request.server.quotaSelection.selectByKey(ctx.request, {

@@ -11,6 +11,8 @@ export interface LoginAnswer {
     tipoPessoa: 'F' | 'J';
     senhaExpirada?: boolean;
     dataNascimentoFundacao?: string;
+    email?: string;
+    celular?: string;
     atualizacaoCadastralObrigatoria?: boolean;
   };
 }

@@ -5,6 +5,7 @@ import { parseNationalId } from '../../domain/national-id.js';
 import { safeLocalPath } from '../../domain/route-table.js';
 import { LoginThrottle } from '../../security/login-throttle.js';
 import passwordChange from './password-change.js';
+import verification from './verification.js';
 import { handleLogin, IdentifyInput, LoginInput, type AuthDeps } from './auth-actions.js';
 
 /** Login (desktop and mobile steps), logout, and the public login screens. */
@@ -22,6 +23,7 @@ export default async function auth(app: FastifyInstance) {
   const forget = (reply: FastifyReply) => reply.clearCookie(hintCookie, { path: '/' });
 
   await app.register(passwordChange);
+  await app.register(verification);
 
   app.screens.register('login', async (ctx) => ({ sessaoExpirada: ctx.query.get('sessao') === 'expirada' }));
   app.screens.register('entrar', async () => ({ forms: { documento: {}, cota: { versao: '00' } }, errors: {} }));

@@ -105,6 +105,7 @@ export default fp(
         quotaSelected: Boolean(session?.data.quota),
         mobile: isMobile(request),
         passwordExpired: session?.data.customer.senhaExpirada === true,
+        mfaPending: session?.data.mfa?.pending === true,
       });
       if (decision.kind === 'redirect') return redirect(decision.to);
 

@@ -1,0 +1,62 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { launchBrowser } from '../helpers/browser.js';
+import { persona } from '../helpers/personas.js';
+import { startStack, type Stack } from '../helpers/stack.js';
+
+let stack: Stack;
+let browser: Browser;
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+async function login(page: Page, key: string) {
+  page.setDefaultTimeout(8_000);
+  await page.goto(`${stack.baseUrl}/entrar`);
+  await page.getByLabel('CPF ou CNPJ').first().fill(persona(key).document);
+  await page.getByLabel('Senha de 6 dígitos').first().fill(persona(key).password);
+  await page.getByRole('button', { name: 'Entrar' }).first().click();
+}
+
+describe('account access in a real browser', () => {
+  test('lara gets her one-time code by SMS from the outbox, types it box by box and gets in', async () => {
+    const page = await browser.newPage();
+    await login(page, 'lara');
+    await page.waitForURL('**/entrar/verificacao/enviar');
+    await page.getByRole('button', { name: /Receber por SMS/ }).click();
+    await page.waitForURL('**/entrar/verificacao/inserir');
+    await expect.poll(() => page.getByRole('button', { name: /Reenviar código em \d+s/ }).isDisabled()).toBe(true);
+    const outbox = (await (await fetch(`${stack.sandbox.url}/__sandbox/outbox`)).json()) as { data: Array<{ code: string }> };
+    const code = outbox.data.at(-1)!.code;
+    await page.getByLabel('Código de segurança').click();
+    await page.keyboard.type(code.toLowerCase());
+    expect(await page.getByLabel('Caractere 4 de 4').inputValue()).toBe(code[3]);
+    await page.getByRole('button', { name: 'Validar código' }).click();
+    await page.waitForURL('**/groups-and-quotas');
+    await page.close();
+  });
+
+  test('kleber must change his expired password before anything else', async () => {
+    const page = await browser.newPage();
+    await login(page, 'kleber');
+    await page.waitForURL('**/alterarsenha/atual');
+    await page.getByText('Sua senha expirou.').first().waitFor();
+    await page.getByLabel('Senha atual').fill(persona('kleber').password);
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.waitForURL('**/alterarsenha/nova');
+    await page.getByLabel('Nova senha de 6 dígitos').fill('123456');
+    await page.getByLabel('Confirme a nova senha').fill('123456');
+    await page.getByRole('button', { name: 'Alterar senha' }).click();
+    await page.getByText('Escolha uma senha difícil de adivinhar').waitFor();
+    await page.getByLabel('Nova senha de 6 dígitos').fill('739164');
+    await page.getByLabel('Confirme a nova senha').fill('739164');
+    await page.getByRole('button', { name: 'Alterar senha' }).click();
+    await page.waitForURL('**/groups-and-quotas');
+    await page.getByText('Senha alterada com sucesso.').waitFor();
+    await page.close();
+  });
+});

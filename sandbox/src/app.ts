@@ -9,6 +9,7 @@ import { SandboxState } from './state/store.js';
 import controlRoutes from './routes/control.js';
 import partnerRoutes from './routes/partners.js';
 import passwordRoutes from './routes/password.js';
+import passwordResetRoutes from './routes/password-reset.js';
 import processRoutes from './routes/processes.js';
 import quotaRoutes from './routes/quotas.js';
 import sessionRoutes from './routes/session.js';
@@ -78,7 +79,7 @@ export async function buildSandbox(opts: BuildSandboxOptions = {}): Promise<Fast
         if (ctx.state.clock.now() >= grant.expiresAt) return fail(reply, 401, 'Token expirado.', 'TOKEN_EXPIRED');
         request.grant = grant;
       });
-      for (const routes of [sessionRoutes, passwordRoutes, partnerRoutes, quotaRoutes, processRoutes, utilRoutes, verificationRoutes]) await api.register(routes, ctx);
+      for (const routes of [sessionRoutes, passwordRoutes, passwordResetRoutes, partnerRoutes, quotaRoutes, processRoutes, utilRoutes, verificationRoutes]) await api.register(routes, ctx);
       api.setNotFoundHandler((_request, reply) => reply.code(404).send({ code: 'RESOURCE_NOT_FOUND', message: 'Recurso não encontrado.' }));
     },
     { prefix: BASE_PATH },

@@ -9,6 +9,7 @@ const OPEN_PATHS = [
   'parceiros/configuracao',
   'login',
   'login/refresh',
+  'login/recuperar-senha/cliente',
   'parceiros',
   'parceiros/',
   'recuperar-senha/e-mail',

@@ -59,4 +59,27 @@ describe('account access in a real browser', () => {
     await page.getByText('Senha alterada com sucesso.').waitFor();
     await page.close();
   });
+
+  test('ana asks for a new password from the login screen, step by step', async () => {
+    const page = await browser.newPage();
+    page.setDefaultTimeout(8_000);
+    await page.goto(`${stack.baseUrl}/entrar`);
+    await page.getByRole('button', { name: 'Esqueci minha senha' }).click();
+    await page.waitForURL('**/entrar/esqueciasenha/cpfcnpj');
+    await page.getByLabel('CPF ou CNPJ').fill(persona('ana').document);
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.waitForURL('**/entrar/esqueciasenha/data');
+    await page.getByLabel('Data de nascimento (DD/MM/AAAA)').fill('17/04/1988');
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.waitForURL('**/entrar/esqueciasenha/email');
+    await page.getByLabel('E-mail').first().fill('ana.lima@example.com.br');
+    await page.getByLabel('Confirme o e-mail').fill('ana.lima@example.com.bx');
+    await page.getByRole('button', { name: 'Enviar instruções' }).click();
+    await page.getByText('Os e-mails informados não são iguais.').waitFor();
+    await page.getByLabel('Confirme o e-mail').fill('ana.lima@example.com.br');
+    await page.getByRole('button', { name: 'Enviar instruções' }).click();
+    await page.waitForURL('**/entrar/esqueciasenha/enviado');
+    await page.getByText('Enviamos as instruções para criar uma nova senha para an***@example.com.br.').waitFor();
+    await page.close();
+  });
 });

@@ -6,6 +6,7 @@ import { safeLocalPath } from '../../domain/route-table.js';
 import { LoginThrottle } from '../../security/login-throttle.js';
 import passwordChange from './password-change.js';
 import verification from './verification.js';
+import forgotPassword from './forgot-password.js';
 import { handleLogin, IdentifyInput, LoginInput, type AuthDeps } from './auth-actions.js';
 
 /** Login (desktop and mobile steps), logout, and the public login screens. */
@@ -24,6 +25,7 @@ export default async function auth(app: FastifyInstance) {
 
   await app.register(passwordChange);
   await app.register(verification);
+  await app.register(forgotPassword);
 
   app.screens.register('login', async (ctx) => ({ sessaoExpirada: ctx.query.get('sessao') === 'expirada' }));
   app.screens.register('entrar', async () => ({ forms: { documento: {}, cota: { versao: '00' } }, errors: {} }));

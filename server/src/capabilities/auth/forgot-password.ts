@@ -1,0 +1,103 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { ActionResult } from '../../../../screens/contract/index.js';
+import { formatNationalId, isCompanyId, maskEmail } from '../../domain/format.js';
+import { parseNationalId } from '../../domain/national-id.js';
+import { UpstreamError } from '../../plugins/core/upstream-client.js';
+
+/** What the chain has collected so far, in a signed HttpOnly cookie (no session exists yet). */
+interface ForgotState {
+  documento: string;
+  data?: string;
+  email?: string;
+}
+
+/** DD/MM/YYYY typed → YYYY-MM-DD sent (spec doc 1 §3), refusing impossible and future dates. */
+export function parseBrazilianDate(text: string, today: Date = new Date()): string | null {
+  const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text.trim());
+  if (!m) return null;
+  const [, dd, mm, yyyy] = m as unknown as [string, string, string, string];
+  const date = new Date(Date.UTC(Number(yyyy), Number(mm) - 1, Number(dd)));
+  if (date.getUTCFullYear() !== Number(yyyy) || date.getUTCMonth() !== Number(mm) - 1 || date.getUTCDate() !== Number(dd)) return null;
+  if (Number(yyyy) < 1900 || date.getTime() > today.getTime()) return null;
+  return `${yyyy}-${mm}-${dd}`;
+}
+
+/**
+ * Forgot password: /entrar/esqueciasenha/cpfcnpj → data → email → enviado, ending in
+ * POST login/recuperar-senha/cliente (inscricaoNacional, email, dataNascimentoFundacao).
+ */
+export default async function forgotPassword(app: FastifyInstance) {
+  const cookie = app.config.secureCookies ? '__Host-Http-forgot' : 'forgot';
+  const options = { httpOnly: true, sameSite: 'strict' as const, path: '/', secure: app.config.secureCookies, signed: true, maxAge: 900 };
+
+  function stateOf(request: FastifyRequest): ForgotState | null {
+    const raw = request.cookies[cookie];
+    const unsigned = raw ? request.unsignCookie(raw) : null;
+    if (!unsigned?.valid || !unsigned.value) return null;
+    try {
+      return JSON.parse(unsigned.value) as ForgotState;
+    } catch {
+      return null;
+    }
+  }
+  const keep = (reply: FastifyReply, state: ForgotState) => reply.setCookie(cookie, JSON.stringify(state), options);
+
+  app.screens.register('esqueci-cpfcnpj', async () => ({}));
+  app.screens.register('esqueci-data', async (ctx) => {
+    const state = stateOf(ctx.request);
+    if (!state) return { redirect: '/entrar/esqueciasenha/cpfcnpj' };
+    return { empresa: isCompanyId(state.documento), documento: formatNationalId(state.documento) };
+  });
+  app.screens.register('esqueci-email', async (ctx) => (stateOf(ctx.request)?.data ? {} : { redirect: '/entrar/esqueciasenha/cpfcnpj' }));
+  app.screens.register('esqueci-enviado', async (ctx) => {
+    const state = stateOf(ctx.request);
+    if (!state?.email) return { redirect: '/entrar/esqueciasenha/cpfcnpj' };
+    return { email: maskEmail(state.email) };
+  });
+
+  app.actions.register('auth/forgot-identify', {
+    public: true,
+    input: z.object({ documento: z.string('@entrar.erro.documento').max(18, '@entrar.erro.documento').refine((v) => parseNationalId(v) !== null, '@entrar.erro.documento') }),
+    async handler(input, { reply }): Promise<ActionResult> {
+      keep(reply, { documento: parseNationalId(input.documento)!.value });
+      return { kind: 'navigate', to: '/entrar/esqueciasenha/data' };
+    },
+  });
+
+  app.actions.register('auth/forgot-date', {
+    public: true,
+    input: z.object({ data: z.string('@esqueci.erro.data').refine((v) => parseBrazilianDate(v) !== null, '@esqueci.erro.data') }),
+    async handler(input, { request, reply }): Promise<ActionResult> {
+      const state = stateOf(request);
+      if (!state) return { kind: 'navigate', to: '/entrar/esqueciasenha/cpfcnpj', replace: true };
+      keep(reply, { documento: state.documento, data: parseBrazilianDate(input.data)! });
+      return { kind: 'navigate', to: '/entrar/esqueciasenha/email' };
+    },
+  });
+
+  app.actions.register('auth/forgot-send', {
+    public: true,
+    input: z
+      .object({ email: z.email('@esqueci.erro.email').max(254, '@esqueci.erro.email'), confirmacao: z.string('@esqueci.erro.email-diferente') })
+      .refine((v) => v.email.toLowerCase() === v.confirmacao.trim().toLowerCase(), { message: '@esqueci.erro.email-diferente', path: ['confirmacao'] }),
+    async handler(input, { request, reply }): Promise<ActionResult> {
+      const state = stateOf(request);
+      if (!state?.data) return { kind: 'navigate', to: '/entrar/esqueciasenha/cpfcnpj', replace: true };
+      try {
+        await app.upstream.call({
+          method: 'POST',
+          path: 'login/recuperar-senha/cliente',
+          json: { inscricaoNacional: state.documento, email: input.email, dataNascimentoFundacao: state.data },
+        });
+      } catch (err) {
+        if (err instanceof UpstreamError && !err.unavailable) {
+          return { kind: 'field-errors', errors: {}, message: err.upstreamMessage ?? app.text('esqueci.erro.dados') };
+        }
+        throw err;
+      }
+      keep(reply, { ...state, email: input.email });
+      return { kind: 'navigate', to: '/entrar/esqueciasenha/enviado', replace: true };
+    },
+  });
+}

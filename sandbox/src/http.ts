@@ -10,6 +10,7 @@ const OPEN_PATHS = [
   'login',
   'login/refresh',
   'login/recuperar-senha/cliente',
+  'login/transparente',
   'parceiros',
   'parceiros/',
   'recuperar-senha/e-mail',

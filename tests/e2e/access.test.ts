@@ -82,4 +82,15 @@ describe('account access in a real browser', () => {
     await page.getByText('Enviamos as instruções para criar uma nova senha para an***@example.com.br.').waitFor();
     await page.close();
   });
+
+  test('a transparent-login link lands on a clean /home without the token in the address', async () => {
+    const token = await stack.sandbox.transparentToken('ana');
+    const page = await browser.newPage();
+    page.setDefaultTimeout(8_000);
+    await page.goto(`${stack.baseUrl}/login-transparente/${token}`);
+    await page.waitForURL('**/home');
+    expect(page.url()).not.toContain(token);
+    await page.getByText('Olá, Ana').waitFor();
+    await page.close();
+  });
 });

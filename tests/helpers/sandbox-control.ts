@@ -41,6 +41,11 @@ export class SandboxControl {
   async setWarnings(partnerId: number, warnings: unknown[]): Promise<void> {
     await this.send('PUT', `partners/${partnerId}/warnings`, warnings);
   }
+  /** A one-use transparent-login token for the persona (first quota unless idCota given). */
+  async transparentToken(persona: string, idCota?: number): Promise<string> {
+    const answer = (await this.send('POST', 'transparent-tokens', idCota === undefined ? { persona } : { persona, idCota })) as { token: string };
+    return answer.token;
+  }
   async setClock(now: string): Promise<void> {
     await this.send('PUT', 'clock', { now });
   }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { FaultInput } from '../faults.js';
+import { mintTransparentToken } from './transparent.js';
 import type { SandboxContext } from '../context.js';
 
 const Warning = z.object({
@@ -80,6 +81,13 @@ export default async function controlRoutes(app: FastifyInstance, ctx: SandboxCo
     if (!parsed.success) return reply.code(400).send({ detail: 'Informe seconds (inteiro).' });
     state.clock.advance(parsed.data.seconds);
     return { now: new Date(state.clock.now()).toISOString() };
+  });
+
+  app.post('/transparent-tokens', async (request, reply) => {
+    const parsed = z.object({ persona: z.string(), idCota: z.number().int().optional() }).safeParse(request.body);
+    if (!parsed.success || !state.customers.has(parsed.data.persona)) return reply.code(400).send({ detail: 'Informe persona (chave) e, se quiser, idCota.' });
+    const idCota = parsed.data.idCota ?? state.quotasOf(parsed.data.persona)[0]?.idCota;
+    return { token: mintTransparentToken(state, parsed.data.persona, idCota) };
   });
 
   app.get('/personas', async () => ({

@@ -46,6 +46,8 @@ export interface SessionData {
   quota?: SelectedQuota | undefined;
   /** Ids of the customer's quotas, learnt from the upstream: quota-scoped requests are checked against them. */
   quotaIds?: number[] | undefined;
+  /** Logged in through a transparent-login token: only routes flagged for it open. */
+  transparent?: boolean | undefined;
   /** One-time code still owed after a REQUER_MFA login: nothing protected opens until it is checked. */
   mfa?: MfaState | undefined;
   /** Between the two password-change screens: the current password, for at most 5 minutes. */

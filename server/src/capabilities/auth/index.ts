@@ -7,6 +7,7 @@ import { LoginThrottle } from '../../security/login-throttle.js';
 import passwordChange from './password-change.js';
 import verification from './verification.js';
 import forgotPassword from './forgot-password.js';
+import transparentLogin from './transparent-login.js';
 import { handleLogin, IdentifyInput, LoginInput, type AuthDeps } from './auth-actions.js';
 
 /** Login (desktop and mobile steps), logout, and the public login screens. */
@@ -26,8 +27,9 @@ export default async function auth(app: FastifyInstance) {
   await app.register(passwordChange);
   await app.register(verification);
   await app.register(forgotPassword);
+  await app.register(transparentLogin);
 
-  app.screens.register('login', async (ctx) => ({ sessaoExpirada: ctx.query.get('sessao') === 'expirada' }));
+  app.screens.register('login', async (ctx) => ({ sessaoExpirada: ctx.query.get('sessao') === 'expirada', transparenteInvalido: ctx.query.get('transparente') === 'invalido' }));
   app.screens.register('entrar', async () => ({ forms: { documento: {}, cota: { versao: '00' } }, errors: {} }));
   app.screens.register('entrar-mobile', async (ctx) => {
     const doc = mobileDocument(ctx.request);

@@ -106,6 +106,7 @@ export default fp(
         mobile: isMobile(request),
         passwordExpired: session?.data.customer.senhaExpirada === true,
         mfaPending: session?.data.mfa?.pending === true,
+        transparent: session?.data.transparent === true,
       });
       if (decision.kind === 'redirect') return redirect(decision.to);
 

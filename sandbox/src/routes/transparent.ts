@@ -1,0 +1,40 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { fail, invalid } from '../http.js';
+import type { SandboxContext } from '../context.js';
+
+/**
+ * Transparent login: a partner's system hands the customer a one-use token (minted here by
+ * the control route POST /__sandbox/transparent-tokens); POST login/transparente exchanges it
+ * for the customer's tokens, with the quota it was minted for.
+ */
+export const transparentTokens = new WeakMap<SandboxContext['state'], Map<string, { customer: string; idCota?: number; used: boolean; expiresAt: number }>>();
+
+export function tokensOf(state: SandboxContext['state']) {
+  let map = transparentTokens.get(state);
+  if (!map) transparentTokens.set(state, (map = new Map()));
+  return map;
+}
+
+export function mintTransparentToken(state: SandboxContext['state'], customer: string, idCota?: number): string {
+  const token = randomBytes(24).toString('base64url');
+  tokensOf(state).set(token, { customer, ...(idCota === undefined ? {} : { idCota }), used: false, expiresAt: state.clock.now() + 10 * 60_000 });
+  return token;
+}
+
+export default async function transparentRoutes(app: FastifyInstance, { state }: SandboxContext) {
+  app.post('/login/transparente', async (request, reply) => {
+    const token = (request.body as { token?: unknown } | undefined)?.token;
+    if (typeof token !== 'string' || !token) return invalid(reply, 'token é obrigatório.');
+    const entry = tokensOf(state).get(token);
+    if (!entry || entry.used || state.clock.now() > entry.expiresAt) return fail(reply, 401, 'Token de acesso inválido ou já utilizado.', 'INVALID_TOKEN');
+    entry.used = true;
+    const customer = state.customers.get(entry.customer)!;
+    return {
+      ...state.issueTokens(customer.key),
+      statusMfa: 'NAO_REQUER',
+      idCota: entry.idCota ?? null,
+      usuario: { nome: customer.nome, inscricaoNacional: customer.document, tipoPessoa: customer.tipoPessoa, email: customer.email, celular: customer.celular, senhaExpirada: false, atualizacaoCadastralObrigatoria: false },
+    };
+  });
+}

@@ -40,7 +40,13 @@ describe('login to home in a real browser', () => {
     await expect.poll(() => page.getByText('R$ 85.000,00').count()).toBeGreaterThan(0);
     expect(errors.filter((e) => !e.includes('favicon'))).toEqual([]);
     await page.getByRole('button', { name: 'Sair' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Sair da sua conta?' });
+    await confirm.getByRole('button', { name: 'Cancelar' }).click();
+    await expect.poll(() => confirm.count()).toBe(0);
+    await page.getByRole('button', { name: 'Sair' }).click();
+    await confirm.getByRole('button', { name: 'Sim, sair' }).click();
     await page.waitForURL('**/login');
+    await expect.poll(() => confirm.count()).toBe(0);
     await page.close();
   });
 

@@ -26,7 +26,7 @@ describe('action results', () => {
   it('forgets every cached screen before navigating, so a login or logout is never stale', async () => {
     const { ctx, calls } = recorder();
     await handleResult({ kind: 'navigate', to: '/login', replace: true }, ctx);
-    expect(calls).toEqual(['forget screens', 'navigate /login (replace)']);
+    expect(calls).toEqual(['forget screens', 'dismiss', 'navigate /login (replace)']);
   });
 
   it('offers the same action again in the error modal only when the server allows a retry', async () => {

@@ -8,8 +8,10 @@ import type { ActionContext } from './context.js';
 export async function handleResult(result: ActionResult, ctx: ActionContext): Promise<void> {
   switch (result.kind) {
     case 'navigate':
-      // The session may have changed (login, logout, quota chosen): the next screen is asked fresh.
+      // The session may have changed (login, logout, quota chosen): the next screen is asked fresh,
+      // and a modal that led here (e.g. the logoff confirmation) has done its job.
       await ctx.forgetScreens();
+      ctx.ui.dismissModal();
       ctx.navigate(result.to, { replace: result.replace === true });
       return;
     case 'field-errors':

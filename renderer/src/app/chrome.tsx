@@ -19,7 +19,7 @@ export function Chrome({ doc, children }: { doc: ScreenDocument; children: React
         {doc.chrome === 'authenticated' && (
           <nav className="app-nav">
             <ActionButton label={TEXTS.home} action={{ type: 'navigate', to: '/home' }} variant="link" />
-            <ActionButton label={TEXTS.logout} action={{ type: 'submit', action: 'auth/logout' }} variant="secondary" />
+            <ActionButton label={TEXTS.logout} action={{ type: 'submit', action: 'auth/logout-confirm' }} variant="secondary" />
           </nav>
         )}
       </header>

@@ -67,6 +67,26 @@ export default async function auth(app: FastifyInstance) {
     },
   });
 
+  // The logoff modal (spec): its words come from the server like everything else.
+  app.actions.register('auth/logout-confirm', {
+    public: true,
+    input: z.object({}).passthrough(),
+    async handler() {
+      return {
+        kind: 'modal',
+        modal: {
+          id: 'sair',
+          title: app.text('sair.titulo'),
+          body: [{ type: 'text', text: app.text('sair.texto') }],
+          actions: [
+            { label: app.text('sair.confirmar'), variant: 'primary', action: { type: 'submit', action: 'auth/logout' } },
+            { label: app.text('sair.cancelar'), variant: 'secondary', action: { type: 'dismiss' } },
+          ],
+        },
+      };
+    },
+  });
+
   app.actions.register('auth/logout', {
     public: true,
     input: z.object({}).passthrough(),

@@ -93,4 +93,19 @@ describe('account access in a real browser', () => {
     await page.getByText('Olá, Ana').waitFor();
     await page.close();
   });
+
+  test('julia completes the mandatory registration update and reaches home', async () => {
+    const page = await browser.newPage();
+    await login(page, 'julia');
+    await page.waitForURL('**/atualizacao-obrigatoria');
+    await page.getByRole('button', { name: 'Revisar meus dados' }).click();
+    await page.waitForURL('**/confirmar-dados-cadastrais');
+    await page.getByText('Júlia Ferreira Gomes').waitFor();
+    await page.getByRole('button', { name: 'Meus dados estão corretos' }).click();
+    await page.waitForURL('**/groups-and-quotas');
+    await page.getByRole('button', { name: 'Acompanhar esta cota' }).first().click();
+    await page.waitForURL('**/home');
+    await page.getByText('Olá, Júlia').waitFor();
+    await page.close();
+  });
 });

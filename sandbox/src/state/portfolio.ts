@@ -31,6 +31,15 @@ export interface QuotaSeed {
   processos?: Processes;
 }
 
+export interface CaseSeed {
+  numero: string;
+  tipo: string;
+  status: 'EM_ANDAMENTO' | 'ESCALADO' | 'FECHADO';
+  fase: string;
+  descricao?: string;
+  criadoHaDias: number;
+}
+
 export interface Processes {
   /** Cash-credit billing (core/faturamento-credito). */
   especie?: { status: string; possuiCaso: boolean };
@@ -49,6 +58,8 @@ export interface CustomerSeed {
   senhaExpirada?: boolean;
   requerMfa?: boolean;
   atualizacaoCadastralObrigatoria?: boolean;
+  /** CRM cases (Salesforce), newest first; `criadoHaDias` from the sandbox's today. */
+  casos?: CaseSeed[];
   quotas: QuotaSeed[];
 }
 
@@ -136,6 +147,7 @@ export const PORTFOLIO: Record<string, CustomerSeed> = {
     dataNascimento: '2000-01-15',
     email: 'igor.araujo@example.com.br',
     celular: '85987778888',
+    casos: [{ numero: '00411001', tipo: 'Atendimento Pós-venda', status: 'EM_ANDAMENTO', fase: 'e-mail enviado', descricao: 'Etapa 1 - boas-vindas', criadoHaDias: 1 }],
     quotas: [auto({ grupo: '008120', cota: '0033', parcelasPagas: 1, parcelasRestantes: 71, assembleiaAtual: 2, valorSaldoDevedor: 83_800 })],
   },
   julia: {
@@ -144,6 +156,10 @@ export const PORTFOLIO: Record<string, CustomerSeed> = {
     email: 'julia.gomes@example.com.br',
     celular: '91989990000',
     atualizacaoCadastralObrigatoria: true,
+    casos: [
+      { numero: '00412345', tipo: 'Atualização Cadastral', status: 'EM_ANDAMENTO', fase: 'Atualização Obrigatória', criadoHaDias: 2 },
+      { numero: '00412299', tipo: 'Atendimento Pós-venda', status: 'EM_ANDAMENTO', fase: 'Triagem em Andamento', criadoHaDias: 6 },
+    ],
     quotas: [auto({ grupo: '001234', cota: '0912' })],
   },
   kleber: {

@@ -81,7 +81,7 @@ export class SandboxState {
       this.customers.set(persona.key, customerFrom(persona, profile));
       for (const quota of quotas) {
         const idCota = nextId++;
-        this.quotas.set(idCota, { ...quota, idCota, owner: persona.key, partnerId: persona.partner, apelido: null, fotoUrl: null });
+        this.quotas.set(idCota, { ...structuredClone(quota), idCota, owner: persona.key, partnerId: persona.partner, apelido: null, fotoUrl: null });
       }
     }
     this.versions = [
@@ -120,7 +120,8 @@ export class SandboxState {
 
 function customerFrom(persona: PersonaFixture, profile: Omit<CustomerSeed, 'quotas'>): Customer {
   const document = normalizeDocument(persona.document);
-  return { ...profile, key: persona.key, document, password: persona.password, partnerId: persona.partner, tipoPessoa: document.length > 11 ? 'J' : 'F' };
+  // A deep copy: the back office changes its records (cases, passwords); the seed never changes.
+  return { ...structuredClone(profile), key: persona.key, document, password: persona.password, partnerId: persona.partner, tipoPessoa: document.length > 11 ? 'J' : 'F' };
 }
 
 /** Digits and letters only, upper case (CNPJ may be alphanumeric). */

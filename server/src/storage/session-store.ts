@@ -18,6 +18,8 @@ export interface Customer {
   requerMfa: boolean;
   /** YYYY-MM-DD when the upstream sends it (refuses it as a new password). */
   dataNascimento?: string | undefined;
+  email?: string | undefined;
+  celular?: string | undefined;
 }
 
 export interface SelectedQuota {
@@ -46,6 +48,8 @@ export interface SessionData {
   quota?: SelectedQuota | undefined;
   /** Ids of the customer's quotas, learnt from the upstream: quota-scoped requests are checked against them. */
   quotaIds?: number[] | undefined;
+  /** A mandatory registration update is pending (CRM cases, doc 2 §4.2). */
+  mandatoryUpdate?: boolean | undefined;
   /** Logged in through a transparent-login token: only routes flagged for it open. */
   transparent?: boolean | undefined;
   /** One-time code still owed after a REQUER_MFA login: nothing protected opens until it is checked. */

@@ -9,6 +9,7 @@ import { UpstreamError } from '../../plugins/core/upstream-client.js';
 import type { SessionData } from '../../storage/session-store.js';
 import type { LoginThrottle } from '../../security/login-throttle.js';
 import { login, type LoginCredentials } from './auth-upstream.js';
+import { checkMandatoryUpdate } from './mandatory-update.js';
 import { maskEmail, maskPhone } from '../../domain/format.js';
 
 /** Exactly 6 digits, refused before any upstream call. */
@@ -90,6 +91,8 @@ export async function handleLogin(input: LoginInput, ctx: ActionContext, deps: A
       atualizacaoCadastralObrigatoria: answer.usuario.atualizacaoCadastralObrigatoria === true,
       requerMfa: answer.statusMfa === 'REQUER_MFA',
       dataNascimento: answer.usuario.dataNascimentoFundacao,
+      email: answer.usuario.email,
+      celular: answer.usuario.celular,
     },
     tokens: tokensFrom(answer, now),
     ...(answer.statusMfa === 'REQUER_MFA'
@@ -99,6 +102,7 @@ export async function handleLogin(input: LoginInput, ctx: ActionContext, deps: A
   };
   await ctx.reply.startSession(data);
   const next = safeLocalPath(input.voltar);
+  await checkMandatoryUpdate(ctx.request);
   if (data.mfa?.pending) return { kind: 'navigate', to: next ? `/entrar/verificacao/enviar?voltar=${encodeURIComponent(next)}` : '/entrar/verificacao/enviar', replace: true };
   if (credentials.type === 'cota') {
     // Logged in with a quota's credentials: that quota is the one to follow.

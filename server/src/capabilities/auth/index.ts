@@ -8,6 +8,7 @@ import passwordChange from './password-change.js';
 import verification from './verification.js';
 import forgotPassword from './forgot-password.js';
 import transparentLogin from './transparent-login.js';
+import mandatoryUpdate from './mandatory-update.js';
 import { handleLogin, IdentifyInput, LoginInput, type AuthDeps } from './auth-actions.js';
 
 /** Login (desktop and mobile steps), logout, and the public login screens. */
@@ -28,6 +29,7 @@ export default async function auth(app: FastifyInstance) {
   await app.register(verification);
   await app.register(forgotPassword);
   await app.register(transparentLogin);
+  await app.register(mandatoryUpdate);
 
   app.screens.register('login', async (ctx) => ({ sessaoExpirada: ctx.query.get('sessao') === 'expirada', transparenteInvalido: ctx.query.get('transparente') === 'invalido' }));
   app.screens.register('entrar', async () => ({ forms: { documento: {}, cota: { versao: '00' } }, errors: {} }));

@@ -107,6 +107,7 @@ export default fp(
         passwordExpired: session?.data.customer.senhaExpirada === true,
         mfaPending: session?.data.mfa?.pending === true,
         transparent: session?.data.transparent === true,
+        mandatoryUpdate: session?.data.mandatoryUpdate === true,
       });
       if (decision.kind === 'redirect') return redirect(decision.to);
 

@@ -1,0 +1,48 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { ActionResult } from '../../../../screens/contract/index.js';
+import { mandatoryUpdatePending, type CrmCase } from '../../domain/cases.js';
+import { formatNationalId, maskEmail, maskPhone } from '../../domain/format.js';
+
+/**
+ * Reads the customer's CRM cases after login and flags a mandatory registration update in the
+ * session; the guard table then sends protected routes to /atualizacao-obrigatoria. A CRM that
+ * does not answer does not block the login (logged as a warning).
+ */
+export async function checkMandatoryUpdate(request: FastifyRequest): Promise<void> {
+  const session = request.session;
+  if (!session) return;
+  try {
+    const { records } = await request.customerUpstream().call<{ records: CrmCase[] }>({ method: 'GET', path: 'salesforce/consulta/casos' });
+    session.data.mandatoryUpdate = mandatoryUpdatePending(records ?? [], session.data.transparent === true);
+  } catch (err) {
+    request.log.warn({ err }, 'CRM cases unavailable at login; mandatory update not checked');
+    session.data.mandatoryUpdate = false;
+  }
+  await request.server.sessions.save(session);
+}
+
+/** /atualizacao-obrigatoria → /confirmar-dados-cadastrais → confirm (core/dados-cadastrais/confirmar-dados). */
+export default async function mandatoryUpdate(app: FastifyInstance) {
+  app.screens.register('atualizacao-obrigatoria', async () => ({}));
+  app.screens.register('confirmar-dados-cadastrais', async (ctx) => {
+    const customer = ctx.request.session!.data.customer;
+    return {
+      nome: customer.nome,
+      documento: formatNationalId(customer.inscricaoNacional),
+      email: customer.email ? maskEmail(customer.email) : '—',
+      celular: customer.celular ? maskPhone(customer.celular) : '—',
+    };
+  });
+
+  app.actions.register('auth/confirm-registration', {
+    input: z.object({}).passthrough(),
+    async handler(_input, { request }): Promise<ActionResult> {
+      const session = request.session!;
+      await request.customerUpstream().call({ method: 'GET', path: 'core/dados-cadastrais/confirmar-dados' });
+      session.data.mandatoryUpdate = false;
+      await app.sessions.save(session);
+      return { kind: 'snackbar', message: app.text('cadastro.confirmado'), to: '/groups-and-quotas' };
+    },
+  });
+}

@@ -50,6 +50,19 @@ describe.each([
     expect((await store.get(s.id))?.data.customer.nome).toBe('Ana');
   });
 
+  it('patches a field without writing back the tokens of an older copy', async ({ skip: skipTest }) => {
+    if (skip) skipTest();
+    const s = await store.create(data(now + 12 * 3_600_000));
+    const stale = (await store.get(s.id))!;
+    const fresh = (await store.get(s.id))!;
+    fresh.data.tokens = { accessToken: 'novo', refreshToken: 'novo-r', expiresAt: now + 300_000 };
+    await store.save(fresh);
+    await store.patch(stale, { quotaIds: [1001] });
+    const stored = (await store.get(s.id))!;
+    expect(stored.data.tokens.accessToken).toBe('novo');
+    expect(stored.data.quotaIds).toEqual([1001]);
+  });
+
   it('forgets a session idle for more than the idle timeout', async ({ skip: skipTest }) => {
     if (skip) skipTest();
     const s = await store.create(data(now + 12 * 3_600_000));

@@ -53,9 +53,9 @@ export interface SessionData {
   /** Logged in through a transparent-login token: only routes flagged for it open. */
   transparent?: boolean | undefined;
   /** One-time code still owed after a REQUER_MFA login: nothing protected opens until it is checked. */
-  mfa?: MfaState | undefined;
+  mfa?: MfaState | null | undefined;
   /** Between the two password-change screens: the current password, for at most 5 minutes. */
-  passwordChange?: { current: string; until: number } | undefined;
+  passwordChange?: { current: string; until: number } | null | undefined;
   /** Absolute deadline (epoch ms), fixed at login. */
   absoluteExpiresAt: number;
 }
@@ -120,6 +120,15 @@ export class SessionStore {
       new Date(now),
       new Date(this.expiry(session.data, now)),
     ]);
+  }
+
+  /**
+   * Sets a few top-level fields without rewriting the rest: a request holding an older copy of
+   * the session (e.g. from before a concurrent token refresh) must not write old tokens back.
+   */
+  async patch(session: Session, fields: Partial<SessionData>): Promise<void> {
+    Object.assign(session.data, fields);
+    await this.db.query('UPDATE sessions SET data = data || $2::jsonb WHERE id = $1', [session.id, JSON.stringify(fields)]);
   }
 
   /** Slides the idle deadline; written at most once a minute to keep reads cheap. */

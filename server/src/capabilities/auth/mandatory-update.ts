@@ -13,13 +13,21 @@ export async function checkMandatoryUpdate(request: FastifyRequest): Promise<voi
   const session = request.session;
   if (!session) return;
   try {
-    const { records } = await request.customerUpstream().call<{ records: CrmCase[] }>({ method: 'GET', path: 'salesforce/consulta/casos' });
-    session.data.mandatoryUpdate = mandatoryUpdatePending(records ?? [], session.data.transparent === true);
+    const answer = await request.customerUpstream().call<{ compositeResponse: Array<{ httpStatusCode: number; body: { records?: CrmCase[] } }> }>({
+      method: 'POST',
+      path: 'salesforce/consulta/casos',
+      json: {
+        compositeRequest: [
+          { method: 'GET', referenceId: 'casos', url: `/casos?CPF_CNPJ=${encodeURIComponent(session.data.customer.inscricaoNacional)}` },
+        ],
+      },
+    });
+    const records = answer.compositeResponse?.[0]?.body.records ?? [];
+    await request.server.sessions.patch(session, { mandatoryUpdate: mandatoryUpdatePending(records, session.data.transparent === true) });
   } catch (err) {
     request.log.warn({ err }, 'CRM cases unavailable at login; mandatory update not checked');
-    session.data.mandatoryUpdate = false;
+    await request.server.sessions.patch(session, { mandatoryUpdate: false });
   }
-  await request.server.sessions.save(session);
 }
 
 /** /atualizacao-obrigatoria → /confirmar-dados-cadastrais → confirm (core/dados-cadastrais/confirmar-dados). */
@@ -40,8 +48,7 @@ export default async function mandatoryUpdate(app: FastifyInstance) {
     async handler(_input, { request }): Promise<ActionResult> {
       const session = request.session!;
       await request.customerUpstream().call({ method: 'GET', path: 'core/dados-cadastrais/confirmar-dados' });
-      session.data.mandatoryUpdate = false;
-      await app.sessions.save(session);
+      await app.sessions.patch(session, { mandatoryUpdate: false });
       return { kind: 'snackbar', message: app.text('cadastro.confirmado'), to: '/groups-and-quotas' };
     },
   });

@@ -25,8 +25,7 @@ export default async function passwordChange(app: FastifyInstance) {
     input: z.object({ senhaAtual: SIX_DIGITS }),
     async handler(input, { request }) {
       const session = request.session!;
-      session.data.passwordChange = { current: input.senhaAtual, until: Date.now() + STEP_MS };
-      await app.sessions.save(session);
+      await app.sessions.patch(session, { passwordChange: { current: input.senhaAtual, until: Date.now() + STEP_MS } });
       return { kind: 'navigate', to: '/alterarsenha/nova' };
     },
   });
@@ -53,9 +52,7 @@ export default async function passwordChange(app: FastifyInstance) {
         }
         throw err;
       }
-      session.data.passwordChange = undefined;
-      session.data.customer.senhaExpirada = false;
-      await app.sessions.save(session);
+      await app.sessions.patch(session, { passwordChange: null, customer: { ...session.data.customer, senhaExpirada: false } });
       return { kind: 'snackbar', message: app.text('senha.sucesso'), to: '/groups-and-quotas' };
 
       async function ownQuotaIds(): Promise<number[]> {

@@ -59,8 +59,7 @@ export default async function verification(app: FastifyInstance) {
         if (err instanceof UpstreamError && err.status === 429) return { kind: 'error', title: app.text('erro.titulo'), message: app.text('verificacao.erro.limite-envios') };
         throw err;
       }
-      session.data.mfa = { ...mfa, channel: input.canal, sentAt: Date.now(), tries: 0 };
-      await app.sessions.save(session);
+      await app.sessions.patch(session, { mfa: { ...mfa, channel: input.canal, sentAt: Date.now(), tries: 0 } });
       return { kind: 'navigate', to: `/entrar/verificacao/inserir${voltarQuery(safeLocalPath(input.voltar))}` };
     },
   });
@@ -80,13 +79,12 @@ export default async function verification(app: FastifyInstance) {
         await request.customerUpstream().call({ method: 'PATCH', path: 'verificacao', json: { codigo: input.codigo } });
       } catch (err) {
         if (!(err instanceof UpstreamError) || err.unavailable) throw err;
-        session.data.mfa = { ...mfa, tries: mfa.tries + 1 };
-        await app.sessions.save(session);
+        await app.sessions.patch(session, { mfa: { ...mfa, tries: mfa.tries + 1 } });
         const key = UPSTREAM_CODES[err.code ?? ''] ?? 'verificacao.erro.validar';
         return { kind: 'field-errors', errors: { codigo: app.text(key) } };
       }
       // Verified: a new session id, the old one is gone.
-      const data = { ...session.data, mfa: undefined };
+      const data = { ...session.data, mfa: null };
       await reply.endSession();
       await reply.startSession(data);
       const next = safeLocalPath(input.voltar);

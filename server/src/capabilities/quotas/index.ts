@@ -12,13 +12,12 @@ export default async function quotas(app: FastifyInstance) {
     const result = await listQuotas(ctx.upstream!, page);
     // The list names the customer's quotas: remember their ids for the ownership checks.
     const session = ctx.request.session!;
-    const ids = new Set([...(session.data.quotaIds ?? []), ...result.data.map((q) => q.idCota)]);
+    const known = session.data.quotaIds ?? [];
+    const seen = result.data.map((q) => q.idCota);
     if (result.total_pages <= 1 && page === 1) {
-      session.data.quotaIds = result.data.map((q) => q.idCota);
-      await app.sessions.save(session);
-    } else if (session.data.quotaIds) {
-      session.data.quotaIds = [...ids];
-      await app.sessions.save(session);
+      if (known.length !== seen.length || seen.some((id) => !known.includes(id))) await app.sessions.patch(session, { quotaIds: seen });
+    } else if (session.data.quotaIds && seen.some((id) => !known.includes(id))) {
+      await app.sessions.patch(session, { quotaIds: [...new Set([...known, ...seen])] });
     }
     return quotaListModel(result, safeLocalPath(ctx.query.get('voltar') ?? undefined), app.text);
   });

@@ -47,10 +47,9 @@ export default fp(
       if (!session) throw new AppError('session.required');
       if (!session.data.quotaIds) {
         const { data } = await request.customerUpstream().call<{ data: SimpleQuota[] }>({ method: 'GET', path: 'cotas/simples' });
-        session.data.quotaIds = data.map((q) => q.idCota);
-        await app.sessions.save(session);
+        await app.sessions.patch(session, { quotaIds: data.map((q) => q.idCota) });
       }
-      return session.data.quotaIds;
+      return session.data.quotaIds ?? [];
     }
 
     async function owns(request: FastifyRequest, idCota: number): Promise<boolean> {
@@ -68,17 +67,18 @@ export default fp(
         if (err instanceof UpstreamError && err.notFound) throw new AppError('quota.not-found', { cause: err });
         throw err;
       }
-      session.data.quota = {
-        idCota,
-        grupo: answer.codigoGrupo,
-        cota: answer.codigoCota,
-        versao: answer.versao,
-        tokens: tokensFrom(
-          { access_token: answer.accessToken, refresh_token: answer.refreshToken, expires_in: answer.expires_in ?? DEFAULT_QUOTA_TOKEN_SECONDS },
-          Date.now(),
-        ),
-      };
-      await app.sessions.save(session);
+      await app.sessions.patch(session, {
+        quota: {
+          idCota,
+          grupo: answer.codigoGrupo,
+          cota: answer.codigoCota,
+          versao: answer.versao,
+          tokens: tokensFrom(
+            { access_token: answer.accessToken, refresh_token: answer.refreshToken, expires_in: answer.expires_in ?? DEFAULT_QUOTA_TOKEN_SECONDS },
+            Date.now(),
+          ),
+        },
+      });
     }
 
     app.decorate('quotaSelection', {

@@ -36,13 +36,13 @@ const TableInput = z.object({
 
 const id = z.string().regex(/^[a-z0-9-]+$/, 'use letras minúsculas, números e hífens');
 
+/** What every definition carries: its id, a title for people and where in the spec it comes from. */
+const header = { id, title: z.string().min(1), source: z.string().min(1) };
+
 export const DecisionTable = z
   .object({
     kind: z.literal('decision-table'),
-    id,
-    title: z.string().min(1),
-    /** Where in the spec the table comes from. */
-    source: z.string().min(1),
+    ...header,
     /** Named inputs; `enum` names a list of the vocabulary the input takes its values from. */
     inputs: z.array(TableInput).min(1),
     /** What the outputs are: route paths of the catalogue, card ids, guard outcomes, step names… */
@@ -77,9 +77,7 @@ export type DecisionTable = z.infer<typeof DecisionTable>;
 export const CardSet = z
   .object({
     kind: z.literal('cards'),
-    id,
-    title: z.string().min(1),
-    source: z.string().min(1),
+    ...header,
     cards: z
       .array(
         z.object({
@@ -101,9 +99,7 @@ export type CardSet = z.infer<typeof CardSet>;
 export const Wizard = z
   .object({
     kind: z.literal('wizard'),
-    id,
-    title: z.string().min(1),
-    source: z.string().min(1),
+    ...header,
     inputs: z.array(TableInput),
     steps: z.array(z.object({ id, label: z.string().min(1), available: ConditionSchema.optional() })).min(1),
   })

@@ -1,32 +1,19 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/src/app.js';
 import { loadConfig } from '../../server/src/config.js';
 import { FlowRejectedError, StaleVersionError } from '../../server/src/flows/flow-service.js';
+import { postgresAvailable, TEST_DATABASE_URL } from '../helpers/postgres.js';
 import { startStack, type Stack } from '../helpers/stack.js';
 
 /** Two server instances on the local PostgreSQL: what one publishes, the other serves within 5 s. */
-const DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
-
-async function postgresReachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: DATABASE_URL, connectionTimeoutMillis: 1_000 });
-  try {
-    await client.connect();
-    await client.query('DROP TABLE IF EXISTS flow_versions');
-    await client.query('DELETE FROM schema_migrations WHERE id = 2').catch(() => undefined);
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
-const reachable = await postgresReachable();
-if (!reachable && process.env.CI) throw new Error(`PostgreSQL is required in CI (${DATABASE_URL})`);
+const DATABASE_URL = TEST_DATABASE_URL;
+const reachable = await postgresAvailable(async (client) => {
+  await client.query('DROP TABLE IF EXISTS flow_versions');
+  await client.query('DELETE FROM schema_migrations WHERE id = 2').catch(() => undefined);
+});
 
 let stack: Stack;
 let other: FastifyInstance;

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { client } from '../helpers/api-client.js';
 import { persona } from '../helpers/personas.js';
-import { startStack, type Stack } from '../helpers/stack.js';
+import { useStack } from '../helpers/stack.js';
 
-let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(async () => stack?.close());
+const stack = useStack();
 beforeEach(async () => stack.sandbox.clearCalls());
 
 const TOO_MANY = 'Muitas tentativas de acesso. Por segurança, aguarde 15 minutos e tente novamente.';

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { client, screenText } from '../helpers/api-client.js';
 import { persona } from '../helpers/personas.js';
-import { startStack, type Stack } from '../helpers/stack.js';
+import { useStack } from '../helpers/stack.js';
 
-let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(async () => stack?.close());
+const stack = useStack();
 
 describe('expired password (kleber)', () => {
   it('sends every protected route to the change screen until the password is changed, then lets him through', async () => {

@@ -1,27 +1,15 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import supertest from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/src/app.js';
 import { loadConfig } from '../../server/src/config.js';
 import { client } from '../helpers/api-client.js';
+import { postgresAvailable, TEST_DATABASE_URL } from '../helpers/postgres.js';
 import { startStack, type Stack } from '../helpers/stack.js';
 
-const DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
-async function postgresReachable(): Promise<boolean> {
-  const c = new pg.Client({ connectionString: DATABASE_URL, connectionTimeoutMillis: 1_000 });
-  try {
-    await c.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await c.end().catch(() => undefined);
-  }
-}
-const reachable = await postgresReachable();
-if (!reachable && process.env.CI) throw new Error(`PostgreSQL is required in CI (${DATABASE_URL})`);
+const DATABASE_URL = TEST_DATABASE_URL;
+const reachable = await postgresAvailable();
 
 const closers: Array<() => Promise<unknown>> = [];
 afterAll(async () => {

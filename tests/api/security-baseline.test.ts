@@ -1,14 +1,10 @@
 import supertest from 'supertest';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { client } from '../helpers/api-client.js';
 import { persona } from '../helpers/personas.js';
-import { startStack, type Stack } from '../helpers/stack.js';
+import { startStack, useStack } from '../helpers/stack.js';
 
-let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(async () => stack?.close());
+const stack = useStack();
 beforeEach(async () => stack.sandbox.clearCalls());
 
 const ana = persona('ana');

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadDefinitions, SYSTEM_SCREENS } from '../../server/src/domain/definitions.js';
 import { client } from '../helpers/api-client.js';
 import { generateJourneys } from '../helpers/journeys.js';
-import { startStack, type Stack } from '../helpers/stack.js';
+import { useStack } from '../helpers/stack.js';
 
 const definitions = loadDefinitions();
 
@@ -22,11 +22,7 @@ const FLOW_STATE_SCREENS: Record<string, string> = {
 };
 const journeys = generateJourneys(definitions.routes, definitions.flows);
 
-let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(async () => stack?.close());
+const stack = useStack();
 
 describe('generated journeys', () => {
   it('reach every screen that has a layout (no screen exists that no test reaches)', () => {

@@ -1,17 +1,9 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser } from '../helpers/browser.js';
-import { startStack, type Stack } from '../helpers/stack.js';
+import { describe, expect, test } from 'vitest';
+import { useBrowser } from '../helpers/browser.js';
+import { useStack } from '../helpers/stack.js';
 
-let stack: Stack;
-let browser: Browser;
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
+const stack = useStack();
+const browser = useBrowser();
 
 describe('operations console in a real browser', () => {
   test('a publisher edits a table, reviews the analyser report and the persona preview, and publishes', async () => {

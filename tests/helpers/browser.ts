@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser } from 'playwright-core';
 
 /** Debian's Chromium, headless, with background networking off (the machine has no internet). */
@@ -15,5 +16,21 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-sync',
       '--host-resolver-rules=MAP localhost 127.0.0.1, MAP *.localhost 127.0.0.1',
     ],
+  });
+}
+
+/** Debian's Chromium for the whole test file, closed after its tests. */
+export function useBrowser(): Browser {
+  let current: Browser | undefined;
+  beforeAll(async () => {
+    current = await launchBrowser();
+  });
+  afterAll(async () => current?.close());
+  return new Proxy({} as Browser, {
+    get(_target, key) {
+      if (!current) throw new Error('the browser starts in beforeAll; use it inside tests');
+      const value = current[key as keyof Browser];
+      return typeof value === 'function' ? value.bind(current) : value;
+    },
   });
 }

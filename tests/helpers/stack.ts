@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildSandbox } from '../../sandbox/src/app.js';
@@ -41,4 +42,22 @@ export async function startStack(env: Record<string, string> = {}, options: Para
       await sandboxApp.close();
     },
   };
+}
+
+/**
+ * One stack for the whole test file: started before its tests, closed after them. The returned
+ * object stands for the stack once it runs (use it inside tests and hooks, not at import time).
+ */
+export function useStack(env: Record<string, string> = {}, options?: Parameters<typeof buildApp>[1]): Stack {
+  let current: Stack | undefined;
+  beforeAll(async () => {
+    current = await startStack(env, options);
+  });
+  afterAll(async () => current?.close());
+  return new Proxy({} as Stack, {
+    get(_target, key) {
+      if (!current) throw new Error('the stack starts in beforeAll; use it inside tests');
+      return current[key as keyof Stack];
+    },
+  });
 }

@@ -19,6 +19,10 @@ const FLOW_STATE_SCREENS: Record<string, string> = {
   '/entrar/esqueciasenha/data': 'tests/api/forgot-password.test.ts',
   '/entrar/esqueciasenha/email': 'tests/api/forgot-password.test.ts',
   '/entrar/esqueciasenha/enviado': 'tests/api/forgot-password.test.ts',
+  '/identificacao': 'tests/api/forgot-password.test.ts',
+  '/entrar/analisandoidentidade': 'tests/api/forgot-password.test.ts',
+  '/esquecioemail/identificacaoaprovada': 'tests/api/forgot-password.test.ts',
+  '/alteraremail': 'tests/api/forgot-password.test.ts',
 };
 const journeys = generateJourneys(definitions.routes, definitions.flows);
 
@@ -39,10 +43,12 @@ describe('generated journeys', () => {
     it(`renders ${journey.path} for ana (${journey.steps.map((s) => s.kind).join(' → ')})`, async () => {
       const c = client(stack.baseUrl);
       let last: { body: { kind: string; screen?: string } } | undefined;
+      let headers: Record<string, string> = {};
       for (const step of journey.steps) {
         if (step.kind === 'login') await c.login('ana');
         else if (step.kind === 'select-quota') await c.selectFirstQuota('ana');
-        else last = await c.screen(step.path);
+        else if (step.kind === 'use-phone') headers = { 'user-agent': 'Mozilla/5.0 (Linux; Android 14) Mobile' };
+        else last = await c.screen(step.path, headers);
       }
       const body = last?.body as { kind: string; screen?: string; to?: string } | undefined;
       const flowTest = FLOW_STATE_SCREENS[journey.path];

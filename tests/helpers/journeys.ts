@@ -3,7 +3,7 @@ import { guard } from '../../server/src/domain/guard.js';
 import type { RouteEntry, ScreenRoute } from '../../server/src/domain/route-table.js';
 
 /** One move of a customer: open a URL, log in, or choose a quota. */
-export type Step = { kind: 'visit'; path: string } | { kind: 'login' } | { kind: 'select-quota' };
+export type Step = { kind: 'visit'; path: string } | { kind: 'login' } | { kind: 'select-quota' } | { kind: 'use-phone' };
 
 export interface Journey {
   path: string;
@@ -14,6 +14,7 @@ export interface Journey {
 interface State {
   authenticated: boolean;
   quotaSelected: boolean;
+  mobile: boolean;
 }
 
 /** Concrete example for a `:param` segment (none of today's routes has one). */
@@ -33,9 +34,10 @@ export function generateJourneys(routes: readonly RouteEntry[], flows: FlowBundl
       if (typeof outcome === 'string' && screens.some((r) => r.path === outcome)) targets.add(outcome);
     }
   }
-  const key = (s: State) => `${s.authenticated}|${s.quotaSelected}`;
-  const paths = new Map<string, Step[]>([[key({ authenticated: false, quotaSelected: false }), []]]);
-  const queue: State[] = [{ authenticated: false, quotaSelected: false }];
+  const key = (s: State) => `${s.authenticated}|${s.quotaSelected}|${s.mobile}`;
+  const start: State = { authenticated: false, quotaSelected: false, mobile: false };
+  const paths = new Map<string, Step[]>([[key(start), []]]);
+  const queue: State[] = [start];
   const journeys = new Map<string, Journey>();
 
   while (queue.length) {
@@ -48,8 +50,9 @@ export function generateJourneys(routes: readonly RouteEntry[], flows: FlowBundl
       }
     }
     const next: Array<[State, Step]> = [];
-    if (!state.authenticated) next.push([{ authenticated: true, quotaSelected: false }, { kind: 'login' }]);
-    else if (!state.quotaSelected) next.push([{ authenticated: true, quotaSelected: true }, { kind: 'select-quota' }]);
+    if (!state.authenticated) next.push([{ ...state, authenticated: true, quotaSelected: false }, { kind: 'login' }]);
+    else if (!state.quotaSelected) next.push([{ ...state, quotaSelected: true }, { kind: 'select-quota' }]);
+    if (!state.mobile) next.push([{ ...state, mobile: true }, { kind: 'use-phone' }]);
     for (const [nextState, step] of next) {
       if (paths.has(key(nextState))) continue;
       paths.set(key(nextState), [...steps, step]);

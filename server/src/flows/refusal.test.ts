@@ -1,14 +1,18 @@
 import { execFile } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { DefinitionError, loadDefinitions, SCREENS_DIR } from '../domain/definitions.js';
+
+const made: string[] = [];
+afterAll(() => made.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
 /** A copy of screens/ whose refund table sends a status nowhere the spec knows. */
 function brokenScreens(): string {
   const dir = mkdtempSync(join(tmpdir(), 'screens-'));
+  made.push(dir);
   cpSync(SCREENS_DIR, dir, { recursive: true });
   const file = join(dir, 'flows', 'refund-screen.json');
   const table = JSON.parse(readFileSync(file, 'utf8'));

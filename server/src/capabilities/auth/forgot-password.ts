@@ -4,12 +4,21 @@ import type { ActionResult } from '../../../../screens/contract/index.js';
 import { formatNationalId, isCompanyId, maskEmail } from '../../domain/format.js';
 import { parseNationalId } from '../../domain/national-id.js';
 import { UpstreamError } from '../../plugins/core/upstream-client.js';
+import identityCheck from './identity-check.js';
 
 /** What the chain has collected so far, in a signed HttpOnly cookie (no session exists yet). */
-interface ForgotState {
+export interface ForgotState {
   documento: string;
   data?: string;
   email?: string;
+  /** The identity check started for a forgotten e-mail. */
+  checkId?: string;
+}
+
+/** Reads and writes the chain's state; shared with the forgotten-e-mail identity check. */
+export interface ForgotFlow {
+  read(request: FastifyRequest): ForgotState | null;
+  keep(reply: FastifyReply, state: ForgotState): void;
 }
 
 /** DD/MM/YYYY typed → YYYY-MM-DD sent (spec doc 1 §3), refusing impossible and future dates. */
@@ -42,6 +51,7 @@ export default async function forgotPassword(app: FastifyInstance) {
     }
   }
   const keep = (reply: FastifyReply, state: ForgotState) => reply.setCookie(cookie, JSON.stringify(state), options);
+  await app.register(identityCheck, { flow: { read: stateOf, keep } });
 
   app.screens.register('esqueci-cpfcnpj', async () => ({}));
   app.screens.register('esqueci-data', async (ctx) => {

@@ -1,0 +1,47 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { fail, invalid, notFound } from '../http.js';
+import type { SandboxContext } from '../context.js';
+
+/** Identity analysis takes about 3 minutes (spec doc 1 §9), on the sandbox clock. */
+const ANALYSIS_MS = 3 * 60_000;
+
+/**
+ * Forgotten e-mail: antifraude/recuperacao-senha/iniciar starts an identity check, .../status/{id}
+ * answers EM_ANALISE, then APROVADO (REPROVADO for a cancelled customer's check, so both ends can
+ * be shown); recuperar-senha/e-mail then records the new e-mail and sends the instructions.
+ */
+export default async function identityCheckRoutes(app: FastifyInstance, { state, outbox }: SandboxContext) {
+  const checks = new Map<string, { customer: string; startedAt: number }>();
+
+  app.post('/antifraude/recuperacao-senha/iniciar', async (request, reply) => {
+    const parsed = z.object({ inscricaoNacional: z.string().min(11), dataNascimentoFundacao: z.iso.date() }).safeParse(request.body);
+    if (!parsed.success) return invalid(reply, 'inscricaoNacional e dataNascimentoFundacao são obrigatórios.');
+    const customer = state.findCustomerByDocument(parsed.data.inscricaoNacional);
+    if (!customer || customer.dataNascimento !== parsed.data.dataNascimentoFundacao) return fail(reply, 400, 'Os dados informados não conferem com o nosso cadastro.');
+    const id = randomUUID();
+    checks.set(id, { customer: customer.key, startedAt: state.clock.now() });
+    return { id, status: 'EM_ANALISE' };
+  });
+
+  app.get('/antifraude/recuperacao-senha/status/:id', async (request, reply) => {
+    const check = checks.get((request.params as { id: string }).id);
+    if (!check) return notFound(reply, 'Verificação não encontrada.');
+    if (state.clock.now() - check.startedAt < ANALYSIS_MS) return { status: 'EM_ANALISE' };
+    const refused = state.quotasOf(check.customer).every((q) => q.situacaoCota === 'CANCELADO');
+    return { status: refused ? 'REPROVADO' : 'APROVADO' };
+  });
+
+  app.post('/recuperar-senha/e-mail', async (request, reply) => {
+    const parsed = z.object({ id: z.string(), email: z.email() }).safeParse(request.body);
+    if (!parsed.success) return invalid(reply, 'id e email são obrigatórios.');
+    const check = checks.get(parsed.data.id);
+    if (!check || state.clock.now() - check.startedAt < ANALYSIS_MS) return fail(reply, 400, 'Identidade ainda não confirmada.');
+    const customer = state.customers.get(check.customer)!;
+    customer.email = parsed.data.email;
+    checks.delete(parsed.data.id);
+    outbox.push({ at: new Date(state.clock.now()).toISOString(), channel: 'email', to: customer.email, text: 'Seu e-mail foi atualizado. Siga as instruções para criar uma nova senha.' });
+    return { message: 'E-mail atualizado.' };
+  });
+}

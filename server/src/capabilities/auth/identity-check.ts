@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { ActionResult } from '../../../../screens/contract/index.js';
+import { isCompanyId } from '../../domain/format.js';
+import { UpstreamError } from '../../plugins/core/upstream-client.js';
+import type { ForgotFlow } from './forgot-password.js';
+
+/**
+ * Forgotten e-mail (public routes of doc 1 §2): /identificacao (mobile only; elsewhere
+ * /entrar/esquecioemail/indisponivel) starts an identity check, /entrar/analisandoidentidade
+ * follows it (about 3 minutes), approved → /esquecioemail/identificacaoaprovada → /alteraremail,
+ * refused → /identificacaoreprovada (a branch). Companies wait for the internal analysis on
+ * /analisandoinformacoes.
+ */
+export default async function identityCheck(app: FastifyInstance, { flow }: { flow: ForgotFlow }) {
+  app.screens.register('identificacao', async (ctx) => (flow.read(ctx.request)?.data ? {} : { redirect: '/entrar/esqueciasenha/cpfcnpj' }));
+  app.screens.register('esquecioemail-indisponivel', async () => ({}));
+  app.screens.register('analisandoinformacoes', async () => ({}));
+  app.screens.register('identificacaoaprovada', async (ctx) => (flow.read(ctx.request)?.checkId ? {} : { redirect: '/entrar/esqueciasenha/cpfcnpj' }));
+  app.screens.register('identificacaoreprovada', async () => ({}));
+  app.screens.register('alteraremail', async (ctx) => (flow.read(ctx.request)?.checkId ? {} : { redirect: '/entrar/esqueciasenha/cpfcnpj' }));
+
+  app.screens.register('analisandoidentidade', async (ctx) => {
+    const state = flow.read(ctx.request);
+    if (!state?.checkId) return { redirect: '/entrar/esqueciasenha/cpfcnpj' };
+    const { status } = await app.upstream.call<{ status: string }>({ method: 'GET', path: `antifraude/recuperacao-senha/status/${encodeURIComponent(state.checkId)}` });
+    if (status === 'APROVADO') return { redirect: '/esquecioemail/identificacaoaprovada' };
+    if (status === 'REPROVADO') return { redirect: '/identificacaoreprovada' };
+    return {};
+  });
+
+  app.actions.register('auth/identity-start', {
+    public: true,
+    input: z.object({}).passthrough(),
+    async handler(_input, { request, reply }): Promise<ActionResult> {
+      const state = flow.read(request);
+      if (!state?.data) return { kind: 'navigate', to: '/entrar/esqueciasenha/cpfcnpj', replace: true };
+      let answer: { id: string };
+      try {
+        answer = await app.upstream.call<{ id: string }>({
+          method: 'POST',
+          path: 'antifraude/recuperacao-senha/iniciar',
+          json: { inscricaoNacional: state.documento, dataNascimentoFundacao: state.data },
+        });
+      } catch (err) {
+        if (err instanceof UpstreamError && !err.unavailable) return { kind: 'field-errors', errors: {}, message: err.upstreamMessage ?? app.text('esqueci.erro.dados') };
+        throw err;
+      }
+      flow.keep(reply, { ...state, checkId: answer.id });
+      return { kind: 'navigate', to: isCompanyId(state.documento) ? '/analisandoinformacoes' : '/entrar/analisandoidentidade', replace: true };
+    },
+  });
+
+  app.actions.register('auth/identity-email', {
+    public: true,
+    input: z
+      .object({ email: z.email('@esqueci.erro.email').max(254, '@esqueci.erro.email'), confirmacao: z.string('@esqueci.erro.email-diferente') })
+      .refine((v) => v.email.toLowerCase() === v.confirmacao.trim().toLowerCase(), { message: '@esqueci.erro.email-diferente', path: ['confirmacao'] }),
+    async handler(input, { request, reply }): Promise<ActionResult> {
+      const state = flow.read(request);
+      if (!state?.checkId) return { kind: 'navigate', to: '/entrar/esqueciasenha/cpfcnpj', replace: true };
+      try {
+        await app.upstream.call({ method: 'POST', path: 'recuperar-senha/e-mail', json: { id: state.checkId, email: input.email } });
+      } catch (err) {
+        if (err instanceof UpstreamError && !err.unavailable) return { kind: 'field-errors', errors: {}, message: err.upstreamMessage ?? app.text('esqueci.erro.dados') };
+        throw err;
+      }
+      flow.keep(reply, { documento: state.documento, email: input.email });
+      return { kind: 'navigate', to: '/entrar/esqueciasenha/enviado', replace: true };
+    },
+  });
+}

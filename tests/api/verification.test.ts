@@ -78,4 +78,17 @@ describe('one-time code (lara, REQUER_MFA)', () => {
   it('sends a visitor without a pending code away from the code screens', async () => {
     expect((await client(stack.baseUrl).screen('/entrar/verificacao/enviar')).body.to).toBe('/login');
   });
+
+  it('explains a registration without phone or e-mail instead of offering nothing', async () => {
+    const { c } = await laraWaitingForCode();
+    await stack.app.sessions.patch((await sessionOf(c))!, { mfa: { pending: true, tries: 0, destinations: {} } });
+    expect((await c.screen('/entrar/verificacao/enviar')).body.to).toBe('/entrar/verificacao/erro-de-cadastro');
+    expect(screenText((await c.screen('/entrar/verificacao/erro-de-cadastro')).body)).toContain('Não encontramos celular nem e-mail no seu cadastro.');
+  });
 });
+
+/** The server-side session behind a client's cookie. */
+async function sessionOf(c: ReturnType<typeof client>) {
+  const cookie = c.agent.jar.getCookie('sid', { domain: 'localhost', path: '/', secure: false, script: false } as never);
+  return cookie ? stack.app.sessions.get(cookie.value) : null;
+}

@@ -28,8 +28,11 @@ export default async function verification(app: FastifyInstance) {
     const session = pendingOf(ctx.request);
     if (!session) return { redirect: '/login' };
     const { sms, email } = session.data.mfa!.destinations;
-    return { sms: sms ?? '', email: email ?? '', semDestino: !sms && !email };
+    if (!sms && !email) return { redirect: '/entrar/verificacao/erro-de-cadastro' };
+    return { sms: sms ?? '', email: email ?? '' };
   });
+
+  app.screens.register('verificacao-erro-de-cadastro', async (ctx) => (pendingOf(ctx.request) ? {} : { redirect: '/login' }));
 
   app.screens.register('verificacao-inserir', async (ctx) => {
     const session = pendingOf(ctx.request);

@@ -9,3 +9,5 @@ export const CSRF_HEADER = 'x-requested-with';
 export const CSRF_HEADER_VALUE = 'consorcio-app';
 /** Set by native wrappers; gates bridge features (evaluation modal, biometrics, share). */
 export const CLIENT_PLATFORM_HEADER = 'x-client-platform';
+/** Set by native wrappers: their app version (e.g. 1.70.00), checked against the mandatory versions of `versoes`. */
+export const CLIENT_APP_VERSION_HEADER = 'x-app-version';

@@ -17,6 +17,8 @@ export const RouteEntry = z.union([
       mandatoryUpdateExempt: z.boolean().default(false),
       /** Stays open while an expired password must be changed (the change screens, biometrics). */
       passwordChangeExempt: z.boolean().default(false),
+      /** Stays open when a mandatory app update is due (the update screen itself). */
+      appUpdateExempt: z.boolean().default(false),
       mobileOnly: z.object({ fallback: z.string().startsWith('/') }).optional(),
     })
     .strict(),

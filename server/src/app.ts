@@ -19,6 +19,7 @@ import health from './capabilities/health/index.js';
 import auth from './capabilities/auth/index.js';
 import quotas from './capabilities/quotas/index.js';
 import home from './capabilities/home/index.js';
+import appVersions from './capabilities/versions/index.js';
 import ops from './capabilities/ops/index.js';
 
 /** Builds the service. Load order is the architecture: external plugins → core plugins → capabilities. */
@@ -46,6 +47,7 @@ export async function buildApp(
   await app.register(partner);
   await app.register(session);
   await app.register(quotaSelection);
+  await app.register(appVersions);
   await app.register(screens);
   await app.register(actions);
   await app.register(renderer);

@@ -24,6 +24,7 @@ const FLOW_STATE_SCREENS: Record<string, string> = {
   '/entrar/analisandoidentidade': 'tests/api/forgot-password.test.ts',
   '/esquecioemail/identificacaoaprovada': 'tests/api/forgot-password.test.ts',
   '/alteraremail': 'tests/api/forgot-password.test.ts',
+  '/atualizacao-obrigatoria': 'tests/api/app-update.test.ts',
 };
 const journeys = generateJourneys(definitions.routes, definitions.flows);
 

@@ -13,7 +13,7 @@ const Warning = z.object({
   text: z.string(),
 });
 
-const Version = z.object({ platform: z.string(), version: z.string(), mandatory: z.boolean() });
+const Version = z.object({ id: z.number().int(), platform: z.string(), version: z.string(), mandatory: z.boolean() });
 
 /**
  * /__sandbox: the control panel tests and demos use. Not part of the contract; the server

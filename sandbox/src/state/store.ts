@@ -37,6 +37,8 @@ export interface MaintenanceWarning {
 }
 
 export interface AppVersion {
+  /** The highest id of a platform is its current version. */
+  id: number;
   platform: string;
   version: string;
   mandatory: boolean;
@@ -85,9 +87,9 @@ export class SandboxState {
       }
     }
     this.versions = [
-      { platform: 'web', version: '1.70.00', mandatory: false },
-      { platform: 'android', version: '1.70.00', mandatory: false },
-      { platform: 'ios', version: '1.70.00', mandatory: false },
+      { id: 1, platform: 'web', version: '1.70.00', mandatory: false },
+      { id: 2, platform: 'android', version: '1.70.00', mandatory: false },
+      { id: 3, platform: 'ios', version: '1.70.00', mandatory: false },
     ];
   }
 

@@ -6,9 +6,9 @@ import { matchRoute, safeLocalPath, type ScreenRoute } from './route-table.js';
 
 const table = loadDefinitions().flows.definitions.find((d): d is DecisionTable => d.kind === 'decision-table' && d.id === 'guard')!;
 const guard = (route: ScreenRoute, wanted: string, state: GuardState) => guardWith(table, route, wanted, state);
-const home: ScreenRoute = { path: '/home', screen: 'home', access: 'protected', needsQuota: true, transparentLogin: true, mandatoryUpdateExempt: true, passwordChangeExempt: false };
+const home: ScreenRoute = { path: '/home', screen: 'home', access: 'protected', needsQuota: true, transparentLogin: true, mandatoryUpdateExempt: true, passwordChangeExempt: false, appUpdateExempt: false };
 const details: ScreenRoute = { ...home, path: '/detalhes-da-cota', screen: 'detalhes-da-cota', mandatoryUpdateExempt: false };
-const login: ScreenRoute = { path: '/login', screen: 'login', access: 'public', needsQuota: false, transparentLogin: false, mandatoryUpdateExempt: false, passwordChangeExempt: false };
+const login: ScreenRoute = { path: '/login', screen: 'login', access: 'public', needsQuota: false, transparentLogin: false, mandatoryUpdateExempt: false, passwordChangeExempt: false, appUpdateExempt: false };
 const onlyOnPhone: ScreenRoute = { ...login, path: '/faturamento/manual', access: 'protected', mobileOnly: { fallback: '/indisponivel' } };
 
 describe('navigation guard', () => {

@@ -16,6 +16,8 @@ export interface GuardState {
   passwordExpired?: boolean;
   /** Logged in, but the one-time code is still owed. */
   mfaPending?: boolean;
+  /** The client's app version is older than a mandatory one (versoes). */
+  appUpdateRequired?: boolean;
 }
 
 export type GuardDecision = { kind: 'allow' } | { kind: 'redirect'; to: string };
@@ -32,6 +34,8 @@ export const VERIFICATION_PATH = '/entrar/verificacao/enviar';
 export function guard(table: DecisionTable, route: ScreenRoute, wanted: string, state: GuardState): GuardDecision {
   const wantedIsHome = wanted.split('?')[0] === '/home';
   const { outcome } = decide(table, {
+    appUpdateRequired: state.appUpdateRequired === true,
+    appUpdateExempt: route.appUpdateExempt,
     access: route.access,
     authenticated: state.authenticated,
     wantedIsHome,
@@ -49,6 +53,8 @@ export function guard(table: DecisionTable, route: ScreenRoute, wanted: string, 
   });
   const remember = (base: string) => (wantedIsHome ? base : `${base}?voltar=${encodeURIComponent(wanted)}`);
   switch (outcome) {
+    case 'app-update':
+      return { kind: 'redirect', to: MANDATORY_UPDATE_PATH };
     case 'allow':
       return { kind: 'allow' };
     case 'login':

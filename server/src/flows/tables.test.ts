@@ -13,13 +13,17 @@ const wizard = (id: string) => flows.definitions.find((d): d is Wizard => d.kind
 
 describe('navigation guard (doc 1 §2, doc 2 §2.12)', () => {
   const base = {
-    access: 'protected', authenticated: true, wantedIsHome: false, mfaPending: false, passwordExpired: false, exemptFromPasswordChange: false, mobileOnly: false, mobile: false, transparent: false,
+    appUpdateRequired: false, appUpdateExempt: false, access: 'protected', authenticated: true, wantedIsHome: false, mfaPending: false, passwordExpired: false, exemptFromPasswordChange: false, mobileOnly: false, mobile: false, transparent: false,
     routeTransparent: true, mandatoryUpdate: false, exemptFromMandatoryUpdate: false, needsQuota: false, quotaSelected: true,
   };
   const outcome = (over: Partial<typeof base>) => decide(table('guard'), { ...base, ...over }).outcome;
 
   it('sends an unauthenticated visit to home to login without remembering it', () => expect(outcome({ authenticated: false, wantedIsHome: true })).toBe('login'));
   it('remembers any other protected route', () => expect(outcome({ authenticated: false })).toBe('login-remember'));
+  it('sends every route, public ones too, to the mandatory app update first', () => {
+    expect(outcome({ appUpdateRequired: true, access: 'public', authenticated: false })).toBe('app-update');
+    expect(outcome({ appUpdateRequired: true, appUpdateExempt: true })).toBe('allow');
+  });
   it('asks for the one-time code before any protected route', () => expect(outcome({ mfaPending: true, passwordExpired: true })).toBe('verification'));
   it('sends an expired password to the change screen', () => expect(outcome({ passwordExpired: true })).toBe('password-change'));
   it('keeps the password change and biometrics routes open with an expired password', () => expect(outcome({ passwordExpired: true, exemptFromPasswordChange: true })).toBe('allow'));

@@ -32,7 +32,13 @@ export async function checkMandatoryUpdate(request: FastifyRequest): Promise<voi
 
 /** /atualizacao-obrigatoria → /confirmar-dados-cadastrais → confirm (core/dados-cadastrais/confirmar-dados). */
 export default async function mandatoryUpdate(app: FastifyInstance) {
-  app.screens.register('atualizacao-obrigatoria', async () => ({}));
+  // Two reasons share this route (doc 1 §2): a mandatory app update (versoes) and a mandatory
+  // registration update (CRM cases). With neither, there is nothing to do here.
+  app.screens.register('atualizacao-obrigatoria', async (ctx) => {
+    if (await app.appVersions.updateRequired(ctx.request)) return { app: true };
+    if (ctx.request.session?.data.mandatoryUpdate) return { app: false };
+    return { redirect: '/home' };
+  });
   app.screens.register('confirmar-dados-cadastrais', async (ctx) => {
     const customer = ctx.request.session!.data.customer;
     return {

@@ -108,6 +108,7 @@ export default fp(
         mfaPending: session?.data.mfa?.pending === true,
         transparent: session?.data.transparent === true,
         mandatoryUpdate: session?.data.mandatoryUpdate === true,
+        appUpdateRequired: await app.appVersions.updateRequired(request),
       });
       if (decision.kind === 'redirect') return redirect(decision.to);
 
@@ -126,7 +127,7 @@ export default fp(
       return render(route.screen, wanted, ctx, loaded);
     });
 
-    const notFoundRoute: ScreenRoute = { path: '*', screen: 'nao-encontrada', access: 'public', needsQuota: false, transparentLogin: false, mandatoryUpdateExempt: false, passwordChangeExempt: false };
+    const notFoundRoute: ScreenRoute = { path: '*', screen: 'nao-encontrada', access: 'public', needsQuota: false, transparentLogin: false, mandatoryUpdateExempt: false, passwordChangeExempt: false, appUpdateExempt: false };
 
     function render(screen: string, route: string, ctx: ScreenContext, loaded: ViewModel): ScreenDocument {
       const layout = app.definitions.layouts.get(screen);
@@ -155,5 +156,5 @@ export default fp(
       return finish(ctx.request, document);
     }
   },
-  { name: 'screens', dependencies: ['definitions', 'flows', 'partner', 'session'] },
+  { name: 'screens', dependencies: ['definitions', 'flows', 'partner', 'session', 'app-versions'] },
 );

@@ -1,0 +1,43 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { CLIENT_APP_VERSION_HEADER, CLIENT_PLATFORM_HEADER } from '../../../../screens/contract/index.js';
+import { updateRequired, type AppVersion } from '../../domain/app-version.js';
+import { APP_VERSION } from '../../plugins/core/upstream.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    appVersions: { updateRequired(request: FastifyRequest): Promise<boolean> };
+  }
+}
+
+const CACHE_MS = 60_000;
+
+/**
+ * Mandatory app updates (versoes, highest id = current): a native wrapper names its platform
+ * and version in headers; the web renderer ships with this server and is at APP_VERSION.
+ * The list is cached for a minute; when it cannot be read nobody is blocked.
+ */
+export default fp(
+  async (app: FastifyInstance) => {
+    let cached: { at: number; versions: AppVersion[] } | null = null;
+    async function versions(): Promise<AppVersion[]> {
+      if (cached && Date.now() - cached.at < CACHE_MS) return cached.versions;
+      try {
+        const { data } = await app.upstream.call<{ data: AppVersion[] }>({ method: 'GET', path: 'versoes' });
+        cached = { at: Date.now(), versions: data ?? [] };
+      } catch (err) {
+        app.log.warn({ err }, 'versoes unavailable; no mandatory update enforced');
+        cached = { at: Date.now(), versions: cached?.versions ?? [] };
+      }
+      return cached.versions;
+    }
+    app.decorate('appVersions', {
+      async updateRequired(request: FastifyRequest) {
+        const platform = String(request.headers[CLIENT_PLATFORM_HEADER] ?? 'web');
+        const version = String(request.headers[CLIENT_APP_VERSION_HEADER] ?? APP_VERSION);
+        return updateRequired(await versions(), platform, version);
+      },
+    });
+  },
+  { name: 'app-versions', dependencies: ['upstream'] },
+);

@@ -36,7 +36,10 @@ describe('one-time code (lara, REQUER_MFA)', () => {
 
     const code = await lastCode();
     const verified = await c.action('auth/otp-verify', { codigo: code.toLowerCase() });
-    expect(verified.body).toEqual({ kind: 'navigate', to: '/groups-and-quotas', replace: true });
+    expect(verified.body).toEqual({ kind: 'navigate', to: '/entrar/verificacao/validar', replace: true });
+    const done = await c.screen('/entrar/verificacao/validar');
+    expect(screenText(done.body)).toContain('Seu código foi confirmado e seu acesso está liberado.');
+    expect(findAll(done.body.layout, (n) => n.id === 'continuar')[0].action.to).toBe('/groups-and-quotas');
     const newCookie = String(verified.headers['set-cookie']).split(';')[0]!;
     expect(newCookie).not.toBe(cookie);
     expect((await c.screen('/groups-and-quotas')).body.screen).toBe('groups-and-quotas');

@@ -29,6 +29,8 @@ describe('account access in a real browser', () => {
     await page.keyboard.type(code.toLowerCase());
     expect(await page.getByLabel('Caractere 4 de 4').inputValue()).toBe(code[3]);
     await page.getByRole('button', { name: 'Validar código' }).click();
+    await page.waitForURL('**/entrar/verificacao/validar');
+    await page.getByRole('button', { name: 'Continuar' }).click();
     await page.waitForURL('**/groups-and-quotas');
     await page.close();
   });

@@ -32,6 +32,13 @@ export default async function verification(app: FastifyInstance) {
     return { sms: sms ?? '', email: email ?? '' };
   });
 
+  app.screens.register('verificacao-validar', async (ctx) => {
+    const session = ctx.request.session;
+    if (!session || session.data.mfa?.pending) return { redirect: '/login' };
+    const voltar = safeLocalPath(ctx.query.get('voltar') ?? undefined);
+    return { proxima: voltar ? `/groups-and-quotas?voltar=${encodeURIComponent(voltar)}` : '/groups-and-quotas' };
+  });
+
   app.screens.register('verificacao-erro-de-cadastro', async (ctx) => (pendingOf(ctx.request) ? {} : { redirect: '/login' }));
 
   app.screens.register('verificacao-inserir', async (ctx) => {
@@ -90,8 +97,7 @@ export default async function verification(app: FastifyInstance) {
       const data = { ...session.data, mfa: null };
       await reply.endSession();
       await reply.startSession(data);
-      const next = safeLocalPath(input.voltar);
-      return { kind: 'navigate', to: next ? `/groups-and-quotas?voltar=${encodeURIComponent(next)}` : '/groups-and-quotas', replace: true };
+      return { kind: 'navigate', to: `/entrar/verificacao/validar${voltarQuery(safeLocalPath(input.voltar))}`, replace: true };
     },
   });
 }

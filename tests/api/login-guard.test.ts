@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { LoginThrottle } from '../../server/src/security/login-throttle.js';
 import { client } from '../helpers/api-client.js';
 import { persona } from '../helpers/personas.js';
 import { useStack } from '../helpers/stack.js';
@@ -35,5 +36,30 @@ describe('password login guard', () => {
     const res = await c.action('auth/login', { modo: 'documento', documento: unknown, senha: '123456' });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ kind: 'field-errors', errors: {}, message: TOO_MANY });
+  });
+});
+
+describe('consecutive-failure block', () => {
+  it('blocks password login after 10 failures and lifts it only by a password reset plus a one-time code', async () => {
+    const ana = persona('ana');
+    const throttle = new LoginThrottle(stack.app.counters);
+    for (let i = 0; i < 10; i++) await throttle.failed(ana.document, `10.0.0.${i}`);
+    const c = client(stack.baseUrl);
+    const blocked = await c.action('auth/login', { modo: 'documento', documento: ana.document, senha: ana.password });
+    expect(blocked.body.message).toBe('O acesso por senha foi bloqueado depois de muitas tentativas erradas. Para desbloquear, redefina sua senha em "Esqueci minha senha".');
+
+    await c.action('auth/forgot-identify', { documento: ana.document });
+    await c.action('auth/forgot-date', { data: '17/04/1988' });
+    await c.action('auth/forgot-send', { email: 'ana.lima@example.com.br', confirmacao: 'ana.lima@example.com.br' });
+
+    const login = await c.action('auth/login', { modo: 'documento', documento: ana.document, senha: ana.password });
+    expect(login.body).toEqual({ kind: 'navigate', to: '/entrar/verificacao/enviar', replace: true });
+    await c.action('auth/otp-send', { canal: 'email' });
+    const outbox = (await (await fetch(`${stack.sandbox.url}/__sandbox/outbox`)).json()) as { data: Array<{ code?: string }> };
+    const code = outbox.data.filter((m) => m.code).at(-1)!.code!;
+    expect((await c.action('auth/otp-verify', { codigo: code })).body.to).toBe('/entrar/verificacao/validar');
+
+    const again = client(stack.baseUrl);
+    expect((await again.action('auth/login', { modo: 'documento', documento: ana.document, senha: ana.password })).body.to).toBe('/groups-and-quotas');
   });
 });

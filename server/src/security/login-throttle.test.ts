@@ -65,6 +65,8 @@ describe('login throttle', () => {
     await throttle.failed('83065898071', '10.0.0.1');
     advance(16 * 60);
     expect(await throttle.verdict('83065898071', '10.0.0.1')).toBe('blocked');
+    await throttle.resetRequested('83065898071');
+    expect(await throttle.verdict('83065898071', '10.0.0.1')).toBe('unblock-by-code');
     await throttle.unblock('83065898071');
     expect(await throttle.verdict('83065898071', '10.0.0.1')).toBe('allowed');
   });

@@ -14,7 +14,7 @@ export const LOGIN_LIMITS = {
   blockSeconds: 30 * 24 * 3600,
 } as const;
 
-export type LoginVerdict = 'allowed' | 'too-many' | 'blocked';
+export type LoginVerdict = 'allowed' | 'too-many' | 'blocked' | 'unblock-by-code';
 
 /** Counter keys never hold the CPF/CNPJ or the address in clear. */
 const hashed = (kind: string, value: string) => `login:${kind}:${createHash('sha256').update(value).digest('base64url').slice(0, 32)}`;
@@ -28,12 +28,14 @@ export class LoginThrottle {
   constructor(private readonly counters: Counters) {}
 
   async verdict(account: string, address: string): Promise<LoginVerdict> {
+    // A blocked account that reset its password is let through to the password check; the
+    // login then still owes a one-time code before the block is lifted.
     const [consecutive, perAccount, perAddress] = await Promise.all([
       this.counters.count(hashed('consecutive', account)),
       this.counters.count(hashed('account', account)),
       this.counters.count(hashed('address', address)),
     ]);
-    if (consecutive >= LOGIN_LIMITS.consecutiveToBlock) return 'blocked';
+    if (consecutive >= LOGIN_LIMITS.consecutiveToBlock) return (await this.mayUnblock(account)) ? 'unblock-by-code' : 'blocked';
     if (perAccount >= LOGIN_LIMITS.perAccount || perAddress >= LOGIN_LIMITS.perAddress) return 'too-many';
     return 'allowed';
   }
@@ -50,8 +52,18 @@ export class LoginThrottle {
     await Promise.all([this.counters.reset(hashed('consecutive', account)), this.counters.reset(hashed('account', account))]);
   }
 
+  /** The customer completed a password reset: the next right password may go on to a one-time code. */
+  async resetRequested(account: string): Promise<void> {
+    await this.counters.hit(hashed('reset', account), LOGIN_LIMITS.blockSeconds);
+  }
+
+  /** Whether a blocked account has reset its password (and may log in through a one-time code). */
+  async mayUnblock(account: string): Promise<boolean> {
+    return (await this.counters.count(hashed('reset', account))) > 0;
+  }
+
   /** After a password reset confirmed by one-time code. */
   async unblock(account: string): Promise<void> {
-    await this.succeeded(account);
+    await Promise.all([this.succeeded(account), this.counters.reset(hashed('reset', account))]);
   }
 }

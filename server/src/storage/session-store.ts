@@ -39,6 +39,8 @@ export interface MfaState {
   sentAt?: number | undefined;
   /** Wrong tries of the current code (at most 5). */
   tries: number;
+  /** The blocked account this login lifts once the code is checked. */
+  unblockAccount?: string | undefined;
 }
 
 export interface SessionData {

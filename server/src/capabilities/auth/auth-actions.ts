@@ -65,7 +65,7 @@ export async function handleLogin(input: LoginInput, ctx: ActionContext, deps: A
   const partnerId = ctx.partner.partner.id;
   const account = accountOf(credentials);
   const verdict = await deps.throttle.verdict(account, ctx.request.ip);
-  if (verdict !== 'allowed') {
+  if (verdict === 'blocked' || verdict === 'too-many') {
     return { kind: 'field-errors', errors: {}, message: deps.text(verdict === 'blocked' ? 'entrar.erro.bloqueado' : 'entrar.erro.muitas-tentativas') };
   }
   let answer;
@@ -79,7 +79,8 @@ export async function handleLogin(input: LoginInput, ctx: ActionContext, deps: A
     if (err instanceof UpstreamError) return genericError(deps);
     throw err;
   }
-  await deps.throttle.succeeded(account);
+  const unblocking = verdict === 'unblock-by-code';
+  if (!unblocking) await deps.throttle.succeeded(account);
   const now = Date.now();
   const data: SessionData = {
     partnerId,
@@ -95,8 +96,16 @@ export async function handleLogin(input: LoginInput, ctx: ActionContext, deps: A
       celular: answer.usuario.celular,
     },
     tokens: tokensFrom(answer, now),
-    ...(answer.statusMfa === 'REQUER_MFA'
-      ? { mfa: { pending: true, tries: 0, destinations: { sms: answer.usuario.celular ? maskPhone(answer.usuario.celular) : undefined, email: answer.usuario.email ? maskEmail(answer.usuario.email) : undefined } } }
+    // A one-time code is owed when the back office asks for it, and when this login lifts a block.
+    ...(answer.statusMfa === 'REQUER_MFA' || unblocking
+      ? {
+          mfa: {
+            pending: true,
+            tries: 0,
+            ...(unblocking ? { unblockAccount: account } : {}),
+            destinations: { sms: answer.usuario.celular ? maskPhone(answer.usuario.celular) : undefined, email: answer.usuario.email ? maskEmail(answer.usuario.email) : undefined },
+          },
+        }
       : {}),
     absoluteExpiresAt: now + deps.sessionHours * 3_600_000,
   };

@@ -4,6 +4,7 @@ import type { ActionResult } from '../../../../screens/contract/index.js';
 import { formatNationalId, isCompanyId, maskEmail } from '../../domain/format.js';
 import { parseNationalId } from '../../domain/national-id.js';
 import { UpstreamError } from '../../plugins/core/upstream-client.js';
+import type { LoginThrottle } from '../../security/login-throttle.js';
 import identityCheck from './identity-check.js';
 
 /** What the chain has collected so far, in a signed HttpOnly cookie (no session exists yet). */
@@ -36,7 +37,7 @@ export function parseBrazilianDate(text: string, today: Date = new Date()): stri
  * Forgot password: /entrar/esqueciasenha/cpfcnpj → data → email → enviado, ending in
  * POST login/recuperar-senha/cliente (inscricaoNacional, email, dataNascimentoFundacao).
  */
-export default async function forgotPassword(app: FastifyInstance) {
+export default async function forgotPassword(app: FastifyInstance, { throttle }: { throttle: LoginThrottle }) {
   const cookie = app.config.secureCookies ? '__Host-Http-forgot' : 'forgot';
   const options = { httpOnly: true, sameSite: 'strict' as const, path: '/', secure: app.config.secureCookies, signed: true, maxAge: 900 };
 
@@ -107,6 +108,8 @@ export default async function forgotPassword(app: FastifyInstance) {
         throw err;
       }
       keep(reply, { ...state, email: input.email });
+      // A blocked password login may now be lifted by the next right password plus a one-time code.
+      await throttle.resetRequested(state.documento);
       return { kind: 'navigate', to: '/entrar/esqueciasenha/enviado', replace: true };
     },
   });

@@ -15,7 +15,8 @@ import { handleLogin, IdentifyInput, LoginInput, type AuthDeps } from './auth-ac
 export default async function auth(app: FastifyInstance) {
   const hintCookie = app.config.secureCookies ? '__Host-Http-login_hint' : 'login_hint';
   const hintOptions = { httpOnly: true, sameSite: 'strict' as const, path: '/', secure: app.config.secureCookies, signed: true, maxAge: 600 };
-  const deps: AuthDeps = { text: app.text, sessionHours: app.config.SESSION_ABSOLUTE_HOURS, throttle: new LoginThrottle(app.counters) };
+  const throttle = new LoginThrottle(app.counters);
+  const deps: AuthDeps = { text: app.text, sessionHours: app.config.SESSION_ABSOLUTE_HOURS, throttle };
 
   function mobileDocument(request: { cookies: Record<string, string | undefined>; unsignCookie(v: string): { valid: boolean; value: string | null } }) {
     const raw = request.cookies[hintCookie];
@@ -26,8 +27,8 @@ export default async function auth(app: FastifyInstance) {
   const forget = (reply: FastifyReply) => reply.clearCookie(hintCookie, { path: '/' });
 
   await app.register(passwordChange);
-  await app.register(verification);
-  await app.register(forgotPassword);
+  await app.register(verification, { throttle });
+  await app.register(forgotPassword, { throttle });
   await app.register(transparentLogin);
   await app.register(mandatoryUpdate);
 

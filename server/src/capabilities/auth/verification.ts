@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { ActionResult } from '../../../../screens/contract/index.js';
 import { safeLocalPath } from '../../domain/route-table.js';
 import { UpstreamError } from '../../plugins/core/upstream-client.js';
+import type { LoginThrottle } from '../../security/login-throttle.js';
 
 /** Resend allowed 40 s after a send (spec doc 2 §9). */
 export const RESEND_AFTER_MS = 40_000;
@@ -20,7 +21,7 @@ const UPSTREAM_CODES: Record<string, string> = {
  * The one-time code after a REQUER_MFA login (persona lara): choose SMS or e-mail, type the
  * code; a new session id once it checks out. Limits: 5 tries per code, 5 sends per hour.
  */
-export default async function verification(app: FastifyInstance) {
+export default async function verification(app: FastifyInstance, { throttle }: { throttle: LoginThrottle }) {
   const pendingOf = (request: FastifyRequest) => (request.session?.data.mfa?.pending ? request.session : null);
   const voltarQuery = (voltar: string | undefined) => (voltar ? `?voltar=${encodeURIComponent(voltar)}` : '');
 
@@ -93,6 +94,7 @@ export default async function verification(app: FastifyInstance) {
         const key = UPSTREAM_CODES[err.code ?? ''] ?? 'verificacao.erro.validar';
         return { kind: 'field-errors', errors: { codigo: app.text(key) } };
       }
+      if (mfa.unblockAccount) await throttle.unblock(mfa.unblockAccount);
       // Verified: a new session id, the old one is gone.
       const data = { ...session.data, mfa: null };
       await reply.endSession();

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { client, findAll, screenText } from '../helpers/api-client.js';
+import { persona } from '../helpers/personas.js';
 import { useStack } from '../helpers/stack.js';
 
 const stack = useStack();
@@ -27,7 +28,11 @@ describe('one-time code (lara, REQUER_MFA)', () => {
     expect(text).toContain('Receber por SMS em (48) *****-4567');
     expect(text).toContain('Receber por e-mail em la***@example.com.br');
 
-    expect((await c.action('auth/otp-send', { canal: 'sms' })).body).toEqual({ kind: 'navigate', to: '/entrar/verificacao/inserir' });
+    // A code goes out only after the customer confirms the login's CPF/CNPJ (SMS) or full e-mail.
+    expect((await c.action('auth/otp-send', { canal: 'sms' })).body).toEqual({ kind: 'navigate', to: '/entrar/verificacao/cpf-cnpj' });
+    expect(screenText((await c.screen('/entrar/verificacao/cpf-cnpj')).body)).toContain('confirme o CPF ou CNPJ deste acesso');
+    expect((await c.action('auth/otp-confirm-document', { documento: '529.982.247-25' })).body).toEqual({ kind: 'field-errors', errors: { documento: 'O CPF/CNPJ não confere com o deste acesso.' } });
+    expect((await c.action('auth/otp-confirm-document', { documento: persona('lara').document })).body).toEqual({ kind: 'navigate', to: '/entrar/verificacao/inserir' });
     const insert = await c.screen('/entrar/verificacao/inserir');
     expect(screenText(insert.body)).toContain('Digite o código de 4 caracteres que enviamos para (48) *****-4567.');
     const [resend] = findAll(insert.body.layout, (n) => n.id === 'reenviar');
@@ -49,7 +54,9 @@ describe('one-time code (lara, REQUER_MFA)', () => {
 
   it('gives each upstream code its message', async () => {
     const { c } = await laraWaitingForCode();
-    await c.action('auth/otp-send', { canal: 'email' });
+    expect(screenText((await c.screen('/entrar/verificacao/email')).body)).toContain('digite o e-mail completo do seu cadastro');
+    expect((await c.action('auth/otp-confirm-email', { email: 'outra@example.com.br' })).body).toEqual({ kind: 'field-errors', errors: { email: 'O e-mail não confere com o do seu cadastro.' } });
+    await c.action('auth/otp-confirm-email', { email: 'Lara.Barbosa@example.com.br' });
     expect((await c.action('auth/otp-verify', { codigo: 'ZZZZ' })).body.errors.codigo).toBe('Código de segurança inválido. Confira e digite novamente.');
     for (const [code, message] of [
       ['VALIDATION_CODE_EXPIRED', 'Este código expirou. Peça um novo código.'],
@@ -63,7 +70,7 @@ describe('one-time code (lara, REQUER_MFA)', () => {
 
   it('allows at most 5 tries per code', async () => {
     const { c } = await laraWaitingForCode();
-    await c.action('auth/otp-send', { canal: 'sms' });
+    await c.action('auth/otp-confirm-document', { documento: persona('lara').document });
     for (let i = 0; i < 5; i++) await c.action('auth/otp-verify', { codigo: 'ZZZZ' });
     await stack.sandbox.clearCalls();
     const sixth = await c.action('auth/otp-verify', { codigo: await lastCode() });
@@ -73,7 +80,7 @@ describe('one-time code (lara, REQUER_MFA)', () => {
 
   it('refuses a resend before 40 seconds and a code that is not 4 characters', async () => {
     const { c } = await laraWaitingForCode();
-    await c.action('auth/otp-send', { canal: 'sms' });
+    await c.action('auth/otp-confirm-document', { documento: persona('lara').document });
     expect((await c.action('auth/otp-send', { canal: 'sms' })).body).toEqual({ kind: 'snackbar', message: 'Aguarde alguns segundos para pedir um novo código.' });
     expect((await c.action('auth/otp-verify', { codigo: 'AB' })).body).toEqual({ kind: 'field-errors', errors: { codigo: 'Digite os 4 caracteres do código.' } });
   });

@@ -17,6 +17,8 @@ const FLOW_STATE_SCREENS: Record<string, string> = {
   '/entrar/verificacao/inserir': 'tests/api/verification.test.ts',
   '/entrar/verificacao/erro-de-cadastro': 'tests/api/verification.test.ts',
   '/entrar/verificacao/validar': 'tests/api/verification.test.ts',
+  '/entrar/verificacao/cpf-cnpj': 'tests/api/verification.test.ts',
+  '/entrar/verificacao/email': 'tests/api/verification.test.ts',
   '/alterarsenha/nova': 'tests/api/password-change.test.ts',
   '/entrar/esqueciasenha/data': 'tests/api/forgot-password.test.ts',
   '/entrar/esqueciasenha/email': 'tests/api/forgot-password.test.ts',

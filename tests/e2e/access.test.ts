@@ -21,6 +21,9 @@ describe('account access in a real browser', () => {
     await login(page, 'lara');
     await page.waitForURL('**/entrar/verificacao/enviar');
     await page.getByRole('button', { name: /Receber por SMS/ }).click();
+    await page.waitForURL('**/entrar/verificacao/cpf-cnpj');
+    await page.getByLabel('CPF ou CNPJ').fill(persona('lara').document);
+    await page.getByRole('button', { name: 'Enviar código por SMS' }).click();
     await page.waitForURL('**/entrar/verificacao/inserir');
     await expect.poll(() => page.getByRole('button', { name: /Reenviar código em \d+s/ }).isDisabled()).toBe(true);
     const outbox = (await (await fetch(`${stack.sandbox.url}/__sandbox/outbox`)).json()) as { data: Array<{ code: string }> };

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ActionResult } from '../../../../screens/contract/index.js';
+import { parseNationalId } from '../../domain/national-id.js';
 import { safeLocalPath } from '../../domain/route-table.js';
 import { UpstreamError } from '../../plugins/core/upstream-client.js';
 import type { LoginThrottle } from '../../security/login-throttle.js';
@@ -54,26 +55,71 @@ export default async function verification(app: FastifyInstance, { throttle }: {
     };
   });
 
+  /** Sends a code on a channel the customer has confirmed; the 40 s and 5-per-hour limits apply. */
+  async function sendCode(request: FastifyRequest, canal: 'sms' | 'email', voltar: string | undefined): Promise<ActionResult> {
+    const session = pendingOf(request);
+    if (!session) return { kind: 'navigate', to: '/login', replace: true };
+    const mfa = session.data.mfa!;
+    if (!mfa.confirmed?.includes(canal)) return { kind: 'navigate', to: `/entrar/verificacao/${canal === 'sms' ? 'cpf-cnpj' : 'email'}${voltarQuery(safeLocalPath(voltar))}` };
+    if (mfa.sentAt && Date.now() - mfa.sentAt < RESEND_AFTER_MS) return { kind: 'snackbar', message: app.text('verificacao.erro.aguarde') };
+    const sends = await app.counters.hit(`otp-send:${session.data.customer.inscricaoNacional}`, 3600);
+    if (sends > MAX_SENDS_PER_HOUR) return { kind: 'error', title: app.text('erro.titulo'), message: app.text('verificacao.erro.limite-envios') };
+    try {
+      await request.customerUpstream().call({ method: 'POST', path: `verificacao/${canal}` });
+    } catch (err) {
+      if (err instanceof UpstreamError && err.status === 429) return { kind: 'error', title: app.text('erro.titulo'), message: app.text('verificacao.erro.limite-envios') };
+      throw err;
+    }
+    await app.sessions.patch(session, { mfa: { ...mfa, channel: canal, sentAt: Date.now(), tries: 0 } });
+    return { kind: 'navigate', to: `/entrar/verificacao/inserir${voltarQuery(safeLocalPath(voltar))}` };
+  }
+
+  /** Marks a channel confirmed (the customer proved they know the login's CPF/CNPJ or e-mail), then sends. */
+  async function confirmAndSend(request: FastifyRequest, canal: 'sms' | 'email', voltar: string | undefined): Promise<ActionResult> {
+    const session = pendingOf(request)!;
+    const mfa = session.data.mfa!;
+    await app.sessions.patch(session, { mfa: { ...mfa, confirmed: [...new Set([...(mfa.confirmed ?? []), canal])] } });
+    return sendCode(request, canal, voltar);
+  }
+
+  const voltar = z.string().max(512).optional();
+
   app.actions.register('auth/otp-send', {
     public: true,
-    input: z.object({ canal: z.enum(['sms', 'email'], '@verificacao.erro.canal'), voltar: z.string().max(512).optional() }),
+    input: z.object({ canal: z.enum(['sms', 'email'], '@verificacao.erro.canal'), voltar }),
+    handler: (input, { request }) => sendCode(request, input.canal, input.voltar),
+  });
+
+  // Before a code goes out, the customer confirms what only they should know: the CPF/CNPJ of
+  // this login for SMS, the full e-mail of the registration for e-mail.
+  app.actions.register('auth/otp-confirm-document', {
+    public: true,
+    input: z.object({ documento: z.string('@entrar.erro.documento').max(18, '@entrar.erro.documento'), voltar }),
     async handler(input, { request }): Promise<ActionResult> {
       const session = pendingOf(request);
       if (!session) return { kind: 'navigate', to: '/login', replace: true };
-      const mfa = session.data.mfa!;
-      if (mfa.sentAt && Date.now() - mfa.sentAt < RESEND_AFTER_MS) return { kind: 'snackbar', message: app.text('verificacao.erro.aguarde') };
-      const sends = await app.counters.hit(`otp-send:${session.data.customer.inscricaoNacional}`, 3600);
-      if (sends > MAX_SENDS_PER_HOUR) return { kind: 'error', title: app.text('erro.titulo'), message: app.text('verificacao.erro.limite-envios') };
-      try {
-        await request.customerUpstream().call({ method: 'POST', path: `verificacao/${input.canal}` });
-      } catch (err) {
-        if (err instanceof UpstreamError && err.status === 429) return { kind: 'error', title: app.text('erro.titulo'), message: app.text('verificacao.erro.limite-envios') };
-        throw err;
+      if (parseNationalId(input.documento)?.value !== session.data.customer.inscricaoNacional) {
+        return { kind: 'field-errors', errors: { documento: app.text('verificacao.erro.documento') } };
       }
-      await app.sessions.patch(session, { mfa: { ...mfa, channel: input.canal, sentAt: Date.now(), tries: 0 } });
-      return { kind: 'navigate', to: `/entrar/verificacao/inserir${voltarQuery(safeLocalPath(input.voltar))}` };
+      return confirmAndSend(request, 'sms', input.voltar);
     },
   });
+
+  app.actions.register('auth/otp-confirm-email', {
+    public: true,
+    input: z.object({ email: z.email('@esqueci.erro.email').max(254, '@esqueci.erro.email'), voltar }),
+    async handler(input, { request }): Promise<ActionResult> {
+      const session = pendingOf(request);
+      if (!session) return { kind: 'navigate', to: '/login', replace: true };
+      if (input.email.toLowerCase() !== (session.data.customer.email ?? '').toLowerCase()) {
+        return { kind: 'field-errors', errors: { email: app.text('verificacao.erro.email') } };
+      }
+      return confirmAndSend(request, 'email', input.voltar);
+    },
+  });
+
+  app.screens.register('verificacao-cpf-cnpj', async (ctx) => (pendingOf(ctx.request)?.data.mfa?.destinations.sms ? {} : { redirect: '/login' }));
+  app.screens.register('verificacao-email', async (ctx) => (pendingOf(ctx.request)?.data.mfa?.destinations.email ? {} : { redirect: '/login' }));
 
   app.actions.register('auth/otp-verify', {
     public: true,

@@ -6,6 +6,7 @@ import type { OutboxMessage, SandboxContext, SandboxOptions } from './context.js
 import { FaultTable } from './faults.js';
 import { BASE_PATH, contractPath, fail, isOpen } from './http.js';
 import { SandboxState } from './state/store.js';
+import bidRoutes from './routes/bids.js';
 import caseRoutes from './routes/cases.js';
 import controlRoutes from './routes/control.js';
 import identityCheckRoutes from './routes/identity-check.js';
@@ -82,7 +83,7 @@ export async function buildSandbox(opts: BuildSandboxOptions = {}): Promise<Fast
         if (ctx.state.clock.now() >= grant.expiresAt) return fail(reply, 401, 'Token expirado.', 'TOKEN_EXPIRED');
         request.grant = grant;
       });
-      for (const routes of [sessionRoutes, passwordRoutes, passwordResetRoutes, identityCheckRoutes, caseRoutes, partnerRoutes, quotaRoutes, processRoutes, transparentRoutes, utilRoutes, verificationRoutes]) await api.register(routes, ctx);
+      for (const routes of [sessionRoutes, passwordRoutes, passwordResetRoutes, identityCheckRoutes, caseRoutes, bidRoutes, partnerRoutes, quotaRoutes, processRoutes, transparentRoutes, utilRoutes, verificationRoutes]) await api.register(routes, ctx);
       api.setNotFoundHandler((_request, reply) => reply.code(404).send({ code: 'RESOURCE_NOT_FOUND', message: 'Recurso não encontrado.' }));
     },
     { prefix: BASE_PATH },

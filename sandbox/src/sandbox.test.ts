@@ -179,6 +179,39 @@ describe('process statuses', () => {
   });
 });
 
+describe('bids', () => {
+  const offer = (identificador: string, valorOferta = 20_000) => ({
+    situacaoModalidade: 'LL', valorOferta, valorLanceEmbutido: 0, valorFGTS: 0, trocaChaves: true,
+    numeroIP: '0.0.0.0', formaAcesso: 'SR', utilizaAntecipacao: false, quantidadeParcelaSubsequente: 0, identificador,
+  });
+
+  it('takes ana’s offer once per identifier, replaces her earlier bid for the assembly, lists and cancels by protocol', async () => {
+    const { access_token } = await login('ana');
+    const [quota] = (await get('cotas/simples', access_token)).json().data;
+    expect((await get(`cotas/${quota.idCota}/credenciamento-lance`, access_token)).json()).toMatchObject({ lanceAberto: true, opcoes: [{ codigo: '001' }, { codigo: '003' }] });
+    const first = (await post(`cotas/${quota.idCota}/credenciamento-lance`, offer('id-aaaaaaaa'), access_token)).json();
+    expect(first.protocolo).toMatch(/^2026\d{6}$/);
+    expect((await post(`cotas/${quota.idCota}/credenciamento-lance`, offer('id-aaaaaaaa'), access_token)).json().protocolo).toBe(first.protocolo);
+    const second = (await post(`cotas/${quota.idCota}/credenciamento-lance`, offer('id-bbbbbbbb', 22_000), access_token)).json();
+    const history = (await get(`cotas/${quota.idCota}/credenciamento-lance/historico?page_size=20&page=1`, access_token)).json();
+    expect(history.total_pages).toBe(1);
+    expect(history.data.data.map((b: { protocolo: string; status: string }) => [b.protocolo === first.protocolo ? 'first' : b.protocolo === second.protocolo ? 'second' : 'old', b.status])).toEqual(
+      expect.arrayContaining([['first', 'SUBSTITUIDO'], ['second', 'ATIVO'], ['old', 'NAO_CONTEMPLADO']]),
+    );
+    const cancel = await app.inject({ method: 'PUT', url: `${BASE}/cotas/${quota.idCota}/credenciamento-lance/cancelamento-lance/${second.protocolo}`, headers: { ...CLIENT, access_token } });
+    expect(cancel.statusCode).toBe(204);
+  });
+
+  it('refuses bids the day before the assembly (bruno’s imovel quota)', async () => {
+    const { access_token } = await login('bruno');
+    const quotas = (await get('cotas', access_token)).json().data as Array<{ idCota: number; tipo: string }>;
+    const imovel = quotas.find((q) => q.tipo === 'imovel')!;
+    const res = await post(`cotas/${imovel.idCota}/credenciamento-lance`, offer('id-cccccccc'), access_token);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('O prazo para ofertar lance nesta assembleia terminou.');
+  });
+});
+
 describe('control', () => {
   it('injects a fault for the given number of calls and records every call', async () => {
     await app.inject({ method: 'POST', url: '/__sandbox/faults', payload: { path: 'versoes', status: 503, times: 1 } });

@@ -22,8 +22,8 @@ function quotaOf(ctx: SandboxContext, request: FastifyRequest, reply: FastifyRep
 const NO_PROCESS = 'sua cota não possui processos';
 
 /**
- * Process statuses of a quota: cash-credit billing, vehicle billing, refund, and the bid rules
- * (options such as 003 = keys). Later capabilities grow these into their full flows.
+ * Process statuses of a quota: cash-credit billing, vehicle billing and refund. Later
+ * capabilities grow these into their full flows.
  */
 export default async function processRoutes(app: FastifyInstance, ctx: SandboxContext) {
   app.get('/core/faturamento-credito/status', async (request, reply) => {
@@ -45,15 +45,5 @@ export default async function processRoutes(app: FastifyInstance, ctx: SandboxCo
     if (!quota) return reply;
     const process = quota.processos?.devolucao;
     return process ? { status: process.status } : notFound(reply, NO_PROCESS);
-  });
-
-  app.get('/cotas/:id/credenciamento-lance', async (request, reply) => {
-    const quota = ctx.state.quotas.get(Number((request.params as { id: string }).id));
-    if (!quota || quota.owner !== grantOf(request).customer) return notFound(reply, 'Cota não encontrada.');
-    return {
-      tiposLance: [{ modalidade: 'LL', descricao: 'Lance livre' }, { modalidade: 'LF', descricao: 'Lance fixo' }],
-      tiposOferta: [{ tipo: 'PE', descricao: 'Percentual' }, { tipo: 'VL', descricao: 'Valor' }],
-      opcoes: (quota.opcoesLance ?? ['001']).map((codigo) => ({ codigo })),
-    };
   });
 }

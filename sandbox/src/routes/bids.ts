@@ -1,0 +1,164 @@
+import { randomInt } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { fail, grantOf, invalid, notFound } from '../http.js';
+import type { SandboxContext } from '../context.js';
+import type { QuotaRecord } from '../state/store.js';
+
+/** A bid as the history answers it. */
+interface Bid {
+  protocolo: string;
+  idCota: number;
+  assembleia: number;
+  dataCredenciamento: string;
+  modalidade: string;
+  valorOferta: number;
+  percentual: number;
+  valorLanceEmbutido: number;
+  valorFGTS: number;
+  trocaChaves: boolean;
+  status: 'ATIVO' | 'CANCELADO' | 'SUBSTITUIDO' | 'NAO_CONTEMPLADO';
+  identificador: string;
+}
+
+const OfferBody = z.object({
+  situacaoModalidade: z.string(),
+  valorOferta: z.number().positive(),
+  valorLanceEmbutido: z.number().min(0).default(0),
+  valorFGTS: z.number().min(0).default(0),
+  trocaChaves: z.boolean().default(false),
+  numeroIP: z.string(),
+  formaAcesso: z.literal('SR'),
+  utilizaAntecipacao: z.literal(false),
+  quantidadeParcelaSubsequente: z.literal(0),
+  identificador: z.string().min(8),
+});
+
+/**
+ * Bids (spec doc 1 §7 "Bids"): rules, simulation, offer with protocol, history (page_size 20,
+ * data.data, total_pages) and cancellation by protocol. Bids close the day before the assembly
+ * and are refused for a cancelled quota; a new bid replaces the earlier one for that assembly;
+ * the same `identificador` twice is one bid.
+ */
+export default async function bidRoutes(app: FastifyInstance, { state }: SandboxContext) {
+  const bids: Bid[] = [];
+  let seeded = false;
+
+  function seed() {
+    if (seeded) return;
+    seeded = true;
+    for (const quota of state.quotas.values()) {
+      if (quota.owner !== 'ana') continue;
+      for (const [i, ago] of [40, 10].entries()) {
+        bids.push({
+          protocolo: `2026${String(700100 + i)}`,
+          idCota: quota.idCota,
+          assembleia: quota.assembleiaAtual - 2 + i,
+          dataCredenciamento: state.clock.day(-ago),
+          modalidade: 'LL',
+          valorOferta: 12_750 + i * 1_000,
+          percentual: 15 + i,
+          valorLanceEmbutido: 0,
+          valorFGTS: 0,
+          trocaChaves: false,
+          status: 'NAO_CONTEMPLADO',
+          identificador: `seed-${i}`,
+        });
+      }
+    }
+  }
+
+  function ownQuota(request: FastifyRequest, reply: FastifyReply): QuotaRecord | null {
+    const quota = state.quotas.get(Number((request.params as { id: string }).id));
+    if (!quota || quota.owner !== grantOf(request).customer) {
+      void notFound(reply, 'Cota não encontrada.');
+      return null;
+    }
+    seed();
+    return quota;
+  }
+
+  const open = (q: QuotaRecord) => q.situacaoCota !== 'CANCELADO' && q.proximaAssembleiaEmDias !== undefined && q.proximaAssembleiaEmDias > 1;
+
+  app.get('/cotas/:id/credenciamento-lance', async (request, reply) => {
+    const quota = ownQuota(request, reply);
+    if (!quota) return reply;
+    return {
+      valorBem: quota.valorBem,
+      assembleia: { numero: quota.assembleiaAtual + 1, data: quota.proximaAssembleiaEmDias === undefined ? null : state.clock.day(quota.proximaAssembleiaEmDias) },
+      lanceAberto: open(quota),
+      tiposLance: [
+        { modalidade: 'LL', descricao: 'Lance livre', percentualMinimo: 5, percentualMaximo: 60 },
+        { modalidade: 'LF', descricao: 'Lance fixo', percentualFixo: 30 },
+      ],
+      tiposOferta: [{ tipo: 'PE', descricao: 'Percentual' }, { tipo: 'VL', descricao: 'Valor' }],
+      opcoes: (quota.opcoesLance ?? ['001']).map((codigo) => ({ codigo })),
+      permiteFgts: quota.permiteFgts === true,
+    };
+  });
+
+  app.post('/cotas/:id/credenciamento-lance/simulacao', async (request, reply) => {
+    const quota = ownQuota(request, reply);
+    if (!quota) return reply;
+    const parsed = OfferBody.partial({ numeroIP: true, formaAcesso: true, utilizaAntecipacao: true, quantidadeParcelaSubsequente: true, identificador: true }).safeParse(request.body);
+    if (!parsed.success) return invalid(reply, 'Dados da simulação inválidos.');
+    const { valorOferta, valorLanceEmbutido } = parsed.data;
+    const saldo = Math.max(0, quota.valorSaldoDevedor - valorOferta);
+    return {
+      valorOferta,
+      percentual: Math.round((valorOferta / quota.valorBem) * 10_000) / 100,
+      creditoLiquido: Math.round((quota.valorBem - valorLanceEmbutido) * 100) / 100,
+      saldoDevedorApos: Math.round(saldo * 100) / 100,
+      parcelasRestantesApos: Math.max(1, Math.round(quota.parcelasRestantes * (saldo / Math.max(quota.valorSaldoDevedor, 1)))),
+    };
+  });
+
+  app.post('/cotas/:id/credenciamento-lance', async (request, reply) => {
+    const quota = ownQuota(request, reply);
+    if (!quota) return reply;
+    const parsed = OfferBody.safeParse(request.body);
+    if (!parsed.success) return invalid(reply, 'Dados da oferta inválidos.');
+    if (quota.situacaoCota === 'CANCELADO') return fail(reply, 400, 'Cota cancelada não pode ofertar lance.');
+    if (!open(quota)) return fail(reply, 400, 'O prazo para ofertar lance nesta assembleia terminou.');
+    const again = bids.find((b) => b.identificador === parsed.data.identificador);
+    if (again) return { protocolo: again.protocolo, notificacoes: [] };
+    const assembleia = quota.assembleiaAtual + 1;
+    for (const b of bids) if (b.idCota === quota.idCota && b.assembleia === assembleia && b.status === 'ATIVO') b.status = 'SUBSTITUIDO';
+    const bid: Bid = {
+      protocolo: `2026${randomInt(100_000, 999_999)}`,
+      idCota: quota.idCota,
+      assembleia,
+      dataCredenciamento: state.clock.day(),
+      modalidade: parsed.data.situacaoModalidade,
+      valorOferta: parsed.data.valorOferta,
+      percentual: Math.round((parsed.data.valorOferta / quota.valorBem) * 10_000) / 100,
+      valorLanceEmbutido: parsed.data.valorLanceEmbutido,
+      valorFGTS: parsed.data.valorFGTS,
+      trocaChaves: parsed.data.trocaChaves,
+      status: 'ATIVO',
+      identificador: parsed.data.identificador,
+    };
+    bids.push(bid);
+    return { protocolo: bid.protocolo, notificacoes: [] };
+  });
+
+  app.get('/cotas/:id/credenciamento-lance/historico', async (request, reply) => {
+    const quota = ownQuota(request, reply);
+    if (!quota) return reply;
+    const query = z.object({ page: z.coerce.number().int().min(1).default(1), page_size: z.coerce.number().int().min(1).max(100).default(20) }).safeParse(request.query);
+    if (!query.success) return invalid(reply, 'Parâmetros de paginação inválidos.');
+    const { page, page_size } = query.data;
+    const own = bids.filter((b) => b.idCota === quota.idCota).sort((a, b) => b.dataCredenciamento.localeCompare(a.dataCredenciamento) || b.protocolo.localeCompare(a.protocolo));
+    return { data: { data: own.slice((page - 1) * page_size, page * page_size), page, total: own.length }, total_pages: Math.max(1, Math.ceil(own.length / page_size)) };
+  });
+
+  app.put('/cotas/:id/credenciamento-lance/cancelamento-lance/:protocol', async (request, reply) => {
+    const quota = ownQuota(request, reply);
+    if (!quota) return reply;
+    const bid = bids.find((b) => b.idCota === quota.idCota && b.protocolo === (request.params as { protocol: string }).protocol);
+    if (!bid) return notFound(reply, 'Lance não encontrado.');
+    if (bid.status !== 'ATIVO') return fail(reply, 400, 'Este lance não pode mais ser cancelado.');
+    bid.status = 'CANCELADO';
+    return reply.code(204).send();
+  });
+}

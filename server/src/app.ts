@@ -20,6 +20,7 @@ import auth from './capabilities/auth/index.js';
 import quotas from './capabilities/quotas/index.js';
 import home from './capabilities/home/index.js';
 import appVersions from './capabilities/versions/index.js';
+import bids from './capabilities/bids/index.js';
 import ops from './capabilities/ops/index.js';
 
 /** Builds the service. Load order is the architecture: external plugins → core plugins → capabilities. */
@@ -56,6 +57,7 @@ export async function buildApp(
   await app.register(auth);
   await app.register(quotas);
   await app.register(home);
+  await app.register(bids);
   await app.register(ops);
   return app;
 }

@@ -1,0 +1,89 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { ActionResult } from '../../../../screens/contract/index.js';
+import { formatDate, formatMoney } from '../../domain/format.js';
+import { UpstreamError } from '../../plugins/core/upstream-client.js';
+import { bidHistory, bidRules, cancelBid } from './bids-upstream.js';
+
+const STATUS_TEXT: Record<string, string> = {
+  ATIVO: 'Ativo para a próxima assembleia',
+  CANCELADO: 'Cancelado',
+  SUBSTITUIDO: 'Substituído por uma nova oferta',
+  NAO_CONTEMPLADO: 'Não contemplado',
+  CONTEMPLADO: 'Contemplado',
+};
+
+/**
+ * Bids: /offers-and-bids-introduction (next assembly, whether offers are open, the wizard's steps
+ * for this quota type from the bid-wizard definition) and /bid_history (paged 20, cancel with a
+ * confirmation modal). The offer wizard itself (/offers-and-bids) is not built yet.
+ */
+export default async function bids(app: FastifyInstance) {
+  app.screens.register('lances-introducao', async (ctx) => {
+    const quota = ctx.upstream!.session.data.quota!;
+    const rules = await bidRules(ctx.upstream!, quota.idCota);
+    const tipo = (await ctx.upstream!.call<{ tipo: string }>({ method: 'GET', path: 'login/cota-selecionada', scope: 'quota' })).tipo;
+    const steps = app.flows.steps('bid-wizard', { tipo, opcoes: rules.opcoes.map((o) => o.codigo) });
+    const labels = app.flows.wizard('bid-wizard').steps.filter((s) => steps.includes(s.id)).map((s) => s.label);
+    return {
+      assembleia: rules.assembleia.data ? `${rules.assembleia.numero}ª assembleia, em ${formatDate(rules.assembleia.data)}` : '—',
+      aberto: rules.lanceAberto,
+      passos: labels.join(' → '),
+    };
+  });
+
+  app.screens.register('lances-historico', async (ctx) => {
+    const quota = ctx.upstream!.session.data.quota!;
+    const page = z.coerce.number().int().min(1).max(10_000).catch(1).parse(ctx.query.get('pagina') ?? 1);
+    const history = await bidHistory(ctx.upstream!, quota.idCota, page);
+    return {
+      lances: history.data.data.map((b) => ({
+        protocolo: b.protocolo,
+        titulo: `Protocolo ${b.protocolo}`,
+        data: formatDate(b.dataCredenciamento),
+        valor: `${formatMoney(b.valorOferta)} (${b.percentual.toLocaleString('pt-BR')}%)`,
+        status: STATUS_TEXT[b.status] ?? b.status,
+        ativo: b.status === 'ATIVO',
+      })),
+      anterior: page > 1 ? `/bid_history?pagina=${page - 1}` : '',
+      proxima: page < history.total_pages ? `/bid_history?pagina=${page + 1}` : '',
+    };
+  });
+
+  const Protocol = z.object({ protocolo: z.string('@lances.erro.protocolo').regex(/^[0-9A-Za-z-]{4,32}$/, '@lances.erro.protocolo') });
+
+  app.actions.register('bids/cancel-confirm', {
+    input: Protocol,
+    async handler(input): Promise<ActionResult> {
+      return {
+        kind: 'modal',
+        modal: {
+          id: 'cancelar-lance',
+          title: app.text('lances.cancelar-titulo'),
+          body: [{ type: 'text', text: app.text('lances.cancelar-texto', { protocolo: input.protocolo }) }],
+          actions: [
+            { label: app.text('lances.cancelar-confirmar'), variant: 'primary', action: { type: 'submit', action: 'bids/cancel', payload: { protocolo: input.protocolo } } },
+            { label: app.text('lances.cancelar-voltar'), variant: 'secondary', action: { type: 'dismiss' } },
+          ],
+        },
+      };
+    },
+  });
+
+  app.actions.register('bids/cancel', {
+    input: Protocol,
+    async handler(input, { upstream, request }): Promise<ActionResult> {
+      const quota = request.session!.data.quota;
+      if (!quota) return { kind: 'navigate', to: '/groups-and-quotas' };
+      try {
+        await cancelBid(upstream!, quota.idCota, input.protocolo);
+      } catch (err) {
+        if (err instanceof UpstreamError && !err.unavailable) {
+          return { kind: 'error', title: app.text('erro.titulo'), message: err.upstreamMessage ?? app.text('lances.erro.cancelar') };
+        }
+        throw err;
+      }
+      return { kind: 'snackbar', message: app.text('lances.cancelado'), to: '/bid_history' };
+    },
+  });
+}

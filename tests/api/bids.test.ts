@@ -60,3 +60,53 @@ describe('bids', () => {
     expect((await c.action('bids/cancel', { protocolo })).body.message).toBe('Este lance não pode mais ser cancelado.');
   });
 });
+
+describe('offer wizard', () => {
+  const step = (c: ReturnType<typeof client>, passo: string, fields: Record<string, unknown> = {}) => c.action('bids/step', { passo, ...fields });
+
+  it('takes ana through type → builtin → keys → reduction → summary → confirmation with the spec’s messages on the way', async () => {
+    const c = client(stack.baseUrl);
+    await c.loginWithQuota('ana');
+    const first = await c.screen('/offers-and-bids');
+    expect(findAll(first.body.layout, (n) => n.type === 'stepper')[0].steps.map((s: { label: string }) => s.label)).toEqual(['Tipo de lance', 'Lance embutido', 'Troca de chaves', 'Redução', 'Resumo', 'Confirmação']);
+
+    const value = async (valor: string) => (await step(c, 'type', { modalidade: 'LL', tipoOferta: 'VL', valor })).body;
+    expect(await value('')).toEqual({ kind: 'field-errors', errors: { valor: 'Insira algum valor.' } });
+    expect(await value('abc')).toEqual({ kind: 'field-errors', errors: { valor: 'Informe um valor válido, como 1.234,56.' } });
+    expect(await value('51.000,01')).toEqual({ kind: 'field-errors', errors: { valor: 'Este valor excede o lance máximo' } });
+    expect(await value('4.249,99')).toEqual({ kind: 'field-errors', errors: { valor: 'Este valor é menor que o lance mínimo' } });
+    expect(await value('20.000,00')).toEqual({ kind: 'navigate', to: '/offers-and-bids?passo=builtin' });
+
+    expect((await step(c, 'builtin', { valorLanceEmbutido: '21.250,01' })).body.errors.valorLanceEmbutido).toBe('Este valor excede o permitido.');
+    expect((await step(c, 'builtin', { valorLanceEmbutido: '5.000,00' })).body.to).toBe('/offers-and-bids?passo=keys');
+    expect((await step(c, 'keys', { trocaChaves: true })).body.to).toBe('/offers-and-bids?passo=reduction');
+    expect((await step(c, 'reduction', { tipoAmortizacao: 'PRAZO' })).body.to).toBe('/offers-and-bids?passo=summary');
+    const summary = screenText((await c.screen('/offers-and-bids?passo=summary')).body);
+    expect(summary).toContain('R$ 20.000,00');
+    expect(summary).toContain('R$ 5.000,00');
+
+    const confirm = () => c.agent.post('/api/actions/bids/confirm').set('x-requested-with', 'consorcio-app').set('content-type', 'application/json').set('idempotency-key', 'clique-duplo-1').send('{}');
+    const [a, b] = [await confirm(), await confirm()];
+    expect(a.body).toEqual({ kind: 'navigate', to: '/offers-and-bids?passo=confirmation', replace: true });
+    expect(b.body.kind).toBe('navigate');
+    const done = await c.screen('/offers-and-bids?passo=confirmation');
+    const protocolo = findAll(done.body.layout, (n) => n.type === 'value')[0].text;
+    expect(protocolo).toMatch(/^2026\d{6}$/);
+    const offers = (await stack.sandbox.calls()).filter((call) => call.method === 'POST' && call.path.endsWith('/credenciamento-lance'));
+    expect(offers.at(-1)?.body).toMatchObject({ valorOferta: 20000, valorLanceEmbutido: 5000, trocaChaves: true, formaAcesso: 'SR', numeroIP: '0.0.0.0', utilizaAntecipacao: false, quantidadeParcelaSubsequente: 0, lanceLivreAuto: true });
+    const history = screenText((await c.screen('/bid_history')).body);
+    expect(history.match(new RegExp(protocolo, 'g'))).toHaveLength(1);
+  });
+
+  it('skips both FGTS and keys on bruno’s servico quota', async () => {
+    const c = client(stack.baseUrl);
+    await c.login('bruno');
+    const list = await c.screen('/groups-and-quotas');
+    const servico = findAll(list.body.layout, (n) => n.type === 'card' && n.id?.startsWith('cota-')).find((n) => screenText({ layout: [n] }).includes('Serviço'));
+    await c.action('quotas/select', servico.action.action.payload);
+    const first = await c.screen('/offers-and-bids');
+    expect(findAll(first.body.layout, (n) => n.type === 'stepper')[0].steps.map((s: { label: string }) => s.label)).toEqual(['Tipo de lance', 'Lance embutido', 'Redução', 'Resumo', 'Confirmação']);
+    await step(c, 'type', { modalidade: 'LF' });
+    expect((await step(c, 'builtin', {})).body.to).toBe('/offers-and-bids?passo=reduction');
+  });
+});

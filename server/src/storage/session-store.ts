@@ -45,6 +45,20 @@ export interface MfaState {
   unblockAccount?: string | undefined;
 }
 
+/** The offer wizard's answers so far, for one quota. */
+export interface BidDraft {
+  idCota: number;
+  modalidade?: string;
+  tipoOferta?: string;
+  valorOferta?: number;
+  valorLanceEmbutido?: number;
+  valorFGTS?: number;
+  trocaChaves?: boolean;
+  tipoAmortizacao?: 'PRAZO' | 'PARCELA';
+  lanceLivreAuto?: boolean;
+  protocolo?: string | undefined;
+}
+
 export interface SessionData {
   partnerId: number;
   customer: Customer;
@@ -56,6 +70,7 @@ export interface SessionData {
   mandatoryUpdate?: boolean | undefined;
   /** Logged in through a transparent-login token: only routes flagged for it open. */
   transparent?: boolean | undefined;
+  bidDraft?: BidDraft | undefined;
   /** One-time code still owed after a REQUER_MFA login: nothing protected opens until it is checked. */
   mfa?: MfaState | null | undefined;
   /** Between the two password-change screens: the current password, for at most 5 minutes. */

@@ -4,6 +4,7 @@ import type { ActionResult } from '../../../../screens/contract/index.js';
 import { formatDate, formatMoney } from '../../domain/format.js';
 import { UpstreamError } from '../../plugins/core/upstream-client.js';
 import { bidHistory, bidRules, cancelBid } from './bids-upstream.js';
+import bidWizard from './wizard.js';
 
 const STATUS_TEXT: Record<string, string> = {
   ATIVO: 'Ativo para a próxima assembleia',
@@ -16,9 +17,11 @@ const STATUS_TEXT: Record<string, string> = {
 /**
  * Bids: /offers-and-bids-introduction (next assembly, whether offers are open, the wizard's steps
  * for this quota type from the bid-wizard definition) and /bid_history (paged 20, cancel with a
- * confirmation modal). The offer wizard itself (/offers-and-bids) is not built yet.
+ * confirmation modal); the offer wizard (/offers-and-bids) is in wizard.ts.
  */
 export default async function bids(app: FastifyInstance) {
+  await app.register(bidWizard);
+
   app.screens.register('lances-introducao', async (ctx) => {
     const quota = ctx.upstream!.session.data.quota!;
     const rules = await bidRules(ctx.upstream!, quota.idCota);

@@ -1,0 +1,178 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { ActionResult } from '../../../../screens/contract/index.js';
+import { bidValueFromPercentage, bidValueProblem, embeddedPlusFgtsProblem, embeddedProblem, fgtsPercentage, freeBidAuto, parseMoney } from '../../domain/bids.js';
+import { formatMoney } from '../../domain/format.js';
+import { UpstreamError } from '../../plugins/core/upstream-client.js';
+import type { BidDraft } from '../../storage/session-store.js';
+import { bidRules, type BidRules } from './bids-upstream.js';
+
+const WIZARD = 'bid-wizard';
+const OPTIONAL_STEPS = new Set(['builtin', 'fgts', 'keys']);
+
+/** The money limits of a modality, from the rule's percentages of the good's value. */
+function limitsOf(rules: BidRules, modalidade: string): { min: number; max: number; fixed?: number } {
+  const rule = rules.tiposLance.find((t) => t.modalidade === modalidade);
+  if (rule?.percentualFixo !== undefined) {
+    const fixed = bidValueFromPercentage(rules.valorBem, rule.percentualFixo);
+    return { min: fixed, max: fixed, fixed };
+  }
+  return { min: bidValueFromPercentage(rules.valorBem, rule?.percentualMinimo ?? 0), max: bidValueFromPercentage(rules.valorBem, rule?.percentualMaximo ?? 100) };
+}
+
+const money = (field: string) => z.string().max(20).optional().transform((v, ctx) => {
+  if (v === undefined || v.trim() === '') return 0;
+  const parsed = parseMoney(v);
+  if (parsed === null) {
+    ctx.addIssue({ code: 'custom', message: '@lances.erro.valor', path: [field] });
+    return z.NEVER;
+  }
+  return parsed;
+});
+
+const StepInput = z.discriminatedUnion('passo', [
+  z.object({ passo: z.literal('type'), modalidade: z.enum(['LL', 'LF'], '@lances.erro.modalidade'), tipoOferta: z.enum(['PE', 'VL']).default('VL'), valor: z.string().max(20).optional() }),
+  z.object({ passo: z.literal('builtin'), valorLanceEmbutido: money('valorLanceEmbutido') }),
+  z.object({ passo: z.literal('fgts'), valorFGTS: money('valorFGTS'), trabalho3anos: z.boolean().default(false), semFinanciamentoSfh: z.boolean().default(false), finalidadeMoradia: z.boolean().default(false) }),
+  z.object({ passo: z.literal('keys'), trocaChaves: z.boolean().default(false) }),
+  z.object({ passo: z.literal('reduction'), tipoAmortizacao: z.enum(['PRAZO', 'PARCELA'], '@lances.erro.reducao') }),
+]);
+
+/**
+ * The offer wizard (/offers-and-bids?passo=…): steps type → builtin → fgts → keys → reduction →
+ * summary → confirmation, available by quota type from the bid-wizard definition. The draft
+ * lives in the session; each step is validated on the server with the spec's messages.
+ */
+export default async function bidWizard(app: FastifyInstance) {
+  async function context(request: FastifyRequest) {
+    const upstream = request.customerUpstream();
+    const quota = request.session!.data.quota!;
+    const [rules, selected] = await Promise.all([
+      bidRules(upstream, quota.idCota),
+      upstream.call<{ tipo: string }>({ method: 'GET', path: 'login/cota-selecionada', scope: 'quota' }),
+    ]);
+    const steps = app.flows.steps(WIZARD, { tipo: selected.tipo, opcoes: rules.opcoes.map((o) => o.codigo) });
+    const draft: BidDraft = request.session!.data.bidDraft?.idCota === quota.idCota ? request.session!.data.bidDraft : { idCota: quota.idCota };
+    return { upstream, quota, rules, tipo: selected.tipo, steps, draft };
+  }
+
+  const next = (steps: string[], passo: string) => steps[steps.indexOf(passo) + 1] ?? 'summary';
+  const url = (passo: string) => `/offers-and-bids?passo=${passo}`;
+
+  app.screens.register('lances-oferta', async (ctx) => {
+    const { rules, steps, draft } = await context(ctx.request);
+    if (!rules.lanceAberto && !draft.protocolo) return { redirect: '/offers-and-bids-introduction' };
+    const passo = ctx.query.get('passo') ?? steps[0]!;
+    if (!steps.includes(passo)) return { redirect: url(steps[0]!) };
+    if (passo === 'confirmation' && !draft.protocolo) return { redirect: url('summary') };
+    const index = steps.indexOf(passo);
+    const labels = app.flows.wizard(WIZARD).steps.filter((s) => steps.includes(s.id));
+    return {
+      passo,
+      [`passo_${passo}`]: true,
+      etapas: labels.map((s, i) => ({ label: s.label, state: i < index ? 'done' : i === index ? 'current' : 'todo' })),
+      anterior: index > 0 && passo !== 'confirmation' ? url(steps[index - 1]!) : '',
+      pular: OPTIONAL_STEPS.has(passo) ? url(next(steps, passo)) : '',
+      dados: {
+        modalidade: draft.modalidade ?? 'LL',
+        tipoOferta: draft.tipoOferta ?? 'VL',
+        valor: draft.valorOferta ? formatMoney(draft.valorOferta).replace(/^R\$\s/, '') : '',
+        valorLanceEmbutido: draft.valorLanceEmbutido ? String(draft.valorLanceEmbutido).replace('.', ',') : '',
+        valorFGTS: draft.valorFGTS ? String(draft.valorFGTS).replace('.', ',') : '',
+        trocaChaves: draft.trocaChaves ?? false,
+        tipoAmortizacao: draft.tipoAmortizacao ?? 'PRAZO',
+      },
+      resumo: [
+        { label: app.text('lances.campo.modalidade'), text: draft.modalidade === 'LF' ? 'Lance fixo' : 'Lance livre' },
+        { label: app.text('lances.campo.valor'), text: draft.valorOferta ? formatMoney(draft.valorOferta) : '—' },
+        { label: app.text('lances.campo.embutido'), text: formatMoney(draft.valorLanceEmbutido ?? 0) },
+        { label: app.text('lances.campo.fgts'), text: `${formatMoney(draft.valorFGTS ?? 0)} (${fgtsPercentage(draft.valorFGTS ?? 0, draft.valorOferta ?? 0).toLocaleString('pt-BR')}%)` },
+        { label: app.text('lances.campo.chaves'), text: draft.trocaChaves ? 'Sim' : 'Não' },
+        { label: app.text('lances.campo.reducao'), text: draft.tipoAmortizacao === 'PARCELA' ? 'Reduzir a parcela' : 'Reduzir o prazo' },
+      ],
+      protocolo: draft.protocolo ?? '',
+    };
+  });
+
+  app.actions.register('bids/step', {
+    input: StepInput,
+    async handler(input, { request }): Promise<ActionResult> {
+      const { rules, tipo, steps, draft } = await context(request);
+      if (!steps.includes(input.passo)) return { kind: 'navigate', to: url(steps[0]!) };
+      const update: Partial<BidDraft> = {};
+      if (input.passo === 'type') {
+        const limits = limitsOf(rules, input.modalidade);
+        let value: number | null;
+        if (limits.fixed !== undefined) value = limits.fixed;
+        else {
+          const typed = input.valor === undefined ? null : parseMoney(input.valor);
+          value = typed === null ? null : input.tipoOferta === 'PE' ? bidValueFromPercentage(rules.valorBem, typed) : typed;
+          if (input.valor && input.valor.trim() && typed === null) return { kind: 'field-errors', errors: { valor: app.text('lances.erro.valor') } };
+        }
+        const problem = bidValueProblem(value, limits);
+        if (problem) return { kind: 'field-errors', errors: { valor: problem } };
+        Object.assign(update, { modalidade: input.modalidade, tipoOferta: input.tipoOferta, valorOferta: value!, lanceLivreAuto: freeBidAuto(tipo, input.modalidade) });
+      } else {
+        if (!draft.valorOferta) return { kind: 'navigate', to: url('type') };
+        if (input.passo === 'builtin') {
+          const problem = embeddedProblem(input.valorLanceEmbutido, draft.valorOferta, rules.valorBem) ?? embeddedPlusFgtsProblem(input.valorLanceEmbutido, draft.valorFGTS ?? 0, draft.valorOferta);
+          if (problem) return { kind: 'field-errors', errors: { valorLanceEmbutido: problem } };
+          update.valorLanceEmbutido = input.valorLanceEmbutido;
+        } else if (input.passo === 'fgts') {
+          if (input.valorFGTS > 0 && !(input.trabalho3anos && input.semFinanciamentoSfh && input.finalidadeMoradia)) {
+            return { kind: 'field-errors', errors: {}, message: app.text('lances.erro.fgts-condicoes') };
+          }
+          const problem = embeddedPlusFgtsProblem(draft.valorLanceEmbutido ?? 0, input.valorFGTS, draft.valorOferta);
+          if (problem) return { kind: 'field-errors', errors: { valorFGTS: problem } };
+          update.valorFGTS = input.valorFGTS;
+        } else if (input.passo === 'keys') update.trocaChaves = input.trocaChaves;
+        else update.tipoAmortizacao = input.tipoAmortizacao;
+      }
+      await app.sessions.patch(request.session!, { bidDraft: { ...draft, ...update, protocolo: undefined } });
+      return { kind: 'navigate', to: url(next(steps, input.passo)) };
+    },
+  });
+
+  app.actions.register('bids/confirm', {
+    input: z.object({}).passthrough(),
+    async handler(_input, { request }): Promise<ActionResult> {
+      const { upstream, quota, draft } = await context(request);
+      if (!draft.valorOferta) return { kind: 'navigate', to: url('type') };
+      // A double click or a retried request carries the same idempotency key: one bid.
+      const identificador = String(request.headers['idempotency-key'] ?? `${request.session!.id.slice(0, 8)}-${draft.valorOferta}`).slice(0, 64);
+      let answer: { protocolo?: string; notificacoes?: Array<{ mensagem?: string; message?: string }> };
+      try {
+        answer = await upstream.call({
+          method: 'POST',
+          path: `cotas/${quota.idCota}/credenciamento-lance`,
+          scope: 'quota',
+          json: {
+            situacaoOferta: 'A',
+            situacaoModalidade: draft.modalidade ?? 'LL',
+            valorOferta: draft.valorOferta,
+            valorLanceEmbutido: draft.valorLanceEmbutido ?? 0,
+            valorFGTS: draft.valorFGTS ?? 0,
+            tipoAmortizacao: draft.tipoAmortizacao ?? 'PRAZO',
+            trocaChaves: draft.trocaChaves ?? false,
+            lanceLivreAuto: draft.lanceLivreAuto ?? false,
+            numeroIP: '0.0.0.0',
+            formaAcesso: 'SR',
+            utilizaAntecipacao: false,
+            quantidadeParcelaSubsequente: 0,
+            identificador,
+          },
+        });
+      } catch (err) {
+        if (err instanceof UpstreamError && !err.unavailable) return { kind: 'error', title: app.text('erro.titulo'), message: err.upstreamMessage ?? app.text('lances.erro.confirmar') };
+        throw err;
+      }
+      if (!answer.protocolo) {
+        const first = answer.notificacoes?.[0];
+        return { kind: 'error', title: app.text('erro.titulo'), message: first?.mensagem ?? first?.message ?? app.text('lances.erro.confirmar') };
+      }
+      await app.sessions.patch(request.session!, { bidDraft: { ...draft, protocolo: answer.protocolo } });
+      return { kind: 'navigate', to: url('confirmation'), replace: true };
+    },
+  });
+
+}

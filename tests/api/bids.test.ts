@@ -110,3 +110,43 @@ describe('offer wizard', () => {
     expect((await step(c, 'builtin', {})).body.to).toBe('/offers-and-bids?passo=reduction');
   });
 });
+
+describe('offer wizard, more paths', () => {
+  const step = (c: ReturnType<typeof client>, passo: string, fields: Record<string, unknown> = {}) => c.action('bids/step', { passo, ...fields });
+
+  it('takes quintino’s imovel quota through FGTS: three conditions, and FGTS shown as a percentage of the bid', async () => {
+    const c = client(stack.baseUrl);
+    await c.loginWithQuota('quintino');
+    expect((await step(c, 'type', { modalidade: 'LL', tipoOferta: 'PE', valor: '20' })).body.to).toBe('/offers-and-bids?passo=builtin');
+    expect((await step(c, 'builtin', {})).body.to).toBe('/offers-and-bids?passo=fgts');
+    expect((await step(c, 'fgts', { valorFGTS: '10.000,00', trabalho3anos: true })).body.message).toBe('Para usar o FGTS, confirme as três condições.');
+    expect((await step(c, 'fgts', { valorFGTS: '70.000,01', trabalho3anos: true, semFinanciamentoSfh: true, finalidadeMoradia: true })).body.errors.valorFGTS).toBe('Este valor excede o permitido.');
+    expect((await step(c, 'fgts', { valorFGTS: '10.000,00', trabalho3anos: true, semFinanciamentoSfh: true, finalidadeMoradia: true })).body.to).toBe('/offers-and-bids?passo=reduction');
+    await step(c, 'reduction', { tipoAmortizacao: 'PARCELA' });
+    const summary = screenText((await c.screen('/offers-and-bids?passo=summary')).body);
+    expect(summary).toContain('R$ 70.000,00');
+    expect(summary).toContain('R$ 10.000,00 (14,29%)');
+    expect(summary).toContain('Reduzir a parcela');
+  });
+
+  it('shows the first upstream notification when no protocol comes back, keeping the answers', async () => {
+    const c = client(stack.baseUrl);
+    await c.loginWithQuota('ana');
+    await step(c, 'type', { modalidade: 'LL', tipoOferta: 'VL', valor: '10.000,00' });
+    await stack.sandbox.fault({ method: 'POST', path: 'cotas/*', status: 200, times: 1, body: { notificacoes: [{ mensagem: 'Limite de ofertas atingido para esta assembleia.' }] } });
+    const res = await c.action('bids/confirm');
+    await stack.sandbox.clearFaults();
+    expect(res.body).toMatchObject({ kind: 'error', message: 'Limite de ofertas atingido para esta assembleia.' });
+    expect(screenText((await c.screen('/offers-and-bids?passo=summary')).body)).toContain('R$ 10.000,00');
+  });
+
+  it('repeats an earlier bid by prefilling the wizard', async () => {
+    const c = client(stack.baseUrl);
+    await c.loginWithQuota('ana');
+    const history = await c.screen('/bid_history');
+    const repeat = findAll(history.body.layout, (n) => n.type === 'button' && n.label === 'Repetir esta oferta')[0];
+    expect((await c.action('bids/repeat', repeat.action.payload)).body).toEqual({ kind: 'navigate', to: '/offers-and-bids?passo=type' });
+    const form = findAll((await c.screen('/offers-and-bids?passo=type')).body.layout, (n) => n.type === 'form')[0];
+    expect(form.formData.valor).toMatch(/^\d{1,3}(\.\d{3})*,\d{2}$/);
+  });
+});

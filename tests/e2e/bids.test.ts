@@ -6,7 +6,72 @@ import { useStack } from '../helpers/stack.js';
 const stack = useStack();
 const browser = useBrowser();
 
+async function loginAndPickFirstQuota(page: import('playwright-core').Page, key: string) {
+  page.setDefaultTimeout(8_000);
+  await page.goto(`${stack.baseUrl}/entrar`);
+  await page.getByLabel('CPF ou CNPJ').first().fill(persona(key).document);
+  await page.getByLabel('Senha de 6 dígitos').first().fill(persona(key).password);
+  await page.getByRole('button', { name: 'Entrar' }).first().click();
+  await page.getByRole('button', { name: 'Acompanhar esta cota' }).first().click();
+  await page.waitForURL('**/home');
+}
+
 describe('bids in a real browser', () => {
+  test('bruno’s imovel quota (assembly tomorrow) refuses a bid with the deadline message', async () => {
+    const page = await browser.newPage();
+    await loginAndPickFirstQuota(page, 'bruno');
+    await page.goto(`${stack.baseUrl}/offers-and-bids-introduction`);
+    await page.getByText('As ofertas de lance para a próxima assembleia estão encerradas').waitFor();
+    expect(await page.getByRole('button', { name: 'Fazer uma oferta' }).count()).toBe(0);
+    await page.goto(`${stack.baseUrl}/offers-and-bids`);
+    await page.waitForURL('**/offers-and-bids-introduction');
+    await page.close();
+  });
+
+  test('bruno’s servico quota skips both the FGTS and the keys steps', async () => {
+    const page = await browser.newPage();
+    page.setDefaultTimeout(8_000);
+    await page.goto(`${stack.baseUrl}/entrar`);
+    await page.getByLabel('CPF ou CNPJ').first().fill(persona('bruno').document);
+    await page.getByLabel('Senha de 6 dígitos').first().fill(persona('bruno').password);
+    await page.getByRole('button', { name: 'Entrar' }).first().click();
+    await page.locator('section.card', { hasText: 'Serviço' }).getByRole('button', { name: 'Acompanhar esta cota' }).click();
+    await page.waitForURL('**/home');
+    await page.goto(`${stack.baseUrl}/offers-and-bids`);
+    await page.getByLabel('Lance fixo (30%)').check();
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.waitForURL('**/offers-and-bids?passo=builtin');
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.waitForURL('**/offers-and-bids?passo=reduction');
+    expect(await page.locator('.stepper li').allTextContents()).toEqual(['Tipo de lance', 'Lance embutido', 'Redução', 'Resumo', 'Confirmação']);
+    await page.close();
+  });
+
+  test('quintino uses FGTS on his imovel quota: three conditions, a percentage bid, FGTS as a percentage', async () => {
+    const page = await browser.newPage();
+    await loginAndPickFirstQuota(page, 'quintino');
+    await page.goto(`${stack.baseUrl}/offers-and-bids`);
+    await page.getByLabel('Em percentual do bem').check();
+    await page.getByLabel('Valor do lance').fill('20');
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.waitForURL('**/offers-and-bids?passo=builtin');
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.waitForURL('**/offers-and-bids?passo=fgts');
+    await page.getByLabel('Valor do FGTS').fill('10.000,00');
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.getByText('Para usar o FGTS, confirme as três condições.').waitFor();
+    await page.getByLabel('Tenho pelo menos 3 anos de trabalho com FGTS').check();
+    await page.getByLabel('Não tenho financiamento ativo no SFH').check();
+    await page.getByLabel('O imóvel é para minha moradia').check();
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.waitForURL('**/offers-and-bids?passo=reduction');
+    await page.getByLabel('A parcela').check();
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.waitForURL('**/offers-and-bids?passo=summary');
+    await page.getByText('R$ 10.000,00 (14,29%)').waitFor();
+    await page.close();
+  });
+
   test('ana offers a bid with keys, sees the protocol, then cancels it from the history', async () => {
     const page = await browser.newPage();
     page.setDefaultTimeout(8_000);

@@ -73,6 +73,21 @@ export default async function bids(app: FastifyInstance) {
     },
   });
 
+  // Repeat: the wizard starts again with the earlier bid's answers.
+  app.actions.register('bids/repeat', {
+    input: Protocol,
+    async handler(input, { upstream, request }): Promise<ActionResult> {
+      const session = request.session!;
+      const quota = session.data.quota;
+      if (!quota) return { kind: 'navigate', to: '/groups-and-quotas' };
+      const history = await bidHistory(upstream!, quota.idCota, 1);
+      const bid = history.data.data.find((b) => b.protocolo === input.protocolo);
+      if (!bid) return { kind: 'error', title: app.text('erro.titulo'), message: app.text('lances.erro.nao-encontrado') };
+      await app.sessions.patch(session, { bidDraft: { idCota: quota.idCota, modalidade: bid.modalidade, tipoOferta: 'VL', valorOferta: bid.valorOferta } });
+      return { kind: 'navigate', to: '/offers-and-bids?passo=type' };
+    },
+  });
+
   app.actions.register('bids/cancel', {
     input: Protocol,
     async handler(input, { upstream, request }): Promise<ActionResult> {

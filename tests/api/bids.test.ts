@@ -77,6 +77,7 @@ describe('offer wizard', () => {
     expect(await value('4.249,99')).toEqual({ kind: 'field-errors', errors: { valor: 'Este valor é menor que o lance mínimo' } });
     expect(await value('20.000,00')).toEqual({ kind: 'navigate', to: '/offers-and-bids?passo=builtin' });
 
+    expect(screenText((await c.screen('/offers-and-bids?passo=builtin')).body)).toContain('Você pode embutir até R$ 20.000,00 nesta oferta.');
     expect((await step(c, 'builtin', { valorLanceEmbutido: '21.250,01' })).body.errors.valorLanceEmbutido).toBe('Este valor excede o permitido.');
     expect((await step(c, 'builtin', { valorLanceEmbutido: '5.000,00' })).body.to).toBe('/offers-and-bids?passo=keys');
     expect((await step(c, 'keys', { trocaChaves: true })).body.to).toBe('/offers-and-bids?passo=reduction');
@@ -84,6 +85,8 @@ describe('offer wizard', () => {
     const summary = screenText((await c.screen('/offers-and-bids?passo=summary')).body);
     expect(summary).toContain('R$ 20.000,00');
     expect(summary).toContain('R$ 5.000,00');
+    expect(summary).toContain('Saldo devedor se contemplado');
+    expect(summary).toContain('R$ 41.204,18');
 
     const confirm = () => c.agent.post('/api/actions/bids/confirm').set('x-requested-with', 'consorcio-app').set('content-type', 'application/json').set('idempotency-key', 'clique-duplo-1').send('{}');
     const [a, b] = [await confirm(), await confirm()];

@@ -97,6 +97,16 @@ export default async function bidRoutes(app: FastifyInstance, { state }: Sandbox
     };
   });
 
+  // Embedded bid limits for a modality and value (spec: situacaoModalidade, percentualLance or valorLance).
+  app.post('/cotas/:quotaId/credenciamento-lance/lanceEmbutido', async (request, reply) => {
+    const quota = state.quotas.get(Number((request.params as { quotaId: string }).quotaId));
+    if (!quota || quota.owner !== grantOf(request).customer) return notFound(reply, 'Cota não encontrada.');
+    const body = z.object({ situacaoModalidade: z.string(), valorLance: z.number().positive().optional(), percentualLance: z.number().positive().optional() }).safeParse(request.body);
+    if (!body.success || (body.data.valorLance === undefined && body.data.percentualLance === undefined)) return invalid(reply, 'Informe valorLance ou percentualLance.');
+    const lance = body.data.valorLance ?? Math.round(quota.valorBem * body.data.percentualLance!) / 100;
+    return { valorMaximoEmbutido: Math.min(Math.round(quota.valorBem * 25) / 100, lance), percentualMaximo: 25 };
+  });
+
   app.post('/cotas/:id/credenciamento-lance/simulacao', async (request, reply) => {
     const quota = ownQuota(request, reply);
     if (!quota) return reply;

@@ -34,5 +34,21 @@ export const bidHistory = (upstream: CustomerUpstream, idCota: number, page: num
     scope: 'quota',
   });
 
+export const simulateBid = (upstream: CustomerUpstream, idCota: number, offer: { situacaoModalidade: string; valorOferta: number; valorLanceEmbutido: number; valorFGTS: number }) =>
+  upstream.call<{ saldoDevedorApos: number; parcelasRestantesApos: number; creditoLiquido: number }>({
+    method: 'POST',
+    path: `cotas/${idCota}/credenciamento-lance/simulacao`,
+    json: offer,
+    scope: 'quota',
+  });
+
+export const embeddedLimit = (upstream: CustomerUpstream, idCota: number, situacaoModalidade: string, valorLance: number) =>
+  upstream.call<{ valorMaximoEmbutido: number }>({
+    method: 'POST',
+    path: `cotas/${idCota}/credenciamento-lance/lanceEmbutido`,
+    json: { situacaoModalidade, valorLance },
+    scope: 'quota',
+  });
+
 export const cancelBid = (upstream: CustomerUpstream, idCota: number, protocolo: string) =>
   upstream.call({ method: 'PUT', path: `cotas/${idCota}/credenciamento-lance/cancelamento-lance/${encodeURIComponent(protocolo)}`, scope: 'quota' });

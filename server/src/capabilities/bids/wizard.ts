@@ -5,7 +5,7 @@ import { bidValueFromPercentage, bidValueProblem, embeddedPlusFgtsProblem, embed
 import { formatMoney } from '../../domain/format.js';
 import { UpstreamError } from '../../plugins/core/upstream-client.js';
 import type { BidDraft } from '../../storage/session-store.js';
-import { bidRules, type BidRules } from './bids-upstream.js';
+import { bidRules, embeddedLimit, simulateBid, type BidRules } from './bids-upstream.js';
 
 const WIZARD = 'bid-wizard';
 const OPTIONAL_STEPS = new Set(['builtin', 'fgts', 'keys']);
@@ -60,12 +60,35 @@ export default async function bidWizard(app: FastifyInstance) {
   const url = (passo: string) => `/offers-and-bids?passo=${passo}`;
 
   app.screens.register('lances-oferta', async (ctx) => {
-    const { rules, steps, draft } = await context(ctx.request);
+    const { upstream, quota, rules, steps, draft } = await context(ctx.request);
     if (!rules.lanceAberto && !draft.protocolo) return { redirect: '/offers-and-bids-introduction' };
     const passo = ctx.query.get('passo') ?? steps[0]!;
     if (!steps.includes(passo)) return { redirect: url(steps[0]!) };
     if (passo === 'confirmation' && !draft.protocolo) return { redirect: url('summary') };
     const index = steps.indexOf(passo);
+    let extra: Record<string, unknown> = {};
+    if (passo === 'builtin' && draft.valorOferta) {
+      const { valorMaximoEmbutido } = await embeddedLimit(upstream, quota.idCota, draft.modalidade ?? 'LL', draft.valorOferta);
+      extra = { limiteEmbutido: formatMoney(valorMaximoEmbutido) };
+    }
+    if (passo === 'summary' && draft.valorOferta) {
+      try {
+        const sim = await simulateBid(upstream, quota.idCota, {
+          situacaoModalidade: draft.modalidade ?? 'LL',
+          valorOferta: draft.valorOferta,
+          valorLanceEmbutido: draft.valorLanceEmbutido ?? 0,
+          valorFGTS: draft.valorFGTS ?? 0,
+        });
+        extra = { simulacao: [
+          { label: app.text('lances.campo.credito-liquido'), text: formatMoney(sim.creditoLiquido) },
+          { label: app.text('lances.campo.saldo-apos'), text: formatMoney(sim.saldoDevedorApos) },
+          { label: app.text('lances.campo.parcelas-apos'), text: String(sim.parcelasRestantesApos) },
+        ] };
+      } catch (err) {
+        if (!(err instanceof UpstreamError) || err.unavailable) throw err;
+        extra = { erroSimulacao: err.upstreamMessage ?? app.text('lances.erro.simulacao') };
+      }
+    }
     const labels = app.flows.wizard(WIZARD).steps.filter((s) => steps.includes(s.id));
     return {
       passo,
@@ -91,6 +114,7 @@ export default async function bidWizard(app: FastifyInstance) {
         { label: app.text('lances.campo.reducao'), text: draft.tipoAmortizacao === 'PARCELA' ? 'Reduzir a parcela' : 'Reduzir o prazo' },
       ],
       protocolo: draft.protocolo ?? '',
+      ...extra,
     };
   });
 

@@ -14,6 +14,7 @@ import partnerRoutes from './routes/partners.js';
 import passwordRoutes from './routes/password.js';
 import passwordResetRoutes from './routes/password-reset.js';
 import processRoutes from './routes/processes.js';
+import registrationRoutes from './routes/registration.js';
 import quotaRoutes from './routes/quotas.js';
 import sessionRoutes from './routes/session.js';
 import transparentRoutes from './routes/transparent.js';
@@ -83,7 +84,7 @@ export async function buildSandbox(opts: BuildSandboxOptions = {}): Promise<Fast
         if (ctx.state.clock.now() >= grant.expiresAt) return fail(reply, 401, 'Token expirado.', 'TOKEN_EXPIRED');
         request.grant = grant;
       });
-      for (const routes of [sessionRoutes, passwordRoutes, passwordResetRoutes, identityCheckRoutes, caseRoutes, bidRoutes, partnerRoutes, quotaRoutes, processRoutes, transparentRoutes, utilRoutes, verificationRoutes]) await api.register(routes, ctx);
+      for (const routes of [sessionRoutes, passwordRoutes, passwordResetRoutes, identityCheckRoutes, caseRoutes, bidRoutes, registrationRoutes, partnerRoutes, quotaRoutes, processRoutes, transparentRoutes, utilRoutes, verificationRoutes]) await api.register(routes, ctx);
       api.setNotFoundHandler((_request, reply) => reply.code(404).send({ code: 'RESOURCE_NOT_FOUND', message: 'Recurso não encontrado.' }));
     },
     { prefix: BASE_PATH },

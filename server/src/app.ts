@@ -21,6 +21,7 @@ import quotas from './capabilities/quotas/index.js';
 import home from './capabilities/home/index.js';
 import appVersions from './capabilities/versions/index.js';
 import bids from './capabilities/bids/index.js';
+import profile from './capabilities/profile/index.js';
 import ops from './capabilities/ops/index.js';
 
 /** Builds the service. Load order is the architecture: external plugins → core plugins → capabilities. */
@@ -58,6 +59,7 @@ export async function buildApp(
   await app.register(quotas);
   await app.register(home);
   await app.register(bids);
+  await app.register(profile);
   await app.register(ops);
   return app;
 }

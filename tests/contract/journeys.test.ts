@@ -28,6 +28,7 @@ const FLOW_STATE_SCREENS: Record<string, string> = {
   '/esquecioemail/identificacaoaprovada': 'tests/api/forgot-password.test.ts',
   '/alteraremail': 'tests/api/forgot-password.test.ts',
   '/atualizacao-obrigatoria': 'tests/api/app-update.test.ts',
+  '/perfil/token': 'tests/api/profile.test.ts',
 };
 const journeys = generateJourneys(definitions.routes, definitions.flows);
 

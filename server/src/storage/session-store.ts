@@ -45,6 +45,14 @@ export interface MfaState {
   unblockAccount?: string | undefined;
 }
 
+/** A registration change waiting for its SMS token (the back office is changed only after it). */
+export interface AddressChange {
+  kind: 'endereco';
+  data: { tipo: number; cep: string; logradouro: string; numero: string; complemento: string; bairro: string; cidade: string; uf: string };
+  sentAt?: number | undefined;
+  tries: number;
+}
+
 /** The offer wizard's answers so far, for one quota. */
 export interface BidDraft {
   idCota: number;
@@ -71,6 +79,7 @@ export interface SessionData {
   /** Logged in through a transparent-login token: only routes flagged for it open. */
   transparent?: boolean | undefined;
   bidDraft?: BidDraft | undefined;
+  pendingChange?: AddressChange | null | undefined;
   /** One-time code still owed after a REQUER_MFA login: nothing protected opens until it is checked. */
   mfa?: MfaState | null | undefined;
   /** Between the two password-change screens: the current password, for at most 5 minutes. */

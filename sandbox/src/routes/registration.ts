@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { fail, grantOf, invalid, notFound } from '../http.js';
+import type { SandboxContext } from '../context.js';
+
+/** A few real CEPs the sandbox knows (a lookup service needs the network in real life). */
+const CEPS: Record<string, { logradouro: string; bairro: string; cidade: string; uf: string }> = {
+  '01310100': { logradouro: 'Avenida Paulista', bairro: 'Bela Vista', cidade: 'São Paulo', uf: 'SP' },
+  '20040020': { logradouro: 'Avenida Rio Branco', bairro: 'Centro', cidade: 'Rio de Janeiro', uf: 'RJ' },
+  '30130010': { logradouro: 'Avenida Afonso Pena', bairro: 'Centro', cidade: 'Belo Horizonte', uf: 'MG' },
+  '80010000': { logradouro: 'Rua XV de Novembro', bairro: 'Centro', cidade: 'Curitiba', uf: 'PR' },
+};
+
+const Address = z.object({
+  tipo: z.number().int().min(1).max(2),
+  cep: z.string().regex(/^\d{8}$/),
+  logradouro: z.string().min(1).max(120),
+  numero: z.string().min(1).max(10),
+  complemento: z.string().max(60).optional(),
+  bairro: z.string().min(1).max(80),
+  cidade: z.string().min(1).max(80),
+  uf: z.string().length(2),
+});
+
+/**
+ * Registration data (spec doc 1 §7): cotas/{id}/dados-cadastrais (GET, PUT — a change needs the
+ * auth_token of a checked SMS code), buscas/cep/{zipcode}, tipos-registro/tipos-endereco.
+ */
+export default async function registrationRoutes(app: FastifyInstance, { state }: SandboxContext) {
+  const addresses = new Map<string, z.infer<typeof Address>>();
+  const addressOf = (key: string) =>
+    addresses.get(key) ?? { tipo: 1, cep: '80010000', logradouro: 'Rua XV de Novembro', numero: '100', complemento: '', bairro: 'Centro', cidade: 'Curitiba', uf: 'PR' };
+
+  app.get('/cotas/:id/dados-cadastrais', async (request, reply) => {
+    const quota = state.quotas.get(Number((request.params as { id: string }).id));
+    if (!quota || quota.owner !== grantOf(request).customer) return notFound(reply, 'Cota não encontrada.');
+    const customer = state.customers.get(quota.owner)!;
+    return {
+      emails: [{ email: customer.email, principal: true }],
+      telefones: [{ ddd: customer.celular.slice(0, 2), numero: customer.celular.slice(2), tipo: 3 }],
+      enderecos: [addressOf(customer.key)],
+    };
+  });
+
+  app.put('/cotas/:id/dados-cadastrais', async (request, reply) => {
+    const grant = grantOf(request);
+    const quota = state.quotas.get(Number((request.params as { id: string }).id));
+    if (!quota || quota.owner !== grant.customer) return notFound(reply, 'Cota não encontrada.');
+    const body = z.object({ authToken: z.string().min(8), enderecos: z.array(Address).length(1) }).safeParse(request.body);
+    if (!body.success) return invalid(reply, 'Dados cadastrais inválidos.');
+    const token = state.accessTokens.get(body.data.authToken);
+    if (!token || token.customer !== grant.customer) return fail(reply, 401, 'Token de confirmação inválido ou expirado.', 'INVALID_AUTH_TOKEN');
+    state.accessTokens.delete(body.data.authToken); // one change per token
+    addresses.set(grant.customer, body.data.enderecos[0]!);
+    return reply.code(204).send();
+  });
+
+  app.get('/buscas/cep/:zipcode', async (request, reply) => {
+    const zipcode = (request.params as { zipcode: string }).zipcode;
+    if (!/^\d{8}$/.test(zipcode)) return invalid(reply, 'CEP inválido.');
+    const found = CEPS[zipcode];
+    return found ? { cep: zipcode, ...found } : notFound(reply, 'CEP não encontrado.');
+  });
+
+  app.get('/tipos-registro/tipos-endereco', async () => ({ data: [{ codigo: 1, descricao: 'Residencial' }, { codigo: 2, descricao: 'Comercial' }] }));
+}

@@ -1,0 +1,123 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { ActionResult } from '../../../../screens/contract/index.js';
+import { formatCep } from '@brazilian-utils/brazilian-utils';
+import { parseCep } from '../../domain/registration.js';
+import { UpstreamError } from '../../plugins/core/upstream-client.js';
+import type { AddressChange } from '../../storage/session-store.js';
+import { RESEND_AFTER_MS } from '../auth/verification.js';
+
+const STATES = ['AC', 'AL', 'AP', 'AM', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MT', 'MS', 'MG', 'PA', 'PB', 'PR', 'PE', 'PI', 'RJ', 'RN', 'RS', 'RO', 'RR', 'SC', 'SP', 'SE', 'TO'] as const;
+
+const AddressInput = z.object({
+  cep: z.string('@perfil.erro.cep').refine((v) => parseCep(v) !== null, '@perfil.erro.cep'),
+  logradouro: z.string('@erro.campo-obrigatorio').trim().min(1, '@erro.campo-obrigatorio').max(120, '@erro.campo-obrigatorio'),
+  numero: z.string('@erro.campo-obrigatorio').trim().min(1, '@erro.campo-obrigatorio').max(10, '@erro.campo-obrigatorio'),
+  complemento: z.string().trim().max(60).optional(),
+  bairro: z.string('@erro.campo-obrigatorio').trim().min(1, '@erro.campo-obrigatorio').max(80, '@erro.campo-obrigatorio'),
+  cidade: z.string('@erro.campo-obrigatorio').trim().min(1, '@erro.campo-obrigatorio').max(80, '@erro.campo-obrigatorio'),
+  uf: z.enum(STATES, '@perfil.erro.uf'),
+  tipo: z.coerce.number('@perfil.erro.tipo').int().min(1, '@perfil.erro.tipo').max(2, '@perfil.erro.tipo'),
+});
+
+interface RegistrationData {
+  enderecos: Array<{ tipo: number; cep: string; logradouro: string; numero: string; complemento?: string; bairro: string; cidade: string; uf: string }>;
+}
+
+/**
+ * Profile (/perfil): the address by CEP (typed 00000-000, sent without the hyphen; a failed
+ * lookup keeps the CEP and clears the rest), confirmed by an SMS token before the back office
+ * is changed (/perfil/token: send, insert, validate). Password change reuses /alterarsenha.
+ */
+export default async function profile(app: FastifyInstance) {
+  async function quotaId(request: FastifyRequest): Promise<number> {
+    const session = request.session!;
+    if (session.data.quota) return session.data.quota.idCota;
+    if (!session.data.quotaIds?.length) {
+      const { data } = await request.customerUpstream().call<{ data: Array<{ idCota: number }> }>({ method: 'GET', path: 'cotas/simples' });
+      await app.sessions.patch(session, { quotaIds: data.map((q) => q.idCota) });
+    }
+    return session.data.quotaIds![0]!;
+  }
+
+  app.screens.register('perfil', async () => ({}));
+
+  app.screens.register('perfil-endereco', async (ctx) => {
+    const id = await quotaId(ctx.request);
+    const data = await ctx.upstream!.call<RegistrationData>({ method: 'GET', path: `cotas/${id}/dados-cadastrais` });
+    const current = data.enderecos[0];
+    const form = current ? { ...current, cep: formatCep(current.cep), complemento: current.complemento ?? '' } : {};
+    const wanted = parseCep(ctx.query.get('cep') ?? '');
+    if (!wanted) return { endereco: form, atual: current ? `${current.logradouro}, ${current.numero} — ${current.bairro}, ${current.cidade}/${current.uf}` : '' };
+    try {
+      const found = await ctx.upstream!.call<{ logradouro: string; bairro: string; cidade: string; uf: string }>({ method: 'GET', path: `buscas/cep/${wanted}` });
+      return { endereco: { ...form, cep: formatCep(wanted), logradouro: found.logradouro, bairro: found.bairro, cidade: found.cidade, uf: found.uf, numero: '', complemento: '' } };
+    } catch (err) {
+      if (!(err instanceof UpstreamError) || err.unavailable) throw err;
+      // A failed lookup keeps the CEP and clears the rest (spec doc 2 §8).
+      return { endereco: { tipo: current?.tipo ?? 1, cep: formatCep(wanted) }, cepNaoEncontrado: true };
+    }
+  });
+
+  app.screens.register('perfil-token', async (ctx) => {
+    const pending = ctx.request.session!.data.pendingChange;
+    if (!pending) return { redirect: '/perfil' };
+    return { enviado: Boolean(pending.sentAt), reenviarEm: new Date((pending.sentAt ?? 0) + RESEND_AFTER_MS).toISOString() };
+  });
+
+  app.actions.register('profile/cep-lookup', {
+    input: z.object({ cep: z.string('@perfil.erro.cep').refine((v) => parseCep(v) !== null, '@perfil.erro.cep') }),
+    async handler(input): Promise<ActionResult> {
+      return { kind: 'navigate', to: `/perfil/endereco?cep=${parseCep(input.cep)}`, replace: true };
+    },
+  });
+
+  app.actions.register('profile/address-save', {
+    input: AddressInput,
+    async handler(input, { request }): Promise<ActionResult> {
+      const change: AddressChange = { kind: 'endereco', data: { ...input, cep: parseCep(input.cep)!, complemento: input.complemento ?? '' }, tries: 0 };
+      await app.sessions.patch(request.session!, { pendingChange: change });
+      return { kind: 'navigate', to: '/perfil/token' };
+    },
+  });
+
+  app.actions.register('profile/token-send', {
+    input: z.object({}).passthrough(),
+    async handler(_input, { request }): Promise<ActionResult> {
+      const session = request.session!;
+      const pending = session.data.pendingChange;
+      if (!pending) return { kind: 'navigate', to: '/perfil', replace: true };
+      if (pending.sentAt && Date.now() - pending.sentAt < RESEND_AFTER_MS) return { kind: 'snackbar', message: app.text('verificacao.erro.aguarde') };
+      await request.customerUpstream().call({ method: 'POST', path: 'verificacao/sms' });
+      await app.sessions.patch(session, { pendingChange: { ...pending, sentAt: Date.now(), tries: 0 } });
+      return { kind: 'navigate', to: '/perfil/token', replace: true };
+    },
+  });
+
+  app.actions.register('profile/token-validate', {
+    input: z.object({ codigo: z.string('@verificacao.erro.formato').trim().toUpperCase().regex(/^[A-Z0-9]{4}$/, '@verificacao.erro.formato') }),
+    async handler(input, { request }): Promise<ActionResult> {
+      const session = request.session!;
+      const pending = session.data.pendingChange;
+      if (!pending?.sentAt) return { kind: 'navigate', to: '/perfil/token', replace: true };
+      if (pending.tries >= 5) return { kind: 'field-errors', errors: {}, message: app.text('verificacao.erro.tentativas') };
+      let token: string;
+      try {
+        ({ auth_token: token } = await request.customerUpstream().call<{ auth_token: string }>({ method: 'PATCH', path: 'verificacao', json: { codigo: input.codigo } }));
+      } catch (err) {
+        if (!(err instanceof UpstreamError) || err.unavailable) throw err;
+        await app.sessions.patch(session, { pendingChange: { ...pending, tries: pending.tries + 1 } });
+        return { kind: 'field-errors', errors: { codigo: app.text('verificacao.erro.invalido') } };
+      }
+      const id = await quotaId(request);
+      try {
+        await request.customerUpstream().call({ method: 'PUT', path: `cotas/${id}/dados-cadastrais`, json: { authToken: token, enderecos: [pending.data] } });
+      } catch (err) {
+        if (err instanceof UpstreamError && !err.unavailable) return { kind: 'error', title: app.text('erro.titulo'), message: err.upstreamMessage ?? app.text('perfil.erro.salvar') };
+        throw err;
+      }
+      await app.sessions.patch(session, { pendingChange: null });
+      return { kind: 'snackbar', message: app.text('perfil.endereco-salvo'), to: '/perfil/endereco' };
+    },
+  });
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { client, findAll, screenText } from '../helpers/api-client.js';
+import { useStack } from '../helpers/stack.js';
+
+const stack = useStack();
+
+async function lastCode(): Promise<string> {
+  const { data } = (await (await fetch(`${stack.sandbox.url}/__sandbox/outbox`)).json()) as { data: Array<{ code?: string }> };
+  return data.filter((m) => m.code).at(-1)!.code!;
+}
+
+describe('profile: address by CEP, confirmed by an SMS token', () => {
+  it('fills the address from the CEP, asks for the SMS token and only then changes the back office', async () => {
+    const c = client(stack.baseUrl);
+    await c.login('ana');
+    expect(screenText((await c.screen('/perfil/endereco')).body)).toContain('Rua XV de Novembro, 100 — Centro, Curitiba/PR');
+    expect((await c.action('profile/cep-lookup', { cep: '0131-0100' })).body).toEqual({ kind: 'field-errors', errors: { cep: 'CEP inválido. Use o formato 00000-000.' } });
+    expect((await c.action('profile/cep-lookup', { cep: '01310-100' })).body).toEqual({ kind: 'navigate', to: '/perfil/endereco?cep=01310100', replace: true });
+    const filled = findAll((await c.screen('/perfil/endereco?cep=01310100')).body.layout, (n) => n.id === 'form-endereco')[0];
+    expect(filled.formData).toMatchObject({ cep: '01310-100', logradouro: 'Avenida Paulista', bairro: 'Bela Vista', cidade: 'São Paulo', uf: 'SP', numero: '' });
+
+    const save = await c.action('profile/address-save', { ...filled.formData, numero: '1000', complemento: 'ap 12' });
+    expect(save.body).toEqual({ kind: 'navigate', to: '/perfil/token' });
+    expect(screenText((await c.screen('/perfil/token')).body)).toContain('Se você sair desta tela, será preciso pedir um novo código.');
+    expect((await stack.sandbox.calls()).some((call) => call.method === 'PUT')).toBe(false);
+
+    await c.action('profile/token-send');
+    expect((await c.action('profile/token-validate', { codigo: 'ZZZZ' })).body.errors.codigo).toBe('Código de segurança inválido. Confira e digite novamente.');
+    expect((await c.action('profile/token-validate', { codigo: await lastCode() })).body).toEqual({ kind: 'snackbar', message: 'Endereço atualizado.', to: '/perfil/endereco' });
+    const put = (await stack.sandbox.calls()).find((call) => call.method === 'PUT' && call.path.endsWith('/dados-cadastrais'));
+    expect(put?.body).toMatchObject({ enderecos: [{ cep: '01310100', logradouro: 'Avenida Paulista', numero: '1000', complemento: 'ap 12', uf: 'SP' }] });
+    expect(screenText((await c.screen('/perfil/endereco')).body)).toContain('Avenida Paulista, 1000 — Bela Vista, São Paulo/SP');
+  });
+
+  it('keeps the CEP and clears the rest when the lookup finds nothing', async () => {
+    const c = client(stack.baseUrl);
+    await c.login('bruno');
+    const screen = await c.screen('/perfil/endereco?cep=69900970');
+    expect(screenText(screen.body)).toContain('Não encontramos este CEP. Preencha o endereço.');
+    const form = findAll(screen.body.layout, (n) => n.id === 'form-endereco')[0];
+    expect(form.formData).toEqual({ tipo: 1, cep: '69900-970' });
+  });
+
+  it('refuses an address with missing fields before anything is sent', async () => {
+    const c = client(stack.baseUrl);
+    await c.login('bruno');
+    const res = await c.action('profile/address-save', { cep: '01310-100', logradouro: '', numero: '', bairro: 'x', cidade: 'y', uf: 'XX', tipo: 1 });
+    expect(res.body.errors).toMatchObject({ logradouro: 'Campo obrigatório', numero: 'Campo obrigatório', uf: 'Escolha o estado.' });
+  });
+});

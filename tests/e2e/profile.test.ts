@@ -1,0 +1,37 @@
+import { describe, test } from 'vitest';
+import { useBrowser } from '../helpers/browser.js';
+import { persona } from '../helpers/personas.js';
+import { useStack } from '../helpers/stack.js';
+
+const stack = useStack();
+const browser = useBrowser();
+
+describe('profile in a real browser', () => {
+  test('ana changes her address by CEP and confirms with the SMS token from the outbox', async () => {
+    const page = await browser.newPage();
+    page.setDefaultTimeout(8_000);
+    await page.goto(`${stack.baseUrl}/entrar`);
+    await page.getByLabel('CPF ou CNPJ').first().fill(persona('ana').document);
+    await page.getByLabel('Senha de 6 dígitos').first().fill(persona('ana').password);
+    await page.getByRole('button', { name: 'Entrar' }).first().click();
+    await page.waitForURL('**/groups-and-quotas');
+    await page.goto(`${stack.baseUrl}/perfil`);
+    await page.getByRole('button', { name: 'Endereço' }).click();
+    await page.waitForURL('**/perfil/endereco');
+    await page.getByLabel('CEP (00000-000)').first().fill('01310-100');
+    await page.getByRole('button', { name: 'Buscar CEP' }).click();
+    await page.waitForURL('**/perfil/endereco?cep=01310100');
+    await page.getByLabel('Número').fill('1000');
+    await page.getByRole('button', { name: 'Salvar endereço' }).click();
+    await page.waitForURL('**/perfil/token');
+    await page.getByRole('button', { name: 'Enviar código por SMS' }).click();
+    await page.getByLabel('Código de segurança').waitFor();
+    const { data } = (await (await fetch(`${stack.sandbox.url}/__sandbox/outbox`)).json()) as { data: Array<{ code?: string }> };
+    await page.getByLabel('Código de segurança').click();
+    await page.keyboard.type(data.filter((m) => m.code).at(-1)!.code!);
+    await page.getByRole('button', { name: 'Confirmar alteração' }).click();
+    await page.waitForURL('**/perfil/endereco');
+    await page.getByText('Avenida Paulista, 1000 — Bela Vista, São Paulo/SP').waitFor();
+    await page.close();
+  });
+});

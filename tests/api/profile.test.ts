@@ -47,4 +47,29 @@ describe('profile: address by CEP, confirmed by an SMS token', () => {
     const res = await c.action('profile/address-save', { cep: '01310-100', logradouro: '', numero: '', bairro: 'x', cidade: 'y', uf: 'XX', tipo: 1 });
     expect(res.body.errors).toMatchObject({ logradouro: 'Campo obrigatório', numero: 'Campo obrigatório', uf: 'Escolha o estado.' });
   });
+
+  it('changes e-mail and phone with the token, refusing a bad DDD, a mobile without 9 and different e-mails', async () => {
+    const c = client(stack.baseUrl);
+    await c.login('carla');
+    expect(screenText((await c.screen('/perfil/email-telefone')).body)).toContain('(31) 9 9123-4567');
+    const save = (fields: Record<string, unknown>) => c.action('profile/contact-save', { ddd: '31', numero: '991234567', tipo: 3, ...fields });
+    expect((await save({ ddd: '20' })).body.errors).toEqual({ ddd: 'DDD inválido.' });
+    expect((await save({ numero: '81234567' })).body.errors).toEqual({ numero: 'Celular deve ter 11 dígitos e começar com 9 depois do DDD.' });
+    expect((await save({ email: 'carla@', confirmacao: 'carla@' })).body.errors).toEqual({ email: 'E-mail inválido' });
+    expect((await save({ email: 'carla.nova@example.com.br', confirmacao: 'carla@example.com.br' })).body.errors).toEqual({ confirmacao: 'Os e-mails informados não são iguais.' });
+    expect((await save({ email: 'carla.nova@example.com.br', confirmacao: 'carla.nova@example.com.br', ddd: '31', numero: '98888-7777' })).body.to).toBe('/perfil/token');
+    await c.action('profile/token-send');
+    expect((await c.action('profile/token-validate', { codigo: await lastCode() })).body.message).toBe('E-mail e telefone atualizados.');
+    const text = screenText((await c.screen('/perfil/email-telefone')).body);
+    expect(text).toContain('carla.nova@example.com.br');
+    expect(text).toContain('(31) 9 8888-7777');
+  });
+
+  it('does not let a company change its e-mail here', async () => {
+    const c = client(stack.baseUrl);
+    await c.login('delta');
+    const screen = await c.screen('/perfil/email-telefone');
+    expect(screenText(screen.body)).toContain('Empresas alteram o e-mail enviando uma mensagem');
+    expect(findAll(screen.body.layout, (n) => n.id === 'form-contato')).toEqual([]);
+  });
 });

@@ -46,12 +46,23 @@ export default async function registrationRoutes(app: FastifyInstance, { state }
     const grant = grantOf(request);
     const quota = state.quotas.get(Number((request.params as { id: string }).id));
     if (!quota || quota.owner !== grant.customer) return notFound(reply, 'Cota não encontrada.');
-    const body = z.object({ authToken: z.string().min(8), enderecos: z.array(Address).length(1) }).safeParse(request.body);
+    const body = z
+      .object({
+        authToken: z.string().min(8),
+        enderecos: z.array(Address).length(1).optional(),
+        emails: z.array(z.object({ email: z.email() })).length(1).optional(),
+        telefones: z.array(z.object({ ddd: z.string().regex(/^\d{2}$/), numero: z.string().regex(/^\d{8,9}$/), tipo: z.number().int().min(1).max(3) })).length(1).optional(),
+      })
+      .safeParse(request.body);
     if (!body.success) return invalid(reply, 'Dados cadastrais inválidos.');
+    const customer = state.customers.get(grant.customer)!;
+    if (body.data.emails && customer.tipoPessoa === 'J') return fail(reply, 400, 'Empresas alteram o e-mail enviando uma mensagem com documentos.');
     const token = state.accessTokens.get(body.data.authToken);
     if (!token || token.customer !== grant.customer) return fail(reply, 401, 'Token de confirmação inválido ou expirado.', 'INVALID_AUTH_TOKEN');
     state.accessTokens.delete(body.data.authToken); // one change per token
-    addresses.set(grant.customer, body.data.enderecos[0]!);
+    if (body.data.enderecos) addresses.set(grant.customer, body.data.enderecos[0]!);
+    if (body.data.emails) customer.email = body.data.emails[0]!.email;
+    if (body.data.telefones) customer.celular = `${body.data.telefones[0]!.ddd}${body.data.telefones[0]!.numero}`;
     return reply.code(204).send();
   });
 

@@ -46,12 +46,10 @@ export interface MfaState {
 }
 
 /** A registration change waiting for its SMS token (the back office is changed only after it). */
-export interface AddressChange {
-  kind: 'endereco';
-  data: { tipo: number; cep: string; logradouro: string; numero: string; complemento: string; bairro: string; cidade: string; uf: string };
-  sentAt?: number | undefined;
-  tries: number;
-}
+export type AddressChange = (
+  | { kind: 'endereco'; data: { tipo: number; cep: string; logradouro: string; numero: string; complemento: string; bairro: string; cidade: string; uf: string } }
+  | { kind: 'contato'; data: { email?: string | undefined; ddd: string; numero: string; tipo: number } }
+) & { sentAt?: number | undefined; tries: number };
 
 /** The offer wizard's answers so far, for one quota. */
 export interface BidDraft {

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ActionResult } from '../../../../screens/contract/index.js';
 import { formatCep } from '@brazilian-utils/brazilian-utils';
-import { parseCep } from '../../domain/registration.js';
+import { emailProblem, formatPhone, parseCep, phoneProblem, REGISTRATION_MESSAGES, type PhoneType } from '../../domain/registration.js';
 import { UpstreamError } from '../../plugins/core/upstream-client.js';
 import type { AddressChange } from '../../storage/session-store.js';
 import { RESEND_AFTER_MS } from '../auth/verification.js';
@@ -59,6 +59,46 @@ export default async function profile(app: FastifyInstance) {
     }
   });
 
+  app.screens.register('perfil-email-telefone', async (ctx) => {
+    const id = await quotaId(ctx.request);
+    const data = await ctx.upstream!.call<{ emails: Array<{ email: string }>; telefones: Array<{ ddd: string; numero: string; tipo: number }> }>({ method: 'GET', path: `cotas/${id}/dados-cadastrais` });
+    const phone = data.telefones[0];
+    const empresa = ctx.request.session!.data.customer.tipoPessoa === 'J';
+    return {
+      empresa,
+      atualEmail: data.emails[0]?.email ?? '—',
+      atualTelefone: phone ? formatPhone(`${phone.ddd}${phone.numero}`) : '—',
+      contato: { ddd: phone?.ddd ?? '', numero: phone?.numero ?? '', tipo: phone?.tipo ?? 3 },
+    };
+  });
+
+  app.actions.register('profile/contact-save', {
+    input: z
+      .object({
+        email: z.string().max(254).optional(),
+        confirmacao: z.string().max(254).optional(),
+        ddd: z.string('@perfil.erro.ddd').regex(/^\d{2}$/, '@perfil.erro.ddd'),
+        numero: z.string('@perfil.erro.telefone').max(20, '@perfil.erro.telefone'),
+        tipo: z.coerce.number('@perfil.erro.tipo-telefone').int().min(1, '@perfil.erro.tipo-telefone').max(3, '@perfil.erro.tipo-telefone'),
+      }),
+    async handler(input, { request }): Promise<ActionResult> {
+      const empresa = request.session!.data.customer.tipoPessoa === 'J';
+      const errors: Record<string, string> = {};
+      const email = input.email?.trim() ? input.email.trim() : undefined;
+      if (email && !empresa) {
+        const problem = emailProblem(email, input.confirmacao ?? '');
+        if (problem) errors[problem === REGISTRATION_MESSAGES.emailsDiffer ? 'confirmacao' : 'email'] = problem;
+      }
+      const numero = input.numero.replace(/\D/g, '');
+      const phone = phoneProblem(`${input.ddd}${numero}`, input.tipo as PhoneType);
+      if (phone) errors[phone === REGISTRATION_MESSAGES.ddd ? 'ddd' : 'numero'] = phone;
+      if (Object.keys(errors).length) return { kind: 'field-errors', errors };
+      const change: AddressChange = { kind: 'contato', data: { ...(email && !empresa ? { email } : {}), ddd: input.ddd, numero, tipo: input.tipo }, tries: 0 };
+      await app.sessions.patch(request.session!, { pendingChange: change });
+      return { kind: 'navigate', to: '/perfil/token' };
+    },
+  });
+
   app.screens.register('perfil-token', async (ctx) => {
     const pending = ctx.request.session!.data.pendingChange;
     if (!pending) return { redirect: '/perfil' };
@@ -110,14 +150,20 @@ export default async function profile(app: FastifyInstance) {
         return { kind: 'field-errors', errors: { codigo: app.text('verificacao.erro.invalido') } };
       }
       const id = await quotaId(request);
+      const change =
+        pending.kind === 'endereco'
+          ? { enderecos: [pending.data] }
+          : { telefones: [{ ddd: pending.data.ddd, numero: pending.data.numero, tipo: pending.data.tipo }], ...(pending.data.email ? { emails: [{ email: pending.data.email }] } : {}) };
       try {
-        await request.customerUpstream().call({ method: 'PUT', path: `cotas/${id}/dados-cadastrais`, json: { authToken: token, enderecos: [pending.data] } });
+        await request.customerUpstream().call({ method: 'PUT', path: `cotas/${id}/dados-cadastrais`, json: { authToken: token, ...change } });
       } catch (err) {
         if (err instanceof UpstreamError && !err.unavailable) return { kind: 'error', title: app.text('erro.titulo'), message: err.upstreamMessage ?? app.text('perfil.erro.salvar') };
         throw err;
       }
       await app.sessions.patch(session, { pendingChange: null });
-      return { kind: 'snackbar', message: app.text('perfil.endereco-salvo'), to: '/perfil/endereco' };
+      return pending.kind === 'endereco'
+        ? { kind: 'snackbar', message: app.text('perfil.endereco-salvo'), to: '/perfil/endereco' }
+        : { kind: 'snackbar', message: app.text('perfil.contato-salvo'), to: '/perfil/email-telefone' };
     },
   });
 }

@@ -72,4 +72,13 @@ describe('profile: address by CEP, confirmed by an SMS token', () => {
     expect(screenText(screen.body)).toContain('Empresas alteram o e-mail enviando uma mensagem');
     expect(findAll(screen.body.layout, (n) => n.id === 'form-contato')).toEqual([]);
   });
+
+  it('shows the main bank account and the main Pix key (the first of each)', async () => {
+    const c = client(stack.baseUrl);
+    await c.login('ana');
+    const text = screenText((await c.screen('/perfil')).body);
+    expect(text).toContain('Itaú Unibanco · agência 1234 · conta 567890-1 (corrente)');
+    expect(text).toContain('661.157.509-03');
+    expect(text).not.toContain('deve');
+  });
 });

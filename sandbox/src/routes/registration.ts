@@ -73,5 +73,20 @@ export default async function registrationRoutes(app: FastifyInstance, { state }
     return found ? { cep: zipcode, ...found } : notFound(reply, 'CEP não encontrado.');
   });
 
+  // Bank data and Pix keys (spec doc 2 §3.1): the first of each is the main one.
+  app.get('/core/dados-cadastrais/dados-bancarios', async (request) => {
+    const customer = state.customers.get(grantOf(request).customer)!;
+    return {
+      data: [
+        { banco: '341', nomeBanco: 'Itaú Unibanco', agencia: '1234', conta: '567890', digitoConta: '1', tipoConta: 'CORRENTE', titularDocumento: customer.document },
+        { banco: '001', nomeBanco: 'Banco do Brasil', agencia: '4321', conta: '98765', digitoConta: 'X', tipoConta: 'POUPANCA', titularDocumento: customer.document },
+      ],
+    };
+  });
+  app.get('/core/dados-cadastrais/chaves-pix', async (request) => {
+    const customer = state.customers.get(grantOf(request).customer)!;
+    return { data: [{ tipo: customer.tipoPessoa === 'J' ? 'CNPJ' : 'CPF', chave: customer.document }, { tipo: 'EMAIL', chave: customer.email }] };
+  });
+
   app.get('/tipos-registro/tipos-endereco', async () => ({ data: [{ codigo: 1, descricao: 'Residencial' }, { codigo: 2, descricao: 'Comercial' }] }));
 }

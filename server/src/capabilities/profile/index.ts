@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ActionResult } from '../../../../screens/contract/index.js';
 import { formatCep } from '@brazilian-utils/brazilian-utils';
-import { emailProblem, formatPhone, parseCep, phoneProblem, REGISTRATION_MESSAGES, type PhoneType } from '../../domain/registration.js';
+import { formatNationalId } from '../../domain/format.js';
+import { accountOwnerProblem, emailProblem, formatPhone, parseCep, phoneProblem, pixKeyProblem, REGISTRATION_MESSAGES, type PhoneType } from '../../domain/registration.js';
 import { UpstreamError } from '../../plugins/core/upstream-client.js';
 import type { AddressChange } from '../../storage/session-store.js';
 import { RESEND_AFTER_MS } from '../auth/verification.js';
@@ -40,7 +41,23 @@ export default async function profile(app: FastifyInstance) {
     return session.data.quotaIds![0]!;
   }
 
-  app.screens.register('perfil', async () => ({}));
+  // The hub shows the main bank account and Pix key (the first of each), checked against the rules:
+  // the account in the holder's own CPF/CNPJ, the key being that CPF/CNPJ.
+  app.screens.register('perfil', async (ctx) => {
+    const holder = ctx.request.session!.data.customer.inscricaoNacional;
+    const [accounts, keys] = await Promise.all([
+      ctx.upstream!.call<{ data: Array<{ nomeBanco: string; agencia: string; conta: string; digitoConta: string; tipoConta: string; titularDocumento: string }> }>({ method: 'GET', path: 'core/dados-cadastrais/dados-bancarios' }),
+      ctx.upstream!.call<{ data: Array<{ tipo: string; chave: string }> }>({ method: 'GET', path: 'core/dados-cadastrais/chaves-pix' }),
+    ]);
+    const account = accounts.data[0];
+    const key = keys.data[0];
+    return {
+      conta: account ? `${account.nomeBanco} · agência ${account.agencia} · conta ${account.conta}-${account.digitoConta} (${account.tipoConta === 'POUPANCA' ? 'poupança' : 'corrente'})` : '—',
+      contaProblema: account ? (accountOwnerProblem(account.titularDocumento, holder) ?? '') : '',
+      pix: key ? formatNationalId(key.chave) : '—',
+      pixProblema: key ? (pixKeyProblem(key.chave, holder) ?? '') : '',
+    };
+  });
 
   app.screens.register('perfil-endereco', async (ctx) => {
     const id = await quotaId(ctx.request);

@@ -81,4 +81,21 @@ describe('profile: address by CEP, confirmed by an SMS token', () => {
     expect(text).toContain('661.157.509-03');
     expect(text).not.toContain('deve');
   });
+
+  it('saves income and assets from the reference lists, the marriage regime only for the married', async () => {
+    const c = client(stack.baseUrl);
+    await c.login('igor');
+    const screen = await c.screen('/perfil/patrimonio-renda');
+    const form = findAll(screen.body.layout, (n) => n.id === 'form-renda')[0];
+    expect(form.uiSchema.profissao['ui:enumNames']).toContain('Engenheiro(a)');
+    expect(form.uiSchema.regimeCasamento['ui:when']).toEqual({ eq: [{ var: 'estadoCivil' }, 2] });
+    expect((await c.action('profile/income-save', { profissao: 99, estadoCivil: 1, tipoAcessibilidade: 1 })).body.errors).toEqual({ profissao: 'Escolha uma opção da lista.' });
+    expect((await c.action('profile/income-save', { valorRenda: '8.500,00', profissao: 6, estadoCivil: 2, regimeCasamento: 1, tipoAcessibilidade: 1 })).body.to).toBe('/perfil/token');
+    await c.action('profile/token-send');
+    expect((await c.action('profile/token-validate', { codigo: await lastCode() })).body.message).toBe('Dados de patrimônio e renda atualizados.');
+    const patch = (await stack.sandbox.calls()).find((call) => call.method === 'PATCH' && call.path === 'core/dados-cadastrais/atualizar');
+    expect(patch?.body).toMatchObject({ valorRenda: 8500, profissao: 6, estadoCivil: 2, regimeCasamento: 1 });
+    const saved = findAll((await c.screen('/perfil/patrimonio-renda')).body.layout, (n) => n.id === 'form-renda')[0];
+    expect(saved.formData).toMatchObject({ valorRenda: '8500', profissao: 6, estadoCivil: 2 });
+  });
 });

@@ -88,5 +88,33 @@ export default async function registrationRoutes(app: FastifyInstance, { state }
     return { data: [{ tipo: customer.tipoPessoa === 'J' ? 'CNPJ' : 'CPF', chave: customer.document }, { tipo: 'EMAIL', chave: customer.email }] };
   });
 
-  app.get('/tipos-registro/tipos-endereco', async () => ({ data: [{ codigo: 1, descricao: 'Residencial' }, { codigo: 2, descricao: 'Comercial' }] }));
+  // The seven reference lists (spec doc 1 §7).
+  const LISTS: Record<string, string[]> = {
+    'tipos-endereco': ['Residencial', 'Comercial'],
+    'tipos-telefone': ['Residencial', 'Comercial', 'Celular'],
+    profissoes: ['Administrador(a)', 'Advogado(a)', 'Autônomo(a)', 'Comerciante', 'Empresário(a)', 'Engenheiro(a)', 'Médico(a)', 'Professor(a)', 'Servidor(a) público(a)', 'Outra'],
+    'regimes-casamento': ['Comunhão parcial de bens', 'Comunhão universal de bens', 'Separação total de bens', 'Participação final nos aquestos'],
+    'tipos-acessibilidade': ['Nenhuma', 'Deficiência visual', 'Deficiência auditiva', 'Deficiência física', 'Outra'],
+    'estados-civil': ['Solteiro(a)', 'Casado(a)', 'Divorciado(a)', 'Viúvo(a)', 'União estável'],
+    'tipos-documento': ['RG', 'CNH', 'RNE', 'Passaporte'],
+  };
+  for (const [name, items] of Object.entries(LISTS)) {
+    app.get(`/tipos-registro/${name}`, async () => ({ data: items.map((descricao, i) => ({ codigo: i + 1, descricao })) }));
+  }
+
+  const incomes = new Map<string, Record<string, unknown>>();
+  app.get('/core/dados-cadastrais/status', async (request) => ({ status: 'ATUALIZADO', ...(incomes.get(grantOf(request).customer) ?? {}) }));
+  app.patch('/core/dados-cadastrais/atualizar', async (request, reply) => {
+    const grant = grantOf(request);
+    const body = z
+      .object({ authToken: z.string().min(8), valorRenda: z.number().min(0).optional(), profissao: z.number().int(), estadoCivil: z.number().int(), regimeCasamento: z.number().int().optional(), tipoAcessibilidade: z.number().int() })
+      .safeParse(request.body);
+    if (!body.success) return invalid(reply, 'Dados cadastrais inválidos.');
+    const token = state.accessTokens.get(body.data.authToken);
+    if (!token || token.customer !== grant.customer) return fail(reply, 401, 'Token de confirmação inválido ou expirado.', 'INVALID_AUTH_TOKEN');
+    state.accessTokens.delete(body.data.authToken);
+    const { authToken: _t, ...data } = body.data;
+    incomes.set(grant.customer, data);
+    return reply.code(204).send();
+  });
 }

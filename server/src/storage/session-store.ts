@@ -49,6 +49,7 @@ export interface MfaState {
 export type AddressChange = (
   | { kind: 'endereco'; data: { tipo: number; cep: string; logradouro: string; numero: string; complemento: string; bairro: string; cidade: string; uf: string } }
   | { kind: 'contato'; data: { email?: string | undefined; ddd: string; numero: string; tipo: number } }
+  | { kind: 'renda'; data: { valorRenda?: number | undefined; profissao: number; estadoCivil: number; regimeCasamento?: number | undefined; tipoAcessibilidade: number } }
 ) & { sentAt?: number | undefined; tries: number };
 
 /** The offer wizard's answers so far, for one quota. */

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ActionResult } from '../../../../screens/contract/index.js';
 import { formatCep } from '@brazilian-utils/brazilian-utils';
+import { parseMoney } from '../../domain/bids.js';
 import { formatNationalId } from '../../domain/format.js';
 import { accountOwnerProblem, emailProblem, formatPhone, parseCep, phoneProblem, pixKeyProblem, REGISTRATION_MESSAGES, type PhoneType } from '../../domain/registration.js';
 import { UpstreamError } from '../../plugins/core/upstream-client.js';
@@ -116,6 +117,63 @@ export default async function profile(app: FastifyInstance) {
     },
   });
 
+  // Income and assets: the professions, civil statuses, marriage regimes and accessibility types
+  // come from the back office's reference lists; the marriage regime shows only for the married
+  // (a `ui:when` condition, decided in the browser without a round trip).
+  const list = async (request: FastifyRequest, name: string) =>
+    (await request.customerUpstream().call<{ data: Array<{ codigo: number; descricao: string }> }>({ method: 'GET', path: `tipos-registro/${name}` })).data;
+
+  app.screens.register('perfil-patrimonio-renda', async (ctx) => {
+    const [profissoes, estados, regimes, acessibilidade, status] = await Promise.all([
+      list(ctx.request, 'profissoes'),
+      list(ctx.request, 'estados-civil'),
+      list(ctx.request, 'regimes-casamento'),
+      list(ctx.request, 'tipos-acessibilidade'),
+      ctx.upstream!.call<Record<string, unknown>>({ method: 'GET', path: 'core/dados-cadastrais/status' }),
+    ]);
+    const casado = estados.find((e) => /casad/i.test(e.descricao))?.codigo ?? -1;
+    const options = (items: Array<{ codigo: number; descricao: string }>) => ({ codigos: items.map((i) => i.codigo), nomes: items.map((i) => i.descricao) });
+    return {
+      profissoes: options(profissoes),
+      estados: options(estados),
+      regimes: options(regimes),
+      acessibilidade: options(acessibilidade),
+      casado,
+      dados: {
+        ...(typeof status.valorRenda === 'number' ? { valorRenda: String(status.valorRenda).replace('.', ',') } : {}),
+        ...(typeof status.profissao === 'number' ? { profissao: status.profissao } : {}),
+        ...(typeof status.estadoCivil === 'number' ? { estadoCivil: status.estadoCivil } : {}),
+        ...(typeof status.regimeCasamento === 'number' ? { regimeCasamento: status.regimeCasamento } : {}),
+        tipoAcessibilidade: typeof status.tipoAcessibilidade === 'number' ? status.tipoAcessibilidade : 1,
+      },
+    };
+  });
+
+  app.actions.register('profile/income-save', {
+    input: z.object({
+      valorRenda: z.string().max(20).optional(),
+      profissao: z.coerce.number('@perfil.erro.lista').int('@perfil.erro.lista'),
+      estadoCivil: z.coerce.number('@perfil.erro.lista').int('@perfil.erro.lista'),
+      regimeCasamento: z.coerce.number().int().optional(),
+      tipoAcessibilidade: z.coerce.number('@perfil.erro.lista').int('@perfil.erro.lista'),
+    }),
+    async handler(input, { request }): Promise<ActionResult> {
+      const renda = input.valorRenda?.trim() ? parseMoney(input.valorRenda) : undefined;
+      if (renda === null) return { kind: 'field-errors', errors: { valorRenda: app.text('lances.erro.valor') } };
+      const [profissoes, estados] = await Promise.all([list(request, 'profissoes'), list(request, 'estados-civil')]);
+      if (!profissoes.some((p) => p.codigo === input.profissao)) return { kind: 'field-errors', errors: { profissao: app.text('perfil.erro.lista') } };
+      if (!estados.some((e) => e.codigo === input.estadoCivil)) return { kind: 'field-errors', errors: { estadoCivil: app.text('perfil.erro.lista') } };
+      const married = /casad/i.test(estados.find((e) => e.codigo === input.estadoCivil)!.descricao);
+      const change: AddressChange = {
+        kind: 'renda',
+        data: { valorRenda: renda, profissao: input.profissao, estadoCivil: input.estadoCivil, regimeCasamento: married ? input.regimeCasamento : undefined, tipoAcessibilidade: input.tipoAcessibilidade },
+        tries: 0,
+      };
+      await app.sessions.patch(request.session!, { pendingChange: change });
+      return { kind: 'navigate', to: '/perfil/token' };
+    },
+  });
+
   app.screens.register('perfil-token', async (ctx) => {
     const pending = ctx.request.session!.data.pendingChange;
     if (!pending) return { redirect: '/perfil' };
@@ -167,20 +225,24 @@ export default async function profile(app: FastifyInstance) {
         return { kind: 'field-errors', errors: { codigo: app.text('verificacao.erro.invalido') } };
       }
       const id = await quotaId(request);
-      const change =
-        pending.kind === 'endereco'
-          ? { enderecos: [pending.data] }
-          : { telefones: [{ ddd: pending.data.ddd, numero: pending.data.numero, tipo: pending.data.tipo }], ...(pending.data.email ? { emails: [{ email: pending.data.email }] } : {}) };
       try {
-        await request.customerUpstream().call({ method: 'PUT', path: `cotas/${id}/dados-cadastrais`, json: { authToken: token, ...change } });
+        if (pending.kind === 'renda') {
+          await request.customerUpstream().call({ method: 'PATCH', path: 'core/dados-cadastrais/atualizar', json: { authToken: token, ...pending.data } });
+        } else {
+          const change =
+            pending.kind === 'endereco'
+              ? { enderecos: [pending.data] }
+              : { telefones: [{ ddd: pending.data.ddd, numero: pending.data.numero, tipo: pending.data.tipo }], ...(pending.data.email ? { emails: [{ email: pending.data.email }] } : {}) };
+          await request.customerUpstream().call({ method: 'PUT', path: `cotas/${id}/dados-cadastrais`, json: { authToken: token, ...change } });
+        }
       } catch (err) {
         if (err instanceof UpstreamError && !err.unavailable) return { kind: 'error', title: app.text('erro.titulo'), message: err.upstreamMessage ?? app.text('perfil.erro.salvar') };
         throw err;
       }
       await app.sessions.patch(session, { pendingChange: null });
-      return pending.kind === 'endereco'
-        ? { kind: 'snackbar', message: app.text('perfil.endereco-salvo'), to: '/perfil/endereco' }
-        : { kind: 'snackbar', message: app.text('perfil.contato-salvo'), to: '/perfil/email-telefone' };
+      const done = { endereco: ['perfil.endereco-salvo', '/perfil/endereco'], contato: ['perfil.contato-salvo', '/perfil/email-telefone'], renda: ['perfil.renda-salva', '/perfil/patrimonio-renda'] } as const;
+      const [message, to] = done[pending.kind];
+      return { kind: 'snackbar', message: app.text(message), to };
     },
   });
 }

@@ -1,19 +1,13 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { useBrowser } from '../helpers/browser.js';
+import { loginInBrowser, useBrowser } from '../helpers/browser.js';
 import { persona } from '../helpers/personas.js';
 import { useStack } from '../helpers/stack.js';
 
 const stack = useStack();
 const browser = useBrowser();
 
-async function login(page: Page, key: string) {
-  page.setDefaultTimeout(8_000);
-  await page.goto(`${stack.baseUrl}/entrar`);
-  await page.getByLabel('CPF ou CNPJ').first().fill(persona(key).document);
-  await page.getByLabel('Senha de 6 dígitos').first().fill(persona(key).password);
-  await page.getByRole('button', { name: 'Entrar' }).first().click();
-}
+const login = (page: Page, key: string) => loginInBrowser(page, stack.baseUrl, persona(key));
 
 describe('account access in a real browser', () => {
   test('lara gets her one-time code by SMS from the outbox, types it box by box and gets in', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { useBrowser } from '../helpers/browser.js';
+import { loginInBrowser, useBrowser } from '../helpers/browser.js';
 import { persona } from '../helpers/personas.js';
 import { useStack } from '../helpers/stack.js';
 
@@ -7,11 +7,7 @@ const stack = useStack();
 const browser = useBrowser();
 
 async function loginAndPickFirstQuota(page: import('playwright-core').Page, key: string) {
-  page.setDefaultTimeout(8_000);
-  await page.goto(`${stack.baseUrl}/entrar`);
-  await page.getByLabel('CPF ou CNPJ').first().fill(persona(key).document);
-  await page.getByLabel('Senha de 6 dígitos').first().fill(persona(key).password);
-  await page.getByRole('button', { name: 'Entrar' }).first().click();
+  await loginInBrowser(page, stack.baseUrl, persona(key));
   await page.getByRole('button', { name: 'Acompanhar esta cota' }).first().click();
   await page.waitForURL('**/home');
 }
@@ -30,11 +26,7 @@ describe('bids in a real browser', () => {
 
   test('bruno’s servico quota skips both the FGTS and the keys steps', async () => {
     const page = await browser.newPage();
-    page.setDefaultTimeout(8_000);
-    await page.goto(`${stack.baseUrl}/entrar`);
-    await page.getByLabel('CPF ou CNPJ').first().fill(persona('bruno').document);
-    await page.getByLabel('Senha de 6 dígitos').first().fill(persona('bruno').password);
-    await page.getByRole('button', { name: 'Entrar' }).first().click();
+    await loginInBrowser(page, stack.baseUrl, persona('bruno'));
     await page.locator('section.card', { hasText: 'Serviço' }).getByRole('button', { name: 'Acompanhar esta cota' }).click();
     await page.waitForURL('**/home');
     await page.goto(`${stack.baseUrl}/offers-and-bids`);
@@ -74,13 +66,7 @@ describe('bids in a real browser', () => {
 
   test('ana offers a bid with keys, sees the protocol, then cancels it from the history', async () => {
     const page = await browser.newPage();
-    page.setDefaultTimeout(8_000);
-    await page.goto(`${stack.baseUrl}/entrar`);
-    await page.getByLabel('CPF ou CNPJ').first().fill(persona('ana').document);
-    await page.getByLabel('Senha de 6 dígitos').first().fill(persona('ana').password);
-    await page.getByRole('button', { name: 'Entrar' }).first().click();
-    await page.getByRole('button', { name: 'Acompanhar esta cota' }).first().click();
-    await page.waitForURL('**/home');
+    await loginAndPickFirstQuota(page, 'ana');
     await page.goto(`${stack.baseUrl}/offers-and-bids-introduction`);
     await page.getByRole('button', { name: 'Fazer uma oferta' }).click();
     await page.waitForURL('**/offers-and-bids');

@@ -1,5 +1,5 @@
 import { describe, test } from 'vitest';
-import { useBrowser } from '../helpers/browser.js';
+import { loginInBrowser, useBrowser } from '../helpers/browser.js';
 import { persona } from '../helpers/personas.js';
 import { useStack } from '../helpers/stack.js';
 
@@ -9,11 +9,7 @@ const browser = useBrowser();
 describe('profile in a real browser', () => {
   test('ana changes her address by CEP and confirms with the SMS token from the outbox', async () => {
     const page = await browser.newPage();
-    page.setDefaultTimeout(8_000);
-    await page.goto(`${stack.baseUrl}/entrar`);
-    await page.getByLabel('CPF ou CNPJ').first().fill(persona('ana').document);
-    await page.getByLabel('Senha de 6 dígitos').first().fill(persona('ana').password);
-    await page.getByRole('button', { name: 'Entrar' }).first().click();
+    await loginInBrowser(page, stack.baseUrl, persona('ana'));
     await page.waitForURL('**/groups-and-quotas');
     await page.goto(`${stack.baseUrl}/perfil`);
     await page.getByRole('button', { name: 'Endereço' }).click();

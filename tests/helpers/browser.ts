@@ -34,3 +34,12 @@ export function useBrowser(): Browser {
     },
   });
 }
+
+/** Logs a persona in through /entrar with CPF/CNPJ and password, as a customer would type them. */
+export async function loginInBrowser(page: import('playwright-core').Page, baseUrl: string, persona: { document: string; password: string }): Promise<void> {
+  page.setDefaultTimeout(8_000);
+  await page.goto(`${baseUrl}/entrar`);
+  await page.getByLabel('CPF ou CNPJ').first().fill(persona.document);
+  await page.getByLabel('Senha de 6 dígitos').first().fill(persona.password);
+  await page.getByRole('button', { name: 'Entrar' }).first().click();
+}

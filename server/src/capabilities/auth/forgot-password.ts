@@ -22,6 +22,11 @@ export interface ForgotFlow {
   keep(reply: FastifyReply, state: ForgotState): void;
 }
 
+/** A new e-mail typed twice: 'E-mail inválido', 'Os e-mails informados não são iguais.' */
+export const NewEmailInput = z
+  .object({ email: z.email('@esqueci.erro.email').max(254, '@esqueci.erro.email'), confirmacao: z.string('@esqueci.erro.email-diferente') })
+  .refine((v) => v.email.toLowerCase() === v.confirmacao.trim().toLowerCase(), { message: '@esqueci.erro.email-diferente', path: ['confirmacao'] });
+
 /** DD/MM/YYYY typed → YYYY-MM-DD sent (spec doc 1 §3), refusing impossible and future dates. */
 export function parseBrazilianDate(text: string, today: Date = new Date()): string | null {
   const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text.trim());
@@ -89,9 +94,7 @@ export default async function forgotPassword(app: FastifyInstance, { throttle }:
 
   app.actions.register('auth/forgot-send', {
     public: true,
-    input: z
-      .object({ email: z.email('@esqueci.erro.email').max(254, '@esqueci.erro.email'), confirmacao: z.string('@esqueci.erro.email-diferente') })
-      .refine((v) => v.email.toLowerCase() === v.confirmacao.trim().toLowerCase(), { message: '@esqueci.erro.email-diferente', path: ['confirmacao'] }),
+    input: NewEmailInput,
     async handler(input, { request, reply }): Promise<ActionResult> {
       const state = stateOf(request);
       if (!state?.data) return { kind: 'navigate', to: '/entrar/esqueciasenha/cpfcnpj', replace: true };

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { ActionResult } from '../../../../screens/contract/index.js';
 import { isCompanyId } from '../../domain/format.js';
 import { UpstreamError } from '../../plugins/core/upstream-client.js';
-import type { ForgotFlow } from './forgot-password.js';
+import { NewEmailInput, type ForgotFlow } from './forgot-password.js';
 
 /**
  * Forgotten e-mail (public routes of doc 1 §2): /identificacao (mobile only; elsewhere
@@ -53,9 +53,7 @@ export default async function identityCheck(app: FastifyInstance, { flow }: { fl
 
   app.actions.register('auth/identity-email', {
     public: true,
-    input: z
-      .object({ email: z.email('@esqueci.erro.email').max(254, '@esqueci.erro.email'), confirmacao: z.string('@esqueci.erro.email-diferente') })
-      .refine((v) => v.email.toLowerCase() === v.confirmacao.trim().toLowerCase(), { message: '@esqueci.erro.email-diferente', path: ['confirmacao'] }),
+    input: NewEmailInput,
     async handler(input, { request, reply }): Promise<ActionResult> {
       const state = flow.read(request);
       if (!state?.checkId) return { kind: 'navigate', to: '/entrar/esqueciasenha/cpfcnpj', replace: true };

@@ -154,6 +154,20 @@ describe('quotas and home', () => {
     expect(res.body).toMatchObject({ kind: 'error', message: 'Cota não encontrada.' });
   });
 
+  it('shows delta the cash-billing card the phase → card table picks, leading to /faturamento', async () => {
+    const c = client(stack.baseUrl);
+    await c.loginWithQuota('delta');
+    const home = await c.screen('/home');
+    const [card] = findAll(home.body.layout, (n) => n.id === 'card-especie-reenviar-documentos');
+    expect(card.title).toBe('Documentos pendentes');
+    expect(card.action).toEqual({ label: 'Enviar documentos', action: { type: 'navigate', to: '/faturamento' } });
+    expect(screenText((await c.screen('/faturamento')).body)).toContain('Alguns documentos precisam ser enviados novamente.');
+    const ana = client(stack.baseUrl);
+    await ana.loginWithQuota('ana');
+    expect(findAll((await ana.screen('/home')).body.layout, (n) => n.id?.startsWith('card-'))).toEqual([]);
+    expect((await ana.screen('/faturamento')).body.to).toBe('/home');
+  });
+
   it('asks for a quota before home when none is selected', async () => {
     const c = client(stack.baseUrl);
     await c.login('ana');

@@ -29,6 +29,7 @@ const FLOW_STATE_SCREENS: Record<string, string> = {
   '/alteraremail': 'tests/api/forgot-password.test.ts',
   '/atualizacao-obrigatoria': 'tests/api/app-update.test.ts',
   '/perfil/token': 'tests/api/profile.test.ts',
+  '/faturamento': 'tests/api/login-to-home.test.ts',
 };
 const journeys = generateJourneys(definitions.routes, definitions.flows);
 

@@ -13,12 +13,22 @@ export function warningIsOn(w: MaintenanceWarning, now: string): boolean {
   return start <= now && now <= end;
 }
 
-export function homeModel(data: HomeData, customerName: string, text: Text) {
+/** A home card as the cards definitions describe it. */
+export interface HomeCard {
+  id: string;
+  title: string;
+  text: string;
+  label: string;
+  to: string;
+}
+
+export function homeModel(data: HomeData, customerName: string, text: Text, cards: HomeCard[] = []) {
   const now = localNow(data.time);
   const card = quotaCard(data.quota, text);
   return {
     customer: { firstName: firstName(customerName) },
     warnings: data.warnings.filter((w) => warningIsOn(w, now)).map((w) => ({ text: w.text })),
+    cards,
     quota: {
       ...card,
       grupo: padDigits(data.quota.grupo, 6),

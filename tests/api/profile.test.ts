@@ -1,3 +1,4 @@
+import supertest from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { client, findAll, screenText } from '../helpers/api-client.js';
 import { useStack } from '../helpers/stack.js';
@@ -97,5 +98,16 @@ describe('profile: address by CEP, confirmed by an SMS token', () => {
     expect(patch?.body).toMatchObject({ valorRenda: 8500, profissao: 6, estadoCivil: 2, regimeCasamento: 1 });
     const saved = findAll((await c.screen('/perfil/patrimonio-renda')).body.layout, (n) => n.id === 'form-renda')[0];
     expect(saved.formData).toMatchObject({ valorRenda: '8500', profissao: 6, estadoCivil: 2 });
+  });
+
+  it('lets a partner agent read the registration data but not change it', async () => {
+    const token = await stack.sandbox.transparentToken('ana', undefined, 'agente-horizonte-7');
+    const res = await supertest(stack.baseUrl).get(`/login-transparente/${token}`).redirects(0);
+    const agent = client(stack.baseUrl);
+    agent.agent.jar.setCookie(String(res.headers['set-cookie']).split(';')[0]!, 'localhost', '/');
+    expect(screenText((await agent.screen('/perfil')).body)).toContain('Você está atendendo este cliente como parceiro');
+    expect(screenText((await agent.screen('/perfil/endereco')).body)).toContain('Endereço atual');
+    const refused = await agent.action('profile/address-save', { cep: '01310-100', logradouro: 'Avenida Paulista', numero: '1', bairro: 'Bela Vista', cidade: 'São Paulo', uf: 'SP', tipo: 1 });
+    expect(refused.body.message).toMatch(/só o próprio cliente pode alterá-los/);
   });
 });

@@ -42,8 +42,8 @@ export class SandboxControl {
     await this.send('PUT', `partners/${partnerId}/warnings`, warnings);
   }
   /** A one-use transparent-login token for the persona (first quota unless idCota given). */
-  async transparentToken(persona: string, idCota?: number): Promise<string> {
-    const answer = (await this.send('POST', 'transparent-tokens', idCota === undefined ? { persona } : { persona, idCota })) as { token: string };
+  async transparentToken(persona: string, idCota?: number, agent?: string): Promise<string> {
+    const answer = (await this.send('POST', 'transparent-tokens', { persona, ...(idCota === undefined ? {} : { idCota }), ...(agent ? { agent } : {}) })) as { token: string };
     return answer.token;
   }
   async setClock(now: string): Promise<void> {

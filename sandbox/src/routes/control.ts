@@ -84,10 +84,10 @@ export default async function controlRoutes(app: FastifyInstance, ctx: SandboxCo
   });
 
   app.post('/transparent-tokens', async (request, reply) => {
-    const parsed = z.object({ persona: z.string(), idCota: z.number().int().optional() }).safeParse(request.body);
+    const parsed = z.object({ persona: z.string(), idCota: z.number().int().optional(), agent: z.string().optional() }).safeParse(request.body);
     if (!parsed.success || !state.customers.has(parsed.data.persona)) return reply.code(400).send({ detail: 'Informe persona (chave) e, se quiser, idCota.' });
     const idCota = parsed.data.idCota ?? state.quotasOf(parsed.data.persona)[0]?.idCota;
-    return { token: mintTransparentToken(state, parsed.data.persona, idCota) };
+    return { token: mintTransparentToken(state, parsed.data.persona, idCota, parsed.data.agent) };
   });
 
   app.get('/personas', async () => ({

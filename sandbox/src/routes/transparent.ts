@@ -8,7 +8,7 @@ import type { SandboxContext } from '../context.js';
  * the control route POST /__sandbox/transparent-tokens); POST login/transparente exchanges it
  * for the customer's tokens, with the quota it was minted for.
  */
-export const transparentTokens = new WeakMap<SandboxContext['state'], Map<string, { customer: string; idCota?: number; used: boolean; expiresAt: number }>>();
+export const transparentTokens = new WeakMap<SandboxContext['state'], Map<string, { customer: string; idCota?: number; agent?: string; used: boolean; expiresAt: number }>>();
 
 export function tokensOf(state: SandboxContext['state']) {
   let map = transparentTokens.get(state);
@@ -16,9 +16,9 @@ export function tokensOf(state: SandboxContext['state']) {
   return map;
 }
 
-export function mintTransparentToken(state: SandboxContext['state'], customer: string, idCota?: number): string {
+export function mintTransparentToken(state: SandboxContext['state'], customer: string, idCota?: number, agent?: string): string {
   const token = randomBytes(24).toString('base64url');
-  tokensOf(state).set(token, { customer, ...(idCota === undefined ? {} : { idCota }), used: false, expiresAt: state.clock.now() + 10 * 60_000 });
+  tokensOf(state).set(token, { customer, ...(idCota === undefined ? {} : { idCota }), ...(agent ? { agent } : {}), used: false, expiresAt: state.clock.now() + 10 * 60_000 });
   return token;
 }
 
@@ -34,6 +34,8 @@ export default async function transparentRoutes(app: FastifyInstance, { state }:
       ...state.issueTokens(customer.key),
       statusMfa: 'NAO_REQUER',
       idCota: entry.idCota ?? null,
+      // A partner agent acting for the customer (reads, cannot change registration data).
+      agente: entry.agent ?? null,
       usuario: { nome: customer.nome, inscricaoNacional: customer.document, tipoPessoa: customer.tipoPessoa, email: customer.email, celular: customer.celular, senhaExpirada: false, atualizacaoCadastralObrigatoria: false },
     };
   });

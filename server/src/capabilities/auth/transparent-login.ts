@@ -21,9 +21,9 @@ export default async function transparentLogin(app: FastifyInstance) {
     const seen = `transparent:${createHash('sha256').update(parsed.data.token).digest('base64url')}`;
     if ((await app.counters.hit(seen, 24 * 3600)) > 1) return reply.redirect(INVALID);
 
-    let answer: LoginAnswer & { idCota?: number | null };
+    let answer: LoginAnswer & { idCota?: number | null; agente?: string | null };
     try {
-      answer = await app.upstream.call<LoginAnswer & { idCota?: number | null }>({ method: 'POST', path: 'login/transparente', json: { token: parsed.data.token } });
+      answer = await app.upstream.call<LoginAnswer & { idCota?: number | null; agente?: string | null }>({ method: 'POST', path: 'login/transparente', json: { token: parsed.data.token } });
     } catch (err) {
       if (err instanceof UpstreamError && !err.unavailable) return reply.redirect(INVALID);
       throw err;
@@ -33,6 +33,7 @@ export default async function transparentLogin(app: FastifyInstance) {
     await reply.startSession({
       partnerId: partner.id,
       transparent: true,
+      ...(answer.agente ? { agent: answer.agente } : {}),
       customer: {
         nome: answer.usuario.nome,
         inscricaoNacional: answer.usuario.inscricaoNacional,

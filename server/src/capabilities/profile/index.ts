@@ -44,6 +44,8 @@ export default async function profile(app: FastifyInstance) {
 
   // The hub shows the main bank account and Pix key (the first of each), checked against the rules:
   // the account in the holder's own CPF/CNPJ, the key being that CPF/CNPJ.
+  const agentRefusal = (): ActionResult => ({ kind: 'error', title: app.text('erro.titulo'), message: app.text('perfil.agente') });
+
   app.screens.register('perfil', async (ctx) => {
     const holder = ctx.request.session!.data.customer.inscricaoNacional;
     const [accounts, keys] = await Promise.all([
@@ -53,6 +55,7 @@ export default async function profile(app: FastifyInstance) {
     const account = accounts.data[0];
     const key = keys.data[0];
     return {
+      agente: Boolean(ctx.request.session!.data.agent),
       conta: account ? `${account.nomeBanco} · agência ${account.agencia} · conta ${account.conta}-${account.digitoConta} (${account.tipoConta === 'POUPANCA' ? 'poupança' : 'corrente'})` : '—',
       contaProblema: account ? (accountOwnerProblem(account.titularDocumento, holder) ?? '') : '',
       pix: key ? formatNationalId(key.chave) : '—',
@@ -100,6 +103,7 @@ export default async function profile(app: FastifyInstance) {
         tipo: z.coerce.number('@perfil.erro.tipo-telefone').int().min(1, '@perfil.erro.tipo-telefone').max(3, '@perfil.erro.tipo-telefone'),
       }),
     async handler(input, { request }): Promise<ActionResult> {
+      if (request.session!.data.agent) return agentRefusal();
       const empresa = request.session!.data.customer.tipoPessoa === 'J';
       const errors: Record<string, string> = {};
       const email = input.email?.trim() ? input.email.trim() : undefined;
@@ -158,6 +162,7 @@ export default async function profile(app: FastifyInstance) {
       tipoAcessibilidade: z.coerce.number('@perfil.erro.lista').int('@perfil.erro.lista'),
     }),
     async handler(input, { request }): Promise<ActionResult> {
+      if (request.session!.data.agent) return agentRefusal();
       const renda = input.valorRenda?.trim() ? parseMoney(input.valorRenda) : undefined;
       if (renda === null) return { kind: 'field-errors', errors: { valorRenda: app.text('lances.erro.valor') } };
       const [profissoes, estados] = await Promise.all([list(request, 'profissoes'), list(request, 'estados-civil')]);
@@ -190,6 +195,7 @@ export default async function profile(app: FastifyInstance) {
   app.actions.register('profile/address-save', {
     input: AddressInput,
     async handler(input, { request }): Promise<ActionResult> {
+      if (request.session!.data.agent) return agentRefusal();
       const change: AddressChange = { kind: 'endereco', data: { ...input, cep: parseCep(input.cep)!, complemento: input.complemento ?? '' }, tries: 0 };
       await app.sessions.patch(request.session!, { pendingChange: change });
       return { kind: 'navigate', to: '/perfil/token' };

@@ -4,9 +4,13 @@ import { redactBody, type RecordedCall } from './calls.js';
 import { SandboxClock } from './clock.js';
 import type { OutboxMessage, SandboxContext, SandboxOptions } from './context.js';
 import { FaultTable } from './faults.js';
-import { BASE_PATH, contractPath, fail, isOpen } from './http.js';
+import { BASE_PATH, PUBLIC_FILES, contractPath, fail, isOpen } from './http.js';
 import { SandboxState } from './state/store.js';
+import assemblyRoutes from './routes/assemblies.js';
 import bidRoutes from './routes/bids.js';
+import cashBillingRoutes from './routes/cash-billing.js';
+import documentRoutes from './routes/documents.js';
+import quotaPreferenceRoutes from './routes/quota-preferences.js';
 import caseRoutes from './routes/cases.js';
 import controlRoutes from './routes/control.js';
 import identityCheckRoutes from './routes/identity-check.js';
@@ -15,11 +19,18 @@ import passwordRoutes from './routes/password.js';
 import passwordResetRoutes from './routes/password-reset.js';
 import processRoutes from './routes/processes.js';
 import registrationRoutes from './routes/registration.js';
+import renegotiationRoutes from './routes/renegotiation.js';
+import slipRoutes from './routes/slips.js';
 import quotaRoutes from './routes/quotas.js';
 import sessionRoutes from './routes/session.js';
 import transparentRoutes from './routes/transparent.js';
 import utilRoutes from './routes/util.js';
 import verificationRoutes from './routes/verification.js';
+import faqRoutes from './routes/faq.js';
+import notificationRoutes from './routes/notifications.js';
+import preferenceRoutes from './routes/preferences.js';
+import branchRoutes from './routes/branches.js';
+import groupRoutes from './routes/group.js';
 
 export interface BuildSandboxOptions extends Partial<SandboxOptions> {
   clock?: SandboxClock;
@@ -76,6 +87,7 @@ export async function buildSandbox(opts: BuildSandboxOptions = {}): Promise<Fast
           if (fault.delayMs) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
           if (fault.status !== undefined) return reply.code(fault.status).send(fault.body ?? { message: 'Falha simulada pelo sandbox.', code: 'SIMULATED_FAILURE' });
         }
+        if (path.startsWith(PUBLIC_FILES)) return;
         if (header(request.headers.client_id) !== options.clientId) return fail(reply, 400, 'Cabeçalho client_id ausente ou desconhecido.');
         if (isOpen(path)) return;
         const token = header(request.headers.access_token);
@@ -84,7 +96,9 @@ export async function buildSandbox(opts: BuildSandboxOptions = {}): Promise<Fast
         if (ctx.state.clock.now() >= grant.expiresAt) return fail(reply, 401, 'Token expirado.', 'TOKEN_EXPIRED');
         request.grant = grant;
       });
-      for (const routes of [sessionRoutes, passwordRoutes, passwordResetRoutes, identityCheckRoutes, caseRoutes, bidRoutes, registrationRoutes, partnerRoutes, quotaRoutes, processRoutes, transparentRoutes, utilRoutes, verificationRoutes]) await api.register(routes, ctx);
+      for (const routes of [sessionRoutes, passwordRoutes, passwordResetRoutes, identityCheckRoutes, caseRoutes, bidRoutes, registrationRoutes, partnerRoutes, quotaRoutes, processRoutes, transparentRoutes, utilRoutes, verificationRoutes, slipRoutes, renegotiationRoutes, documentRoutes, assemblyRoutes, quotaPreferenceRoutes, cashBillingRoutes]) await api.register(routes, ctx);
+      // Help, notifications, preferences, branches and group situation (issue 5).
+      for (const routes of [faqRoutes, notificationRoutes, preferenceRoutes, branchRoutes, groupRoutes]) await api.register(routes, ctx);
       api.setNotFoundHandler((_request, reply) => reply.code(404).send({ code: 'RESOURCE_NOT_FOUND', message: 'Recurso não encontrado.' }));
     },
     { prefix: BASE_PATH },

@@ -22,6 +22,9 @@ const OPEN_PATHS = [
   'antifraude/analise-documento/nl/solicitar',
 ];
 
+/** Uploaded images, as the administrator's CDN serves them to any browser: not a contract call. */
+export const PUBLIC_FILES = 'arquivos/publico/';
+
 /** An entry ending in '/' opens everything under it; any other entry opens that exact path. */
 export function isOpen(path: string): boolean {
   return OPEN_PATHS.some((open) => (open.endsWith('/') ? path.startsWith(open) : path === open));

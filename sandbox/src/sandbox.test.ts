@@ -228,3 +228,95 @@ describe('control', () => {
     expect(calls[0].body.password).toBe('***');
   });
 });
+
+/** Logs in and selects the customer's n-th quota: the quota token the slip calls need. */
+async function quotaSession(key: string, index = 0) {
+  const customer = (await login(key)).access_token;
+  const quotas = (await get('cotas/simples', customer)).json() as { data: Array<{ idCota: number }> };
+  const idCota = quotas.data[index]!.idCota;
+  const quota = ((await post('login/selecionar-cota', { idCota }, customer)).json() as { accessToken: string }).accessToken;
+  return { customer, quota, idCota, others: quotas.data.map((q) => q.idCota).filter((id) => id !== idCota) };
+}
+
+interface Pending {
+  identificadorCobranca: string;
+  idCota: number;
+  emAtraso: boolean;
+  valor: number;
+  dataVencimento: string;
+}
+
+describe('slips', () => {
+  it('issues ana a slip whose typeable line is valid and carries its value and due date; the same request twice is one slip', async () => {
+    const { isValidBoleto, getBoletoInfo } = await import('@brazilian-utils/brazilian-utils');
+    const ana = await quotaSession('ana');
+    const listing = (await get(`cotas/${ana.idCota}/cobrancas/segunda-via?SN_UnificaParcelasOutrasCota=N`, ana.quota)).json() as { identificador: string; parcelas: Pending[] };
+    expect(listing.parcelas.map((p) => p.emAtraso)).toEqual([false, false]);
+    const body = { identificadorProcesso: listing.identificador, cobrancas: [listing.parcelas[0]!.identificadorCobranca] };
+    const first = (await post(`cotas/${ana.idCota}/cobrancas/boleto`, body, ana.quota)).json() as { idBoleto: string; linhaDigitavel: string; valorCobrado: number; dataVencimento: string };
+    const again = (await post(`cotas/${ana.idCota}/cobrancas/boleto`, body, ana.quota)).json() as { idBoleto: string };
+    expect(again.idBoleto).toBe(first.idBoleto);
+    expect(isValidBoleto(first.linhaDigitavel)).toBe(true);
+    const info = getBoletoInfo(first.linhaDigitavel, { referenceDate: new Date() })!;
+    expect(info.amount).toBe(Math.round(first.valorCobrado * 100));
+    expect(info.expirationDate!.toISOString().slice(0, 10)).toBe(first.dataVencimento);
+    const pdf = await get(`cotas/${ana.idCota}/boletos/${first.idBoleto}/imprimir`, ana.quota);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('needs the token of the selected quota', async () => {
+    const ana = await quotaSession('ana');
+    expect((await get(`cotas/${ana.idCota}/cobrancas/segunda-via`, ana.customer)).statusCode).toBe(403);
+  });
+
+  it('unifies carla’s on-time instalments of both quotas and refuses a late one among them', async () => {
+    const carla = await quotaSession('carla');
+    const listing = (await get(`cotas/${carla.idCota}/cobrancas/segunda-via?SN_UnificaParcelasOutrasCota=S`, carla.quota)).json() as { parcelas: Pending[] };
+    expect(new Set(listing.parcelas.map((p) => p.idCota)).size).toBe(2);
+    const onTime = listing.parcelas.filter((p) => !p.emAtraso);
+    const late = listing.parcelas.find((p) => p.emAtraso)!;
+    for (const p of onTime) expect((await post(`cotas/${carla.idCota}/cobrancas/segunda-via/marcar`, { identificadorCobranca: p.identificadorCobranca }, carla.quota)).statusCode).toBe(200);
+    const refused = await post(`cotas/${carla.idCota}/cobrancas/segunda-via/marcar`, { identificadorCobranca: late.identificadorCobranca }, carla.quota);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ detail: 'Parcelas em atraso não podem ser agrupadas com parcelas em dia.' });
+    const slip = (await post(`cotas/${carla.idCota}/cobrancas/segunda-via/gerar-boleto`, {}, carla.quota)).json() as { valorCobrado: number; cobrancas: string[] };
+    expect(slip.cobrancas).toHaveLength(2);
+    expect(slip.valorCobrado).toBeCloseTo(onTime[0]!.valor + onTime[1]!.valor, 2);
+  });
+
+  it('locks the slip-delivery preference for 24 hours after a change', async () => {
+    const ana = await quotaSession('ana');
+    const put = (formaEnvio: string) => app.inject({ method: 'PUT', url: `${BASE}/cotas/${ana.idCota}/forma-envio`, headers: { ...CLIENT, access_token: ana.quota }, payload: { formaEnvio } });
+    expect((await put('CORREIO')).statusCode).toBe(200);
+    expect((await put('EMAIL')).json()).toMatchObject({ code: 'PREFERENCE_LOCKED' });
+  });
+});
+
+describe('renegotiation', () => {
+  it('lets carla renegotiate her two late instalments (one per quota) and refuses a third in one go', async () => {
+    const { customer } = await quotaSession('carla');
+    expect((await get('renegociacao-parcelas/validar', customer)).json()).toMatchObject({ podeRenegociar: true });
+    const late = ((await get('obter-parcelas', customer)).json() as { parcelasEmAtraso: Array<{ identificadorCobranca: string }> }).parcelasEmAtraso;
+    expect(late).toHaveLength(2);
+    const ids = late.map((p) => p.identificadorCobranca);
+    const three = await post('selecionar-parcelas', { parcelasSelecionadas: [...ids, '9999-001'] }, customer);
+    expect(three.json()).toEqual({ detail: 'É possível renegociar no máximo 2 parcelas por vez.' });
+    expect((await post('selecionar-parcelas', { parcelasSelecionadas: ids }, customer)).statusCode).toBe(200);
+    expect(((await get('resumo-renegociacao', customer)).json() as { parcelas: unknown[] }).parcelas).toHaveLength(2);
+    expect((await post('confirmar-renegociacao', {}, customer)).statusCode).toBe(200);
+    expect((await get('renegociacao-parcelas/validar', customer)).json()).toMatchObject({ podeRenegociar: false, motivo: 'Não há parcelas em atraso para renegociar.' });
+  });
+
+  it('refuses a fourth renegotiation in the plan and a quota with fewer than 3 paid instalments', async () => {
+    const { customer } = await quotaSession('carla');
+    const validar = async () => (await get('renegociacao-parcelas/validar', customer)).json() as { podeRenegociar: boolean; motivo: string | null };
+    expect((await validar()).podeRenegociar).toBe(true);
+    await app.inject({ method: 'POST', url: '/__sandbox/quotas/carla/renegociacoes', payload: { renegociacoes: 3 } });
+    expect(await validar()).toMatchObject({ podeRenegociar: false, motivo: 'O limite de 3 renegociações no plano foi atingido.' });
+    await app.inject({ method: 'POST', url: '/__sandbox/quotas/carla/renegociacoes', payload: { renegociacoes: 2, parcelasPagas: 2 } });
+    expect(await validar()).toMatchObject({ podeRenegociar: false, motivo: 'A renegociação só é possível depois de pagas as 3 primeiras parcelas.' });
+    await app.inject({ method: 'POST', url: '/__sandbox/quotas/carla/renegociacoes', payload: { renegociacoes: 2, parcelasPagas: 3 } });
+    expect((await validar()).podeRenegociar).toBe(true);
+  });
+});

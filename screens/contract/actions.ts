@@ -19,6 +19,11 @@ export const SubmitAction = z
     action: z.string().regex(/^[a-z0-9-]+(\/[a-z0-9-]+)+$/),
     payload: z.record(z.string(), z.unknown()).optional(),
     loadingMessage: z.string().optional(),
+    /**
+     * Shown at once, before the server answers: the component `id` of the current screen is
+     * replaced by a text saying `text`, and restored when the action fails (error or no answer).
+     */
+    optimistic: z.object({ id: z.string().min(1), text: z.string().min(1) }).optional(),
   })
   .meta({ id: 'SubmitAction' });
 

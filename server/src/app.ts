@@ -22,7 +22,16 @@ import home from './capabilities/home/index.js';
 import appVersions from './capabilities/versions/index.js';
 import bids from './capabilities/bids/index.js';
 import profile from './capabilities/profile/index.js';
+import evaluation from './capabilities/evaluation/index.js';
+import slips from './capabilities/slips/index.js';
+import documents from './capabilities/documents/index.js';
+import finance from './capabilities/finance/index.js';
+import cashBilling from './capabilities/cash-billing/index.js';
+import assemblies from './capabilities/assemblies/index.js';
 import ops from './capabilities/ops/index.js';
+import help from './capabilities/help/index.js';
+import notifications from './capabilities/notifications/index.js';
+import service from './capabilities/service/index.js';
 
 /** Builds the service. Load order is the architecture: external plugins → core plugins → capabilities. */
 export async function buildApp(
@@ -60,6 +69,15 @@ export async function buildApp(
   await app.register(home);
   await app.register(bids);
   await app.register(profile);
+  await app.register(evaluation);
+  await app.register(slips);
+  await app.register(documents);
+  await app.register(finance);
+  await app.register(cashBilling);
+  await app.register(assemblies);
   await app.register(ops);
+  await app.register(help);
+  await app.register(notifications);
+  await app.register(service);
   return app;
 }

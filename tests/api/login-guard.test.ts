@@ -55,8 +55,7 @@ describe('consecutive-failure block', () => {
     const login = await c.action('auth/login', { modo: 'documento', documento: ana.document, senha: ana.password });
     expect(login.body).toEqual({ kind: 'navigate', to: '/entrar/verificacao/enviar', replace: true });
     await c.action('auth/otp-confirm-email', { email: 'ana.lima@example.com.br' });
-    const outbox = (await (await fetch(`${stack.sandbox.url}/__sandbox/outbox`)).json()) as { data: Array<{ code?: string }> };
-    const code = outbox.data.filter((m) => m.code).at(-1)!.code!;
+    const code = await stack.sandbox.lastCode();
     expect((await c.action('auth/otp-verify', { codigo: code })).body.to).toBe('/entrar/verificacao/validar');
 
     const again = client(stack.baseUrl);

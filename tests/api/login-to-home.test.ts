@@ -161,7 +161,7 @@ describe('quotas and home', () => {
     const [card] = findAll(home.body.layout, (n) => n.id === 'card-especie-reenviar-documentos');
     expect(card.title).toBe('Documentos pendentes');
     expect(card.action).toEqual({ label: 'Enviar documentos', action: { type: 'navigate', to: '/faturamento' } });
-    expect(screenText((await c.screen('/faturamento')).body)).toContain('Alguns documentos precisam ser enviados novamente.');
+    expect((await c.screen('/faturamento')).body).toMatchObject({ kind: 'redirect', to: '/faturamentoespecie/documento-rejeitado' });
     const ana = client(stack.baseUrl);
     await ana.loginWithQuota('ana');
     expect(findAll((await ana.screen('/home')).body.layout, (n) => n.id?.startsWith('card-'))).toEqual([]);

@@ -50,3 +50,17 @@ describe('expired password (kleber)', () => {
     expect((await c.screen('/alterarsenha/nova')).body.to).toBe('/alterarsenha/atual');
   });
 });
+
+describe('password change from the profile', () => {
+  it('goes /perfil/senha → /perfil/confirmarsenha and back to /perfil', async () => {
+    const bruno = persona('bruno');
+    const c = client(stack.baseUrl);
+    await c.loginWithQuota('bruno');
+    expect((await c.screen('/perfil/confirmarsenha')).body).toMatchObject({ kind: 'redirect', to: '/perfil/senha' });
+    const current = await c.screen('/perfil/senha');
+    expect(JSON.stringify(current.body.layout)).toContain('"origem":"perfil"');
+    expect((await c.action('auth/password-current', { senhaAtual: bruno.password, origem: 'perfil' })).body).toEqual({ kind: 'navigate', to: '/perfil/confirmarsenha' });
+    expect((await c.screen('/perfil/confirmarsenha')).body.screen).toBe('alterarsenha-nova');
+    expect((await c.action('auth/password-new', { novaSenha: '583920', confirmacao: '583920', origem: 'perfil' })).body).toEqual({ kind: 'snackbar', message: 'Senha alterada com sucesso.', to: '/perfil' });
+  });
+});

@@ -5,10 +5,6 @@ import { useStack } from '../helpers/stack.js';
 
 const stack = useStack();
 
-async function lastCode(): Promise<string> {
-  const { data } = (await (await fetch(`${stack.sandbox.url}/__sandbox/outbox`)).json()) as { data: Array<{ code?: string }> };
-  return data.filter((m) => m.code).at(-1)!.code!;
-}
 
 describe('profile: address by CEP, confirmed by an SMS token', () => {
   it('fills the address from the CEP, asks for the SMS token and only then changes the back office', async () => {
@@ -27,7 +23,7 @@ describe('profile: address by CEP, confirmed by an SMS token', () => {
 
     await c.action('profile/token-send');
     expect((await c.action('profile/token-validate', { codigo: 'ZZZZ' })).body.errors.codigo).toBe('Código de segurança inválido. Confira e digite novamente.');
-    expect((await c.action('profile/token-validate', { codigo: await lastCode() })).body).toEqual({ kind: 'snackbar', message: 'Endereço atualizado.', to: '/perfil/endereco' });
+    expect((await c.action('profile/token-validate', { codigo: await stack.sandbox.lastCode() })).body).toEqual({ kind: 'snackbar', message: 'Endereço atualizado.', to: '/perfil/endereco' });
     const put = (await stack.sandbox.calls()).find((call) => call.method === 'PUT' && call.path.endsWith('/dados-cadastrais'));
     expect(put?.body).toMatchObject({ enderecos: [{ cep: '01310100', logradouro: 'Avenida Paulista', numero: '1000', complemento: 'ap 12', uf: 'SP' }] });
     expect(screenText((await c.screen('/perfil/endereco')).body)).toContain('Avenida Paulista, 1000 — Bela Vista, São Paulo/SP');
@@ -60,7 +56,7 @@ describe('profile: address by CEP, confirmed by an SMS token', () => {
     expect((await save({ email: 'carla.nova@example.com.br', confirmacao: 'carla@example.com.br' })).body.errors).toEqual({ confirmacao: 'Os e-mails informados não são iguais.' });
     expect((await save({ email: 'carla.nova@example.com.br', confirmacao: 'carla.nova@example.com.br', ddd: '31', numero: '98888-7777' })).body.to).toBe('/perfil/token');
     await c.action('profile/token-send');
-    expect((await c.action('profile/token-validate', { codigo: await lastCode() })).body.message).toBe('E-mail e telefone atualizados.');
+    expect((await c.action('profile/token-validate', { codigo: await stack.sandbox.lastCode() })).body.message).toBe('E-mail e telefone atualizados.');
     const text = screenText((await c.screen('/perfil/email-telefone')).body);
     expect(text).toContain('carla.nova@example.com.br');
     expect(text).toContain('(31) 9 8888-7777');
@@ -93,7 +89,7 @@ describe('profile: address by CEP, confirmed by an SMS token', () => {
     expect((await c.action('profile/income-save', { profissao: 99, estadoCivil: 1, tipoAcessibilidade: 1 })).body.errors).toEqual({ profissao: 'Escolha uma opção da lista.' });
     expect((await c.action('profile/income-save', { valorRenda: '8.500,00', profissao: 6, estadoCivil: 2, regimeCasamento: 1, tipoAcessibilidade: 1 })).body.to).toBe('/perfil/token');
     await c.action('profile/token-send');
-    expect((await c.action('profile/token-validate', { codigo: await lastCode() })).body.message).toBe('Dados de patrimônio e renda atualizados.');
+    expect((await c.action('profile/token-validate', { codigo: await stack.sandbox.lastCode() })).body.message).toBe('Dados de patrimônio e renda atualizados.');
     const patch = (await stack.sandbox.calls()).find((call) => call.method === 'PATCH' && call.path === 'core/dados-cadastrais/atualizar');
     expect(patch?.body).toMatchObject({ valorRenda: 8500, profissao: 6, estadoCivil: 2, regimeCasamento: 1 });
     const saved = findAll((await c.screen('/perfil/patrimonio-renda')).body.layout, (n) => n.id === 'form-renda')[0];

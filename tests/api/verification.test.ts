@@ -6,11 +6,6 @@ import { useStack } from '../helpers/stack.js';
 const stack = useStack();
 beforeEach(async () => stack.sandbox.clearFaults());
 
-async function lastCode(): Promise<string> {
-  const res = await fetch(`${stack.sandbox.url}/__sandbox/outbox`);
-  const { data } = (await res.json()) as { data: Array<{ code: string }> };
-  return data.at(-1)!.code;
-}
 
 async function laraWaitingForCode() {
   const c = client(stack.baseUrl);
@@ -39,7 +34,7 @@ describe('one-time code (lara, REQUER_MFA)', () => {
     expect(Date.parse(resend.countdown.until) - Date.now()).toBeGreaterThan(35_000);
     expect(resend.countdown.label).toBe('Reenviar código em {segundos}s');
 
-    const code = await lastCode();
+    const code = await stack.sandbox.lastCode();
     const verified = await c.action('auth/otp-verify', { codigo: code.toLowerCase() });
     expect(verified.body).toEqual({ kind: 'navigate', to: '/entrar/verificacao/validar', replace: true });
     const done = await c.screen('/entrar/verificacao/validar');
@@ -73,7 +68,7 @@ describe('one-time code (lara, REQUER_MFA)', () => {
     await c.action('auth/otp-confirm-document', { documento: persona('lara').document });
     for (let i = 0; i < 5; i++) await c.action('auth/otp-verify', { codigo: 'ZZZZ' });
     await stack.sandbox.clearCalls();
-    const sixth = await c.action('auth/otp-verify', { codigo: await lastCode() });
+    const sixth = await c.action('auth/otp-verify', { codigo: await stack.sandbox.lastCode() });
     expect(sixth.body.message).toBe('Você errou o código 5 vezes. Peça um novo código para continuar.');
     expect(await stack.sandbox.calls()).toEqual([]);
   });

@@ -30,6 +30,16 @@ const FLOW_STATE_SCREENS: Record<string, string> = {
   '/atualizacao-obrigatoria': 'tests/api/app-update.test.ts',
   '/perfil/token': 'tests/api/profile.test.ts',
   '/faturamento': 'tests/api/login-to-home.test.ts',
+  '/boletos/renegociar/resumo': 'tests/api/slips.test.ts',
+  '/perfil/confirmarsenha': 'tests/api/password-change.test.ts',
+  '/perfil/validar-identificacao/analisando': 'tests/api/identity-documents.test.ts',
+  '/faturamentoespecie/centralcontemplacao': 'tests/api/cash-billing.test.ts',
+  '/faturamentoespecie/dadosbancarios': 'tests/api/cash-billing.test.ts',
+  '/faturamentoespecie/termodeautorizacao': 'tests/api/cash-billing.test.ts',
+  '/faturamentoespecie/acompanharpagamento': 'tests/api/cash-billing.test.ts',
+  '/faturamentoespecie/dadosbancariosestorno': 'tests/api/cash-billing.test.ts',
+  '/faturamentoespecie/identificacao': 'tests/api/cash-billing.test.ts',
+  '/faturamentoespecie/anexar-documentos': 'tests/api/cash-billing.test.ts',
 };
 const journeys = generateJourneys(definitions.routes, definitions.flows);
 

@@ -39,6 +39,8 @@ describe('screen contract', () => {
     let inputs = 0;
     for (const layout of layouts.values()) {
       for (const form of findAll(layout.layout as never[], (n) => n.type === 'form')) {
+        // A schema the loader builds (documents by person or company) is checked by that screen's API test.
+        if ('$value' in form.schema) continue;
         for (const [name, field] of Object.entries(form.schema.properties as Record<string, { title?: string; errorMessage?: string }>)) {
           inputs++;
           const where = `${layout.screen}.${name}`;

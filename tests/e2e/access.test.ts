@@ -20,8 +20,7 @@ describe('account access in a real browser', () => {
     await page.getByRole('button', { name: 'Enviar código por SMS' }).click();
     await page.waitForURL('**/entrar/verificacao/inserir');
     await expect.poll(() => page.getByRole('button', { name: /Reenviar código em \d+s/ }).isDisabled()).toBe(true);
-    const outbox = (await (await fetch(`${stack.sandbox.url}/__sandbox/outbox`)).json()) as { data: Array<{ code: string }> };
-    const code = outbox.data.at(-1)!.code;
+    const code = await stack.sandbox.lastCode();
     await page.getByLabel('Código de segurança').click();
     await page.keyboard.type(code.toLowerCase());
     expect(await page.getByLabel('Caractere 4 de 4').inputValue()).toBe(code[3]);

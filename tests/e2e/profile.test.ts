@@ -22,9 +22,8 @@ describe('profile in a real browser', () => {
     await page.waitForURL('**/perfil/token');
     await page.getByRole('button', { name: 'Enviar código por SMS' }).click();
     await page.getByLabel('Código de segurança').waitFor();
-    const { data } = (await (await fetch(`${stack.sandbox.url}/__sandbox/outbox`)).json()) as { data: Array<{ code?: string }> };
     await page.getByLabel('Código de segurança').click();
-    await page.keyboard.type(data.filter((m) => m.code).at(-1)!.code!);
+    await page.keyboard.type(await stack.sandbox.lastCode());
     await page.getByRole('button', { name: 'Confirmar alteração' }).click();
     await page.waitForURL('**/perfil/endereco');
     await page.getByText('Avenida Paulista, 1000 — Bela Vista, São Paulo/SP').waitFor();

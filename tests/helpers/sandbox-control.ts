@@ -41,10 +41,36 @@ export class SandboxControl {
   async setWarnings(partnerId: number, warnings: unknown[]): Promise<void> {
     await this.send('PUT', `partners/${partnerId}/warnings`, warnings);
   }
+  /** The code of the newest message the back office "sent" (SMS or e-mail) that carries one. */
+  async lastCode(): Promise<string> {
+    const { data } = (await this.send('GET', 'outbox')) as { data: Array<{ code?: string }> };
+    const code = data.filter((m) => m.code).at(-1)?.code;
+    if (!code) throw new Error('no code in the sandbox outbox');
+    return code;
+  }
   /** A one-use transparent-login token for the persona (first quota unless idCota given). */
   async transparentToken(persona: string, idCota?: number, agent?: string): Promise<string> {
     const answer = (await this.send('POST', 'transparent-tokens', { persona, ...(idCota === undefined ? {} : { idCota }), ...(agent ? { agent } : {}) })) as { token: string };
     return answer.token;
+  }
+  /** The bank confirms the payment of a slip. */
+  async paySlip(idBoleto: string): Promise<void> {
+    await this.send('POST', `boletos/${idBoleto}/pagar`);
+  }
+  /** Puts a persona's quotas on a renegotiation boundary. */
+  async setPlan(persona: string, plan: { renegociacoes: number; parcelasPagas?: number }): Promise<void> {
+    await this.send('POST', `quotas/${persona}/renegociacoes`, plan);
+  }
+  async outbox(): Promise<Array<{ channel: string; to: string; text: string }>> {
+    return ((await this.send('GET', 'outbox')) as { data: Array<{ channel: string; to: string; text: string }> }).data;
+  }
+  /** Sets a quota's cash-credit billing status (any of the 23 of doc 2 §4.4). */
+  async setCashBilling(idCota: number, status: string, possuiCaso?: boolean): Promise<void> {
+    await this.send('PUT', `quotas/${idCota}/faturamento-credito`, { status, ...(possuiCaso === undefined ? {} : { possuiCaso }) });
+  }
+  /** Opens a CRM case for a persona. */
+  async addCase(persona: string, kase: { numero: string; tipo: string; status: string; fase: string; criadoHaDias: number }): Promise<void> {
+    await this.send('POST', `customers/${persona}/cases`, kase);
   }
   async setClock(now: string): Promise<void> {
     await this.send('PUT', 'clock', { now });

@@ -1,5 +1,6 @@
 import type { Action } from '../../../screens/contract/actions.js';
 import type { ActionResult } from '../../../screens/contract/screen.js';
+import type { ComponentNode } from '../../../screens/contract/components.js';
 import type { Ui } from '../ui/ui-context.js';
 
 /** What an action handler may touch: routing, the global UI and the screen cache. */
@@ -12,6 +13,13 @@ export interface ActionContext {
   formData?: Record<string, unknown> | undefined;
   /** Runs the same action again with the same data (the error modal's "Tentar novamente"). */
   retry(): void;
+  /** The current screen's optimistic patches (absent outside a screen). */
+  patch?: ScreenPatch | undefined;
+}
+
+/** Replaces a component of the current screen by id; the returned function puts it back. */
+export interface ScreenPatch {
+  replace(id: string, node: ComponentNode): () => void;
 }
 
 /** An action handler; a submit answers the server's result, the others nothing. */

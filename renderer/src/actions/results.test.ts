@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ActionContext } from './context.js';
+import { navigate } from './navigate.js';
 import { handleResult } from './results.js';
 
 /** A context that records what the renderer was asked to do, in order. */
@@ -21,6 +22,14 @@ function recorder(formData?: Record<string, unknown>) {
   };
   return { ctx, calls };
 }
+
+describe('navigate action', () => {
+  it('closes the modal it was pressed in before going to the next screen', () => {
+    const { ctx, calls } = recorder();
+    navigate({ type: 'navigate', to: '/faturamento' }, ctx);
+    expect(calls).toEqual(['dismiss', 'navigate /faturamento']);
+  });
+});
 
 describe('action results', () => {
   it('forgets every cached screen before navigating, so a login or logout is never stale', async () => {

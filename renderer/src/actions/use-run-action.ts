@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import type { Action } from '../../../screens/contract/actions.js';
 import type { ActionResult } from '../../../screens/contract/screen.js';
+import { useScreenPatch } from '../app/screen-patch.js';
 import { useUi } from '../ui/ui-context.js';
 import { runAction } from './registry.js';
 
@@ -18,6 +19,7 @@ export function useRunAction(): (action: Action, options?: RunOptions) => Promis
   const routerNavigate = useNavigate();
   const { mutate } = useSWRConfig();
   const ui = useUi();
+  const patch = useScreenPatch();
 
   const run = useCallback(
     (action: Action, options: RunOptions = {}): Promise<ActionResult | undefined> =>
@@ -29,8 +31,9 @@ export function useRunAction(): (action: Action, options?: RunOptions) => Promis
         },
         formData: options.formData,
         retry: options.retry ?? (() => void run(action, options)),
+        patch: patch ?? undefined,
       }),
-    [routerNavigate, mutate, ui],
+    [routerNavigate, mutate, ui, patch],
   );
   return run;
 }

@@ -1,10 +1,13 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import useSWR from 'swr';
+import type { ComponentNode } from '../../../screens/contract/components.js';
 import type { ScreenResponse } from '../../../screens/contract/screen.js';
+import type { ScreenPatch } from '../actions/context.js';
 import { fetchScreen, RequestFailure } from '../lib/api.js';
 import { TEXTS } from '../texts.js';
 import { useUi } from '../ui/ui-context.js';
+import { applyOverrides, ScreenPatchContext } from './screen-patch.js';
 import { ScreenView } from './screen-view.js';
 
 /** Every URL: ask the server for its screen, follow redirects, draw the document. */
@@ -34,5 +37,26 @@ export function ScreenPage() {
     document.getElementById('conteudo')?.focus({ preventScroll: true });
   }, [path]);
 
-  return data?.kind === 'screen' ? <ScreenView doc={data} /> : null;
+  // Optimistic patches live as long as this history entry (the page remounts on navigation).
+  const [overrides, setOverrides] = useState<Record<string, ComponentNode>>({});
+  const patch = useMemo<ScreenPatch>(
+    () => ({
+      replace(id, node) {
+        setOverrides((current) => ({ ...current, [id]: node }));
+        return () =>
+          setOverrides((current) => {
+            const { [id]: _undone, ...rest } = current;
+            return rest;
+          });
+      },
+    }),
+    [],
+  );
+  const doc = useMemo(() => (data?.kind === 'screen' ? { ...data, layout: applyOverrides(data.layout, overrides) } : null), [data, overrides]);
+
+  return doc ? (
+    <ScreenPatchContext.Provider value={patch}>
+      <ScreenView doc={doc} />
+    </ScreenPatchContext.Provider>
+  ) : null;
 }

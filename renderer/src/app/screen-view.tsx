@@ -18,9 +18,9 @@ export function ScreenView({ doc }: { doc: ScreenDocument }) {
   useEffect(() => {
     const first = doc.modals[0];
     if (first) showModal(first);
-    // Shown once per screen document the server sends.
+    // Shown once per screen document the server sends (an optimistic patch keeps the same modals).
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [doc]);
+  }, [doc.modals]);
 
   return (
     <Chrome doc={doc}>

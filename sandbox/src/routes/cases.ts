@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { grantOf, invalid } from '../http.js';
 import { normalizeDocument } from '../state/store.js';
 import type { SandboxContext } from '../context.js';
@@ -30,8 +31,25 @@ export default async function caseRoutes(app: FastifyInstance, { state }: Sandbo
         Fase__c: c.fase,
         Description: c.descricao ?? null,
         CreatedDate: state.clock.day(-c.criadoHaDias).split('-').reverse().join('/'),
+        Observacao__c: c.observacao ?? null,
+        DadosApp__c: c.dadosApp ?? (c.dadosBancarios ? JSON.stringify({ dadosBancarios: c.dadosBancarios }) : null),
+        DocumentosIlegiveis__c: c.documentosIlegiveis?.join(';') ?? null,
       }));
     }
+  });
+
+  // Case update (doc 1 §7): Fase__c, Origin, Observacao__c, DadosApp__c — the app keeps its progress there.
+  const CaseUpdate = z.object({ Origin: z.string().min(1), Fase__c: z.string().optional(), Observacao__c: z.string().max(2000).optional(), DadosApp__c: z.string().max(20_000).optional() });
+  app.post('/salesforce/contemplacao/casos/:caseNumber', async (request, reply) => {
+    const customer = state.customers.get(grantOf(request).customer)!;
+    const kase = (customer.casos ?? []).find((c) => c.numero === (request.params as { caseNumber: string }).caseNumber);
+    const body = CaseUpdate.safeParse(request.body);
+    if (!kase) return reply.code(404).send({ compositeResponse: [{ httpStatusCode: 404, body: [{ message: 'Caso não encontrado.' }] }] });
+    if (!body.success) return invalid(reply, 'Origin é obrigatório.');
+    if (body.data.Fase__c) kase.fase = body.data.Fase__c;
+    if (body.data.Observacao__c !== undefined) kase.observacao = body.data.Observacao__c;
+    if (body.data.DadosApp__c !== undefined) kase.dadosApp = body.data.DadosApp__c;
+    return { compositeResponse: [{ httpStatusCode: 200, body: { CaseNumber: kase.numero } }] };
   });
 
   app.get('/core/dados-cadastrais/confirmar-dados', async (request) => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { FaultInput } from '../faults.js';
+import { CASH_BILLING_STATUSES } from './cash-billing.js';
 import { mintTransparentToken } from './transparent.js';
 import type { SandboxContext } from '../context.js';
 
@@ -31,6 +32,55 @@ export default async function controlRoutes(app: FastifyInstance, ctx: SandboxCo
     calls.length = 0;
     outbox.length = 0;
     return { status: 'reset' };
+  });
+
+  // The bank confirms a slip's payment: the slip and its instalments are paid.
+  app.post('/boletos/:id/pagar', async (request, reply) => {
+    const slip = state.billing.slips.get((request.params as { id: string }).id);
+    if (!slip) return reply.code(404).send({ message: 'Boleto não encontrado.' });
+    for (const id of slip.cobrancas) {
+      const instalment = state.billing.instalments.get(id);
+      if (!instalment || instalment.situacao !== 'EM_ABERTO') continue;
+      const quota = state.quotas.get(instalment.idCota)!;
+      if (instalment.venceEmDias < 0) quota.parcelasAtraso = Math.max(0, quota.parcelasAtraso - 1);
+      quota.parcelasPagas += 1;
+      quota.parcelasRestantes = Math.max(0, quota.parcelasRestantes - 1);
+    }
+    state.billing.pay(slip);
+    return { idBoleto: slip.idBoleto, situacao: slip.situacao };
+  });
+
+  // Puts a persona's quotas on a renegotiation boundary (renegotiations done, paid instalments).
+  const PlanState = z.object({ renegociacoes: z.number().int().min(0).max(10), parcelasPagas: z.number().int().min(0).optional() });
+  app.post('/quotas/:persona/renegociacoes', async (request, reply) => {
+    const body = PlanState.safeParse(request.body);
+    const quotas = state.quotasOf((request.params as { persona: string }).persona);
+    if (!body.success || quotas.length === 0) return reply.code(400).send({ message: 'Persona ou valores inválidos.' });
+    for (const quota of quotas) {
+      state.billing.renegotiations.set(quota.idCota, body.data.renegociacoes);
+      if (body.data.parcelasPagas !== undefined) quota.parcelasPagas = body.data.parcelasPagas;
+    }
+    return { cotas: quotas.map((q) => q.idCota) };
+  });
+
+  // Opens a CRM case for a persona (phases such as 'Prazo Finalizado' that no seed carries).
+  const NewCase = z.object({ numero: z.string().min(1), tipo: z.string().min(1), status: z.enum(['EM_ANDAMENTO', 'ESCALADO', 'FECHADO', 'Concluído']), fase: z.string().min(1), criadoHaDias: z.number().int().min(0) });
+  app.post('/customers/:persona/cases', async (request, reply) => {
+    const body = NewCase.safeParse(request.body);
+    const customer = state.customers.get((request.params as { persona: string }).persona);
+    if (!body.success || !customer) return reply.code(400).send({ message: 'Persona ou caso inválido.' });
+    customer.casos = [body.data as NonNullable<typeof customer.casos>[number], ...(customer.casos ?? [])];
+    return { casos: customer.casos.length };
+  });
+
+  // Sets a quota's cash-credit billing status (any of the 23 of doc 2 §4.4), for tests and demos.
+  const CashStatus = z.object({ status: z.enum(CASH_BILLING_STATUSES), possuiCaso: z.boolean().optional() });
+  app.put('/quotas/:idCota/faturamento-credito', async (request, reply) => {
+    const body = CashStatus.safeParse(request.body);
+    const quota = state.quotas.get(Number((request.params as { idCota: string }).idCota));
+    if (!body.success || !quota) return reply.code(400).send({ message: 'Cota ou status inválido.' });
+    quota.processos = { ...quota.processos, especie: { ...quota.processos?.especie, status: body.data.status, possuiCaso: body.data.possuiCaso ?? quota.processos?.especie?.possuiCaso ?? true } };
+    return quota.processos.especie;
   });
 
   app.get('/calls', async () => ({ data: calls }));

@@ -29,8 +29,29 @@ export default async function identityCheckRoutes(app: FastifyInstance, { state,
     const check = checks.get((request.params as { id: string }).id);
     if (!check) return notFound(reply, 'Verificação não encontrada.');
     if (state.clock.now() - check.startedAt < ANALYSIS_MS) return { status: 'EM_ANALISE' };
+    const problem = analyses.get((request.params as { id: string }).id);
+    if (problem) return { status: problem };
     const refused = state.quotasOf(check.customer).every((q) => q.situacaoCota === 'CANCELADO');
     return { status: refused ? 'REPROVADO' : 'APROVADO' };
+  });
+
+  // Document analysis from the profile: files uploaded first (arquivos/v2), each type with its minimum pages.
+  const MIN_PAGES: Record<string, number> = { RNE: 1, RG: 2, 'Carteira de classe': 2, CNH: 1, DNI: 2, CTPS: 3, 'Carteira das Forças Armadas': 1 };
+  /** A page under 2 KB cannot be read: the analysis ends in a document problem. */
+  const READABLE_BYTES = 2048;
+  const analyses = new Map<string, 'PROBLEMA_DOCUMENTO' | null>();
+  app.post('/antifraude/analise-documento/nl/solicitar', async (request, reply) => {
+    const parsed = z.object({ inscricaoNacional: z.string().min(11), tipoDocumento: z.string().min(2), arquivos: z.array(z.string()).min(1).max(5) }).safeParse(request.body);
+    if (!parsed.success) return invalid(reply, 'inscricaoNacional, tipoDocumento e arquivos são obrigatórios.');
+    const customer = state.findCustomerByDocument(parsed.data.inscricaoNacional);
+    const files = parsed.data.arquivos.map((id) => state.files.get(id));
+    if (!customer || files.some((f) => !f || f.owner !== customer.key)) return fail(reply, 400, 'Arquivos não encontrados para este cliente.');
+    const min = MIN_PAGES[parsed.data.tipoDocumento] ?? 1;
+    if (files.length < min) return invalid(reply, `O documento ${parsed.data.tipoDocumento} exige ${min} página(s).`);
+    const id = randomUUID();
+    checks.set(id, { customer: customer.key, startedAt: state.clock.now() });
+    analyses.set(id, files.some((f) => f!.data.length < READABLE_BYTES) ? 'PROBLEMA_DOCUMENTO' : null);
+    return { id, status: 'EM_ANALISE' };
   });
 
   app.post('/recuperar-senha/e-mail', async (request, reply) => {

@@ -4,7 +4,7 @@ import type { PartnerFixture } from '../personas.js';
 import { invalid, notFound } from '../http.js';
 import type { SandboxContext } from '../context.js';
 
-const EXTRAS = JSON.parse(readFileSync(new URL('../../fixtures/partner-extras.json', import.meta.url), 'utf8')) as Record<string, { frame_ancestors?: string[] }>;
+const EXTRAS = JSON.parse(readFileSync(new URL('../../fixtures/partner-extras.json', import.meta.url), 'utf8')) as Record<string, { frame_ancestors?: string[]; whatsapp_url?: string; link_atendimento_whatsapp?: string }>;
 
 /** A partner's customization as parceiros/configuracao answers it (spec doc 1 §3). */
 function partnerView(partner: PartnerFixture) {
@@ -17,8 +17,8 @@ function partnerView(partner: PartnerFixture) {
     colors: partner.colors,
     logo_url: null,
     icon_url: null,
-    whatsapp_url: null,
-    link_atendimento_whatsapp: null,
+    whatsapp_url: EXTRAS[String(partner.id)]?.whatsapp_url ?? null,
+    link_atendimento_whatsapp: EXTRAS[String(partner.id)]?.link_atendimento_whatsapp ?? null,
     prazo_geral_faturamento_bem: partner.prazo_geral_faturamento_bem,
     prazo_pagamento_faturamento: partner.prazo_pagamento_faturamento,
   };

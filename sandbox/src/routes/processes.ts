@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { grantOf, invalid, notFound } from '../http.js';
 import type { SandboxContext } from '../context.js';
+import { currentStatus } from './cash-billing.js';
 import type { QuotaRecord } from '../state/store.js';
 
 /** The customer's quota named by ?idCota, or an answer already sent. */
@@ -30,7 +31,9 @@ export default async function processRoutes(app: FastifyInstance, ctx: SandboxCo
     const quota = quotaOf(ctx, request, reply);
     if (!quota) return reply;
     const process = quota.processos?.especie;
-    return process ? { status: process.status, fase: process.status, possuiCaso: process.possuiCaso } : notFound(reply, NO_PROCESS);
+    if (!process) return notFound(reply, NO_PROCESS);
+    const status = currentStatus(process, ctx.state.clock.now());
+    return { status, fase: status, possuiCaso: process.possuiCaso };
   });
 
   app.get('/core/faturamento/auto/status', async (request, reply) => {

@@ -96,7 +96,7 @@ export default async function registrationRoutes(app: FastifyInstance, { state }
     'regimes-casamento': ['Comunhão parcial de bens', 'Comunhão universal de bens', 'Separação total de bens', 'Participação final nos aquestos'],
     'tipos-acessibilidade': ['Nenhuma', 'Deficiência visual', 'Deficiência auditiva', 'Deficiência física', 'Outra'],
     'estados-civil': ['Solteiro(a)', 'Casado(a)', 'Divorciado(a)', 'Viúvo(a)', 'União estável'],
-    'tipos-documento': ['RG', 'CNH', 'RNE', 'Passaporte'],
+    'tipos-documento': ['RG', 'CNH', 'RNE', 'Carteira de classe', 'DNI', 'CTPS', 'Carteira das Forças Armadas'],
   };
   for (const [name, items] of Object.entries(LISTS)) {
     app.get(`/tipos-registro/${name}`, async () => ({ data: items.map((descricao, i) => ({ codigo: i + 1, descricao })) }));

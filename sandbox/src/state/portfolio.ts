@@ -29,20 +29,49 @@ export interface QuotaSeed {
   opcoesLance?: string[];
   /** Back-office processes running for the quota (billing, refund). */
   processos?: Processes;
+  /**
+   * Days to the due date of each open instalment (negative = late). Absent: one instalment
+   * 15 days late per `parcelasAtraso` (the oldest further back) and one due in 15 days.
+   */
+  parcelasEmAbertoEmDias?: number[];
+  /** Renegotiations already made in the plan (at most 3). */
+  renegociacoes?: number;
 }
 
 export interface CaseSeed {
   numero: string;
   tipo: string;
-  status: 'EM_ANDAMENTO' | 'ESCALADO' | 'FECHADO';
+  status: 'EM_ANDAMENTO' | 'ESCALADO' | 'FECHADO' | 'Concluído';
   fase: string;
   descricao?: string;
   criadoHaDias: number;
+  /** Comments the CRM attached (Observacao__c). */
+  observacao?: string;
+  /** Bank data the customer sent with the request (DadosApp__c). */
+  dadosBancarios?: { banco: string; agencia: string; conta: string; tipoConta: 'CORRENTE' | 'POUPANCA' };
+  /** Documents the analysis found illegible (DocumentosIlegiveis__c), ';'-separated in the CRM. */
+  documentosIlegiveis?: string[];
+  /** The app's saved progress (DadosApp__c), a JSON string. */
+  dadosApp?: string;
+}
+
+/** Cash-credit billing as the core system keeps it (core/faturamento-credito). */
+export interface CashBillingProcess {
+  status: string;
+  possuiCaso: boolean;
+  /** Bank data sent with atualizar (the account must be in the holder's own CPF/CNPJ). */
+  dadosBancarios?: { banco: string; agencia: string; digitoAgencia?: string; conta: string; tipoConta: 'CORRENTE' | 'POUPANCA'; titularDocumento: string };
+  /** When the authorization term was accepted: from then on it is locked. */
+  termoAceitoEm?: string;
+  /** When the documents went to analysis (epoch ms on the sandbox clock): the analysis ends by itself. */
+  analiseDesde?: number;
+  /** Payment events for the follow-up timeline. */
+  eventos?: Array<{ situacao: 'Aberto' | 'Concluido' | 'Fechado' | 'Pendente' | 'Erro'; descricao: string; em: string }>;
 }
 
 export interface Processes {
   /** Cash-credit billing (core/faturamento-credito). */
-  especie?: { status: string; possuiCaso: boolean };
+  especie?: CashBillingProcess;
   /** Vehicle billing (core/faturamento/auto). */
   auto?: { estadoProcesso: string; isDigital: boolean; statusPagamento?: string };
   /** Refund (core/devolucao); null status = not started. */
@@ -85,7 +114,7 @@ export const PORTFOLIO: Record<string, CustomerSeed> = {
     dataNascimento: '1988-04-17',
     email: 'ana.lima@example.com.br',
     celular: '11987654321',
-    quotas: [auto({ grupo: '001234', cota: '0567', proximaAssembleiaEmDias: 10, opcoesLance: ['001', '003'] })],
+    quotas: [auto({ grupo: '001234', cota: '0567', proximaAssembleiaEmDias: 10, opcoesLance: ['001', '003'], parcelasEmAbertoEmDias: [5, 35] })],
   },
   bruno: {
     nome: 'Bruno Carvalho Alves',
@@ -112,6 +141,7 @@ export const PORTFOLIO: Record<string, CustomerSeed> = {
     dataNascimento: '2009-05-12',
     email: 'financeiro@delta.example.com.br',
     celular: '41988887777',
+    casos: [{ numero: '00430045', tipo: 'Pagamento de Crédito em Espécie', status: 'EM_ANDAMENTO', fase: 'Pendência Cliente', criadoHaDias: 12, documentosIlegiveis: ['Contrato social e última alteração', 'Comprovante de endereço da empresa (até 60 dias)'] }],
     quotas: [auto({ grupo: '005678', cota: '0045', tipo: 'servico', valorBem: 40_000, valorSaldoDevedor: 27_800, contempladaHaDias: 40, modalidadeContemplacao: 'LL', parcelasPagas: 14, parcelasRestantes: 22, prazoMeses: 36, assembleiaAtual: 15, processos: { especie: { status: 'PENDENCIA_CLIENTE', possuiCaso: true } } })],
   },
   eduardo: {
@@ -197,6 +227,7 @@ export const PORTFOLIO: Record<string, CustomerSeed> = {
     dataNascimento: '1972-04-04',
     email: 'otavio.cardoso@example.com.br',
     celular: '19982223333',
+    casos: [{ numero: '00413377', tipo: 'Pagamento de Crédito', status: 'FECHADO', fase: 'Pagamento estornado', descricao: 'Pagamento do veículo usado', criadoHaDias: 60, observacao: 'O banco devolveu a transferência: confira os dados bancários e envie novamente.', dadosBancarios: { banco: '341 - Itaú Unibanco', agencia: '1234', conta: '56789-0', tipoConta: 'CORRENTE' } }],
     quotas: [auto({ grupo: '004567', cota: '0410', contempladaHaDias: 90, modalidadeContemplacao: 'LL', valorBem: 78_000, valorSaldoDevedor: 49_870, processos: { auto: { estadoProcesso: 'PAGAMENTO_ENVIADO', isDigital: true, statusPagamento: 'PAGAMENTO_ESTORNADO' } } })],
   },
   paula: {
@@ -218,6 +249,7 @@ export const PORTFOLIO: Record<string, CustomerSeed> = {
     dataNascimento: '1980-12-24',
     email: 'rita.monteiro@example.com.br',
     celular: '34987776666',
+    casos: [{ numero: '00420021', tipo: 'Aviso de Contemplação', status: 'EM_ANDAMENTO', fase: 'Tratativa não Iniciada', descricao: 'Contemplação por sorteio', criadoHaDias: 3 }],
     quotas: [auto({ grupo: '010200', cota: '0021', tipo: 'pesados', valorBem: 420_000, valorSaldoDevedor: 355_000, contempladaHaDias: 3, modalidadeContemplacao: 'SO', parcelasPagas: 10, parcelasRestantes: 90, prazoMeses: 100, assembleiaAtual: 11, opcoesLance: ['001', '003'] })],
   },
   tania: {

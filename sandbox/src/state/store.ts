@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { SandboxClock } from '../clock.js';
 import { loadPersonas, type PartnerFixture, type PersonaFixture } from '../personas.js';
+import { BillingBook } from './billing.js';
 import { PORTFOLIO, type CustomerSeed, type QuotaSeed } from './portfolio.js';
+import { ContentState } from './content.js';
 
 export interface Customer extends Omit<CustomerSeed, 'quotas'> {
   key: string;
@@ -55,17 +57,26 @@ export class SandboxState {
   readonly revokedFamilies = new Set<string>();
   readonly warnings = new Map<number, MaintenanceWarning[]>();
   versions: AppVersion[] = [];
+  billing: BillingBook;
+  /** Files uploaded through arquivos/v2, by id. */
+  readonly files = new Map<string, { type: string; data: Buffer; owner: string; category: string }>();
+  /** FAQ feedback, notifications read, preferences (state/content.ts). */
+  readonly content = new ContentState();
 
   constructor(
     readonly clock: SandboxClock,
     readonly tokenTtlSeconds: number,
   ) {
+    this.billing = new BillingBook(clock);
     this.seed();
   }
 
   reset(): void {
     for (const map of [this.partners, this.customers, this.quotas, this.accessTokens, this.refreshTokens, this.warnings]) map.clear();
     this.revokedFamilies.clear();
+    this.files.clear();
+    this.billing = new BillingBook(this.clock);
+    this.content.reset();
     this.seed();
   }
 
@@ -83,7 +94,9 @@ export class SandboxState {
       this.customers.set(persona.key, customerFrom(persona, profile));
       for (const quota of quotas) {
         const idCota = nextId++;
-        this.quotas.set(idCota, { ...structuredClone(quota), idCota, owner: persona.key, partnerId: persona.partner, apelido: null, fotoUrl: null });
+        const record: QuotaRecord = { ...structuredClone(quota), idCota, owner: persona.key, partnerId: persona.partner, apelido: null, fotoUrl: null };
+        this.quotas.set(idCota, record);
+        this.billing.seedQuota(record);
       }
     }
     this.versions = [

@@ -8,7 +8,8 @@ export interface CrmCase {
   CreatedDate: string;
 }
 
-const norm = (text: string) =>
+/** Case-insensitive, accent-insensitive text of a CRM field (phases, types, statuses). */
+export const norm = (text: string) =>
   text
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')

@@ -17,7 +17,8 @@ export const Layout = z
     title: z.string().min(1),
     chrome: z.enum(['public', 'authenticated']),
     layout: z.array(z.unknown()),
-    modals: z.array(z.unknown()).optional(),
+    /** Modals to open with the screen: a list of templates, or `{ "$value": path }` for modals the loader builds. */
+    modals: z.union([z.array(z.unknown()), z.object({ $value: z.string().min(1) }).strict()]).optional(),
   })
   .strict();
 export type Layout = z.infer<typeof Layout>;

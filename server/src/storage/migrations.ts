@@ -55,6 +55,17 @@ const MIGRATIONS: { id: number; name: string; sql: string }[] = [
         expires_at TIMESTAMPTZ NOT NULL
       )`,
   },
+  {
+    id: 5,
+    name: 'daily_notices',
+    sql: `
+      CREATE TABLE daily_notices (
+        customer TEXT NOT NULL,
+        notice TEXT NOT NULL,
+        day TEXT NOT NULL,
+        PRIMARY KEY (customer, notice)
+      )`,
+  },
 ];
 
 export async function migrate(database: Database): Promise<void> {

@@ -75,6 +75,8 @@ export interface SessionData {
   quotaIds?: number[] | undefined;
   /** A mandatory registration update is pending (CRM cases, doc 2 §4.2). */
   mandatoryUpdate?: boolean | undefined;
+  /** The document analysis the customer started from the profile (antifraude), while it runs. */
+  identityCheckId?: string | null | undefined;
   /** A partner agent acting for the customer: sees registration data, cannot change it. */
   agent?: string | undefined;
   /** Logged in through a transparent-login token: only routes flagged for it open. */

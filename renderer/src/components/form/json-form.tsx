@@ -3,6 +3,7 @@ import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { useMemo, useState } from 'react';
 import type { ComponentOf } from '../../../../screens/contract/components.js';
 import { useRunAction } from '../../actions/use-run-action.js';
+import { BUTTON_TEMPLATES, translateString } from './array-buttons.js';
 import { applyFieldVisibility } from './field-visibility.js';
 import { noValidation, toErrorSchema } from './no-validation.js';
 import { OtpInput } from './otp-input.js';
@@ -12,6 +13,7 @@ type Data = Record<string, unknown>;
 
 // Module-level so the widget types stay the same between renders (a new function would remount the input and lose focus).
 const WIDGETS = { TextWidget: TextInput, PasswordWidget: PasswordInput, otp: OtpInput };
+const TEMPLATES = { ButtonTemplates: BUTTON_TEMPLATES };
 
 /**
  * A form of the screen document: RJSF draws the fields from the JSON Schema, the server
@@ -55,6 +57,8 @@ export default function JsonForm({ node }: { node: ComponentOf<'form'> }) {
       showErrorList={false}
       noHtml5Validate
       widgets={WIDGETS}
+      templates={TEMPLATES}
+      translateString={translateString}
       onChange={(e) => setFormData((e.formData ?? {}) as Data)}
       onSubmit={(e) => void submit((e.formData ?? {}) as Data)}
     >

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ActionResult } from '../../../../screens/contract/index.js';
-import { mandatoryUpdatePending, type CrmCase } from '../../domain/cases.js';
+import { mandatoryUpdatePending } from '../../domain/cases.js';
+import { loadCases } from '../../upstream/crm-cases.js';
 import { formatNationalId, maskEmail, maskPhone } from '../../domain/format.js';
 
 /**
@@ -13,16 +14,7 @@ export async function checkMandatoryUpdate(request: FastifyRequest): Promise<voi
   const session = request.session;
   if (!session) return;
   try {
-    const answer = await request.customerUpstream().call<{ compositeResponse: Array<{ httpStatusCode: number; body: { records?: CrmCase[] } }> }>({
-      method: 'POST',
-      path: 'salesforce/consulta/casos',
-      json: {
-        compositeRequest: [
-          { method: 'GET', referenceId: 'casos', url: `/casos?CPF_CNPJ=${encodeURIComponent(session.data.customer.inscricaoNacional)}` },
-        ],
-      },
-    });
-    const records = answer.compositeResponse?.[0]?.body.records ?? [];
+    const records = await loadCases(request.customerUpstream());
     await request.server.sessions.patch(session, { mandatoryUpdate: mandatoryUpdatePending(records, session.data.transparent === true) });
   } catch (err) {
     request.log.warn({ err }, 'CRM cases unavailable at login; mandatory update not checked');

@@ -5,6 +5,8 @@ import { pinProblem } from '../../security/pin-policy.js';
 import { UpstreamError } from '../../plugins/core/upstream-client.js';
 
 const SIX_DIGITS = z.string('@entrar.erro.senha').regex(/^\d{6}$/, '@entrar.erro.senha');
+type Origin = 'perfil' | 'acesso';
+const OriginInput = z.enum(['perfil', 'acesso']).catch('acesso');
 /** The current password waits between the two screens at most this long. */
 const STEP_MS = 5 * 60_000;
 
@@ -15,31 +17,39 @@ const STEP_MS = 5 * 60_000;
  * novamente.' when the back office refuses.
  */
 export default async function passwordChange(app: FastifyInstance) {
-  app.screens.register('alterarsenha-atual', async (ctx) => ({ expirada: ctx.request.session?.data.customer.senhaExpirada === true }));
+  // From the profile the same two steps are /perfil/senha → /perfil/confirmarsenha, and end on /perfil.
+  const fromProfile = (path: string) => path.startsWith('/perfil/');
+  const steps = (origem: Origin) => (origem === 'perfil' ? { current: '/perfil/senha', next: '/perfil/confirmarsenha', done: '/perfil' } : { current: '/alterarsenha/atual', next: '/alterarsenha/nova', done: '/groups-and-quotas' });
+
+  app.screens.register('alterarsenha-atual', async (ctx) => ({
+    expirada: ctx.request.session?.data.customer.senhaExpirada === true,
+    origem: fromProfile(ctx.route.path) ? 'perfil' : 'acesso',
+  }));
   app.screens.register('alterarsenha-nova', async (ctx) => {
+    const origem: Origin = fromProfile(ctx.route.path) ? 'perfil' : 'acesso';
     const pending = ctx.request.session?.data.passwordChange;
-    return pending && pending.until > Date.now() ? {} : { redirect: '/alterarsenha/atual' };
+    return pending && pending.until > Date.now() ? { origem } : { redirect: steps(origem).current };
   });
 
   app.actions.register('auth/password-current', {
-    input: z.object({ senhaAtual: SIX_DIGITS }),
+    input: z.object({ senhaAtual: SIX_DIGITS, origem: OriginInput }),
     async handler(input, { request }) {
       const session = request.session!;
       await app.sessions.patch(session, { passwordChange: { current: input.senhaAtual, until: Date.now() + STEP_MS } });
-      return { kind: 'navigate', to: '/alterarsenha/nova' };
+      return { kind: 'navigate', to: steps(input.origem).next };
     },
   });
 
   app.actions.register('auth/password-new', {
-    input: z.object({ novaSenha: SIX_DIGITS, confirmacao: z.string('@senha.erro.confirmacao') }).refine((v) => v.novaSenha === v.confirmacao, { message: '@senha.erro.confirmacao', path: ['confirmacao'] }),
+    input: z.object({ novaSenha: SIX_DIGITS, confirmacao: z.string('@senha.erro.confirmacao'), origem: OriginInput }).refine((v) => v.novaSenha === v.confirmacao, { message: '@senha.erro.confirmacao', path: ['confirmacao'] }),
     async handler(input, { request }): Promise<ActionResult> {
       const session = request.session!;
       const pending = session.data.passwordChange;
-      if (!pending || pending.until <= Date.now()) return { kind: 'navigate', to: '/alterarsenha/atual', replace: true };
+      if (!pending || pending.until <= Date.now()) return { kind: 'navigate', to: steps(input.origem).current, replace: true };
       if (input.novaSenha === pending.current) return { kind: 'field-errors', errors: { novaSenha: app.text('senha.erro.diferente') } };
       if (pinProblem(input.novaSenha, session.data.customer.dataNascimento)) return { kind: 'field-errors', errors: { novaSenha: app.text('senha.erro.fraca') } };
       try {
-        const [idCota] = session.data.quotaIds?.length ? session.data.quotaIds : await ownQuotaIds();
+        const [idCota] = await app.quotaSelection.ownQuotaIds(request);
         if (idCota === undefined) throw new Error('customer without quota');
         await request.customerUpstream().call({
           method: 'POST',
@@ -53,12 +63,7 @@ export default async function passwordChange(app: FastifyInstance) {
         throw err;
       }
       await app.sessions.patch(session, { passwordChange: null, customer: { ...session.data.customer, senhaExpirada: false } });
-      return { kind: 'snackbar', message: app.text('senha.sucesso'), to: '/groups-and-quotas' };
-
-      async function ownQuotaIds(): Promise<number[]> {
-        const { data } = await request.customerUpstream().call<{ data: Array<{ idCota: number }> }>({ method: 'GET', path: 'cotas/simples' });
-        return data.map((q) => q.idCota);
-      }
+      return { kind: 'snackbar', message: app.text('senha.sucesso'), to: steps(input.origem).done };
     },
   });
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { ActionResult } from '../../../../screens/contract/index.js';
 import { formatDate, formatMoney } from '../../domain/format.js';
 import { UpstreamError } from '../../plugins/core/upstream-client.js';
+import { selectedQuota } from '../quotas/quotas-upstream.js';
 import { bidHistory, bidRules, cancelBid } from './bids-upstream.js';
 import bidWizard from './wizard.js';
 
@@ -25,7 +26,7 @@ export default async function bids(app: FastifyInstance) {
   app.screens.register('lances-introducao', async (ctx) => {
     const quota = ctx.upstream!.session.data.quota!;
     const rules = await bidRules(ctx.upstream!, quota.idCota);
-    const tipo = (await ctx.upstream!.call<{ tipo: string }>({ method: 'GET', path: 'login/cota-selecionada', scope: 'quota' })).tipo;
+    const { tipo } = await selectedQuota(ctx.upstream!);
     const steps = app.flows.steps('bid-wizard', { tipo, opcoes: rules.opcoes.map((o) => o.codigo) });
     const labels = app.flows.wizard('bid-wizard').steps.filter((s) => steps.includes(s.id)).map((s) => s.label);
     return {

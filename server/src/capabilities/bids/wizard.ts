@@ -5,6 +5,7 @@ import { bidValueFromPercentage, bidValueProblem, embeddedPlusFgtsProblem, embed
 import { formatMoney } from '../../domain/format.js';
 import { UpstreamError } from '../../plugins/core/upstream-client.js';
 import type { BidDraft } from '../../storage/session-store.js';
+import { selectedQuota } from '../quotas/quotas-upstream.js';
 import { bidRules, embeddedLimit, simulateBid, type BidRules } from './bids-upstream.js';
 
 const WIZARD = 'bid-wizard';
@@ -49,7 +50,7 @@ export default async function bidWizard(app: FastifyInstance) {
     const quota = request.session!.data.quota!;
     const [rules, selected] = await Promise.all([
       bidRules(upstream, quota.idCota),
-      upstream.call<{ tipo: string }>({ method: 'GET', path: 'login/cota-selecionada', scope: 'quota' }),
+      selectedQuota(upstream),
     ]);
     const steps = app.flows.steps(WIZARD, { tipo: selected.tipo, opcoes: rules.opcoes.map((o) => o.codigo) });
     const draft: BidDraft = request.session!.data.bidDraft?.idCota === quota.idCota ? request.session!.data.bidDraft : { idCota: quota.idCota };

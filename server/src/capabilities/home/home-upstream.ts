@@ -1,5 +1,11 @@
 import type { CustomerUpstream } from '../../plugins/core/customer-upstream.js';
+import { UpstreamError } from '../../plugins/core/upstream-client.js';
+import type { CrmCase } from '../../domain/cases.js';
+import { isCancelled } from '../../domain/quota-flags.js';
+import { loadCases } from '../../upstream/crm-cases.js';
+import { serverTime, type ServerTime } from '../../upstream/server-time.js';
 import type { Quota } from '../quotas/quota.js';
+import { selectedQuota } from '../quotas/quotas-upstream.js';
 
 export interface MaintenanceWarning {
   startDate: string;
@@ -8,11 +14,6 @@ export interface MaintenanceWarning {
   endHour: string;
   active: boolean;
   text: string;
-}
-
-export interface ServerTime {
-  dataAtual?: string;
-  horaAtual?: string;
 }
 
 /** Cash-credit billing of the quota (core/faturamento-credito/status), when it has one. */
@@ -25,31 +26,46 @@ export interface HomeData {
   quota: Quota;
   warnings: MaintenanceWarning[];
   time: ServerTime | null;
+  /** The customer's CRM cases; empty when the CRM does not answer (home still shows). */
+  cases: CrmCase[];
+  /** Loaded only when the load order gets that far (not during a mandatory update, not for a cancelled quota). */
   cashBilling: CashBillingStatus | null;
 }
 
 /** "sua cota não possui processos" (any case) means no process, not a failure (spec doc 2 §8). */
 function noProcess(err: unknown): boolean {
-  const e = err as { status?: number; upstreamMessage?: string };
-  return e.status === 404 || /sua cota n[ãa]o possui processos/i.test(e.upstreamMessage ?? '');
+  return err instanceof UpstreamError && (err.status === 404 || /sua cota n[ãa]o possui processos/i.test(err.upstreamMessage ?? ''));
+}
+
+/** The selected quota's cash-credit billing, or null when it has no such process. */
+export async function loadCashBilling(upstream: CustomerUpstream): Promise<CashBillingStatus | null> {
+  const idCota = upstream.session.data.quota?.idCota;
+  if (idCota === undefined) return null;
+  try {
+    return await upstream.call<CashBillingStatus>({ method: 'GET', path: 'core/faturamento-credito/status', query: { idCota } });
+  } catch (err) {
+    if (noProcess(err)) return null;
+    throw err;
+  }
 }
 
 /**
- * The upstream calls the home screen makes, in parallel: the selected quota (quota token),
- * the partner's maintenance warnings and the server time (a failure falls back to the local clock).
+ * The upstream calls the home screen makes, in the load order of spec doc 2 §4.1: the cases
+ * first (with the selected quota, the partner's maintenance warnings and the server time, in
+ * parallel); a mandatory registration update stops there, a cancelled quota takes its own
+ * branch; otherwise the billing statuses follow.
  */
 export async function loadHome(upstream: CustomerUpstream, partnerId: number): Promise<HomeData> {
-  const idCota = upstream.session.data.quota?.idCota;
-  const [quota, warnings, time, cashBilling] = await Promise.all([
-    upstream.call<Quota>({ method: 'GET', path: 'login/cota-selecionada', scope: 'quota' }),
+  const [quota, warnings, time, cases] = await Promise.all([
+    selectedQuota(upstream),
     upstream.call<{ data: MaintenanceWarning[] }>({ method: 'GET', path: `parceiros/${partnerId}/warnings` }),
-    upstream.call<ServerTime>({ method: 'GET', path: 'util/datahoraatual' }).catch(() => null),
-    idCota === undefined
-      ? Promise.resolve(null)
-      : upstream.call<CashBillingStatus>({ method: 'GET', path: 'core/faturamento-credito/status', query: { idCota } }).catch((err: unknown) => {
-          if (noProcess(err)) return null;
-          throw err;
-        }),
+    serverTime(upstream),
+    loadCases(upstream).catch((err: unknown) => {
+      if (err instanceof UpstreamError && !err.tokenExpired) return [];
+      throw err;
+    }),
   ]);
-  return { quota, warnings: warnings.data ?? [], time, cashBilling };
+  const stop = upstream.session.data.mandatoryUpdate === true || isCancelled(quota);
+  const cashBilling = stop ? null : await loadCashBilling(upstream);
+  return { quota, warnings: warnings.data ?? [], time, cases, cashBilling };
 }

@@ -1,3 +1,4 @@
+import identityDocuments from './identity-documents.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ActionResult } from '../../../../screens/contract/index.js';
@@ -32,14 +33,13 @@ interface RegistrationData {
  * is changed (/perfil/token: send, insert, validate). Password change reuses /alterarsenha.
  */
 export default async function profile(app: FastifyInstance) {
+  await app.register(identityDocuments);
   async function quotaId(request: FastifyRequest): Promise<number> {
-    const session = request.session!;
-    if (session.data.quota) return session.data.quota.idCota;
-    if (!session.data.quotaIds?.length) {
-      const { data } = await request.customerUpstream().call<{ data: Array<{ idCota: number }> }>({ method: 'GET', path: 'cotas/simples' });
-      await app.sessions.patch(session, { quotaIds: data.map((q) => q.idCota) });
-    }
-    return session.data.quotaIds![0]!;
+    const selected = request.session!.data.quota;
+    if (selected) return selected.idCota;
+    const [first] = await app.quotaSelection.ownQuotaIds(request);
+    if (first === undefined) throw new Error('customer without quota');
+    return first;
   }
 
   // The hub shows the main bank account and Pix key (the first of each), checked against the rules:

@@ -2,11 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { safeLocalPath } from '../../domain/route-table.js';
 import { AppError } from '../../errors.js';
+import quotaDetails from './quota-details.js';
 import { listQuotas } from './quotas-upstream.js';
 import { quotaListModel } from './quotas-screens.js';
 
 /** The customer's quotas (/groups-and-quotas) and the choice of the quota to follow. */
 export default async function quotas(app: FastifyInstance) {
+  await app.register(quotaDetails);
+
   app.screens.register('groups-and-quotas', async (ctx) => {
     const page = z.coerce.number().int().min(1).max(10_000).catch(1).parse(ctx.query.get('pagina') ?? 1);
     const result = await listQuotas(ctx.upstream!, page);

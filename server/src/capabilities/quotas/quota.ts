@@ -17,4 +17,9 @@ export interface Quota {
   parcelasAtraso?: number;
   parcelasRestantes?: number;
   parcelasPagas?: number;
+  cdInscricaoNacional?: string;
+  /** Group term in months. */
+  prazo?: number;
+  assembleiaAtual?: number;
+  dataProximaAssembleia?: string | null;
 }

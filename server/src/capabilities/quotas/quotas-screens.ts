@@ -28,6 +28,7 @@ export function quotaCard(q: Quota, text: Text) {
     tipo: typeLabel(q.tipo, text),
     credito: formatMoney(q.valorBem),
     situacao: situationLabel(q.situacaoCota),
+    foto: q.fotoUrl ?? '',
   };
 }
 

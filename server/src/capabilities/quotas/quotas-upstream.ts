@@ -14,3 +14,8 @@ export interface QuotaPage {
 export function listQuotas(upstream: CustomerUpstream, page: number): Promise<QuotaPage> {
   return upstream.call<QuotaPage>({ method: 'GET', path: 'cotas', query: { page, page_size: QUOTA_PAGE_SIZE } });
 }
+
+/** The quota the session follows, with the token issued on its selection (login/cota-selecionada). */
+export function selectedQuota(upstream: CustomerUpstream): Promise<Quota> {
+  return upstream.call<Quota>({ method: 'GET', path: 'login/cota-selecionada', scope: 'quota' });
+}

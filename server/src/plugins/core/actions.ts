@@ -17,6 +17,8 @@ export interface ActionContext {
 export interface ActionDefinition<S extends z.ZodType> {
   /** Public actions (login) run without a session. */
   public?: boolean;
+  /** Bytes of JSON the action accepts (default 64 KiB): raise it only for uploads (a photo as a data URL). */
+  bodyLimit?: number;
   input: S;
   handler(input: z.output<S>, ctx: ActionContext): Promise<ActionResult>;
 }
@@ -72,8 +74,25 @@ export default fp(
       register<S extends z.ZodType>(name: string, definition: ActionDefinition<S>) {
         if (registry.has(name)) throw new Error(`action registered twice: ${name}`);
         registry.set(name, definition as unknown as ActionDefinition<z.ZodType>);
+        // An upload gets its own route with its own body limit; every other action shares the generic one.
+        if (definition.bodyLimit) app.post(`/api/actions/${name}`, { bodyLimit: definition.bodyLimit }, (request, reply) => run(name, request, reply));
       },
     });
+
+    async function run(name: string, request: FastifyRequest, reply: FastifyReply): Promise<ActionResult> {
+      const action = registry.get(name);
+      if (!action) throw new AppError('action.unknown', { detail: name });
+      if (!action.public && !request.session) {
+        return { kind: 'navigate', to: '/login?sessao=expirada' };
+      }
+      const input = action.input.safeParse(request.body ?? {});
+      if (!input.success) {
+        return { kind: 'field-errors', errors: fieldErrors(input.error.issues, (k) => app.text(k)) };
+      }
+      const partner = await app.partners.forRequest(request);
+      const upstream = request.session ? request.customerUpstream() : null;
+      return action.handler(input.data, { request, reply, partner, upstream });
+    }
 
     app.addHook('onRequest', async (request) => {
       if (!request.url.startsWith('/api/')) return;
@@ -84,21 +103,9 @@ export default fp(
       }
     });
 
-    app.post<{ Params: { area: string; name: string } }>('/api/actions/:area/:name', { bodyLimit: 64 * 1024 }, async (request, reply) => {
-      const name = `${request.params.area}/${request.params.name}`;
-      const action = registry.get(name);
-      if (!action) throw new AppError('action.unknown', { detail: name });
-      if (!action.public && !request.session) {
-        return { kind: 'navigate', to: '/login?sessao=expirada' } satisfies ActionResult;
-      }
-      const input = action.input.safeParse(request.body ?? {});
-      if (!input.success) {
-        return { kind: 'field-errors', errors: fieldErrors(input.error.issues, (k) => app.text(k)) } satisfies ActionResult;
-      }
-      const partner = await app.partners.forRequest(request);
-      const upstream = request.session ? request.customerUpstream() : null;
-      return action.handler(input.data, { request, reply, partner, upstream });
-    });
+    app.post<{ Params: { area: string; name: string } }>('/api/actions/:area/:name', { bodyLimit: 64 * 1024 }, (request, reply) =>
+      run(`${request.params.area}/${request.params.name}`, request, reply),
+    );
   },
   { name: 'actions', dependencies: ['definitions', 'partner', 'session'] },
 );

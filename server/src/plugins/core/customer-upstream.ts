@@ -1,6 +1,6 @@
 import { AppError } from '../../errors.js';
 import type { Session, SessionStore, UpstreamTokens } from '../../storage/session-store.js';
-import type { UpstreamClient, UpstreamRequest } from './upstream-client.js';
+import type { UpstreamClient, UpstreamFile, UpstreamRequest } from './upstream-client.js';
 import { UpstreamError } from './upstream-client.js';
 
 /** A token is used until 30 s before the expiry the upstream announced (spec doc 1 §3). */
@@ -47,16 +47,24 @@ export class CustomerUpstream {
     private readonly now: () => number = Date.now,
   ) {}
 
-  async call<T>(req: Omit<UpstreamRequest, 'accessToken'> & { scope?: TokenScope }): Promise<T> {
-    const scope = req.scope ?? 'customer';
+  call<T>(req: Omit<UpstreamRequest, 'accessToken'> & { scope?: TokenScope }): Promise<T> {
+    return this.withToken(req.scope ?? 'customer', (accessToken) => this.client.call<T>({ ...req, accessToken }));
+  }
+
+  /** A file streamed from the upstream with the session's token (never a token in a page URL). */
+  download(req: Omit<UpstreamRequest, 'accessToken'> & { scope?: TokenScope }): Promise<UpstreamFile> {
+    return this.withToken(req.scope ?? 'customer', (accessToken) => this.client.download({ ...req, accessToken }));
+  }
+
+  private async withToken<T>(scope: TokenScope, run: (accessToken: string) => Promise<T>): Promise<T> {
     let tokens = this.tokens(scope);
     if (this.now() >= tokens.expiresAt - TOKEN_MARGIN_MS) tokens = await this.refresh(scope, tokens);
     try {
-      return await this.client.call<T>({ ...req, accessToken: tokens.accessToken });
+      return await run(tokens.accessToken);
     } catch (err) {
       if (!(err instanceof UpstreamError) || !err.tokenExpired) throw err;
       const fresh = await this.refresh(scope, tokens);
-      return this.client.call<T>({ ...req, accessToken: fresh.accessToken });
+      return run(fresh.accessToken);
     }
   }
 

@@ -32,6 +32,8 @@ declare module 'fastify' {
        * knows, so another customer's id never reaches a quota-scoped upstream call.
        */
       owns(request: FastifyRequest, idCota: number): Promise<boolean>;
+      /** Ids of the session customer's quotas (learnt once from cotas/simples, then from the session). */
+      ownQuotaIds(request: FastifyRequest): Promise<number[]>;
     };
   }
 }
@@ -84,6 +86,7 @@ export default fp(
     app.decorate('quotaSelection', {
       select,
       owns,
+      ownQuotaIds: knownQuotaIds,
       async selectByKey(request: FastifyRequest, key: { grupo: string; cota: string; versao: string }) {
         const { data } = await request.customerUpstream().call<{ data: SimpleQuota[] }>({ method: 'GET', path: 'cotas/simples' });
         if (request.session) request.session.data.quotaIds = data.map((q) => q.idCota);

@@ -2,7 +2,6 @@ import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
-  CLIENT_PLATFORM_HEADER,
   RENDERER_CAPABILITIES_HEADER,
   SCHEMA_VERSION,
   ScreenResponse,
@@ -13,6 +12,7 @@ import {
 } from '../../../../screens/contract/index.js';
 import { downgrade, parseCapabilities } from '../../domain/capabilities.js';
 import { guard } from '../../domain/guard.js';
+import { inNativeWrapper } from './client-platform.js';
 import { matchRoute, safeLocalPath, type ScreenRoute } from '../../domain/route-table.js';
 import { fillTemplate, type ViewModel } from '../../domain/template.js';
 import { AppError } from '../../errors.js';
@@ -56,8 +56,7 @@ function redirect(to: string): RedirectDocument {
 
 /** A native wrapper says so in its platform header; a mobile browser in its user agent. */
 function isMobile(request: FastifyRequest): boolean {
-  const platform = request.headers[CLIENT_PLATFORM_HEADER];
-  if (platform === 'android' || platform === 'ios') return true;
+  if (inNativeWrapper(request)) return true;
   return /Android|iPhone|iPad|iPod|Mobile/i.test(request.headers['user-agent'] ?? '');
 }
 

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { openDatabase, type Database } from '../../storage/database.js';
 import { RedisCounters, SqlCounters, type Counters } from '../../storage/counters.js';
+import { DailyNotices } from '../../storage/daily-notices.js';
 import { SessionStore } from '../../storage/session-store.js';
 
 declare module 'fastify' {
@@ -9,6 +10,8 @@ declare module 'fastify' {
     sessions: SessionStore;
     /** Windowed counters shared across instances (Redis with REDIS_URL, else the database). */
     counters: Counters;
+    /** Home modals shown at most once per day per customer. */
+    dailyNotices: DailyNotices;
   }
 }
 
@@ -20,6 +23,7 @@ export default fp(
     app.decorate('sessions', new SessionStore(db, app.config.SESSION_IDLE_MINUTES * 60_000));
     const counters: Counters = app.config.REDIS_URL ? new RedisCounters(app.config.REDIS_URL) : new SqlCounters(db);
     app.decorate('counters', counters);
+    app.decorate('dailyNotices', new DailyNotices(db));
     const purge = setInterval(() => void app.sessions.purgeExpired().catch((err: unknown) => app.log.warn({ err }, 'session purge failed')), 10 * 60_000);
     purge.unref();
     app.addHook('onClose', async () => {

@@ -1,4 +1,5 @@
-import { Pool, errors as undiciErrors } from 'undici';
+import type { Readable } from 'node:stream';
+import { FormData, Pool, errors as undiciErrors } from 'undici';
 
 /** Paths the upstream serves without an access token (spec doc 1 §7). */
 const OPEN_PATHS = [
@@ -27,6 +28,8 @@ export interface UpstreamRequest {
   query?: Record<string, string | number | undefined>;
   json?: unknown;
   form?: Record<string, string>;
+  /** multipart/form-data: text fields and one file (arquivos/v2). */
+  multipart?: { fields: Record<string, string>; file: { field: string; name: string; type: string; data: Buffer } };
   accessToken?: string | undefined;
   basicAuth?: boolean;
 }
@@ -87,39 +90,7 @@ export class UpstreamClient {
   }
 
   async call<T>(req: UpstreamRequest): Promise<T> {
-    if (/^[a-z]+:|^\/\//i.test(req.path)) throw new Error('upstream paths are relative to the allowlisted origin');
-    const search = new URLSearchParams();
-    for (const [k, v] of Object.entries(req.query ?? {})) if (v !== undefined) search.set(k, String(v));
-    const qs = search.toString();
-    const headers: Record<string, string> = {
-      client_id: this.options.clientId,
-      app_version: this.options.appVersion,
-      platform: 'web',
-      accept: 'application/json',
-    };
-    if (req.accessToken && !isOpenPath(req.path)) headers.access_token = req.accessToken;
-    if (req.basicAuth) headers.authorization = this.basic;
-    let body: string | undefined;
-    if (req.form) {
-      headers['content-type'] = 'application/x-www-form-urlencoded';
-      body = new URLSearchParams(req.form).toString();
-    } else if (req.json !== undefined) {
-      headers['content-type'] = 'application/json';
-      body = JSON.stringify(req.json);
-    }
-    // Every call at trace level, bodies included: the logger's redact paths hide credentials.
-    this.log?.trace({ upstream: { method: req.method, path: req.path, query: req.query, form: req.form, json: req.json } }, 'upstream call');
-    let res;
-    try {
-      res = await this.pool.request({
-        method: req.method,
-        path: `${this.options.basePath}/${req.path}${qs ? `?${qs}` : ''}`,
-        headers,
-        body,
-      });
-    } catch (cause) {
-      throw new UpstreamError(0, cause instanceof undiciErrors.UndiciError ? cause.code : undefined, undefined, req.path, { cause });
-    }
+    const res = await this.send(req, 'application/json');
     let text: string;
     try {
       text = await res.body.text();
@@ -128,14 +99,77 @@ export class UpstreamClient {
     }
     const data = parseJson(text);
     if (res.statusCode >= 200 && res.statusCode < 300) return data as T;
-    const shape = (data ?? {}) as { code?: unknown; message?: unknown; detail?: unknown };
-    const message = typeof shape.message === 'string' ? shape.message : typeof shape.detail === 'string' ? shape.detail : undefined;
-    throw new UpstreamError(res.statusCode, typeof shape.code === 'string' ? shape.code : undefined, message, req.path);
+    throw errorFrom(res.statusCode, data, req.path);
+  }
+
+  /** A file (PDF) as a stream, to be piped to the customer without buffering; errors as for `call`. */
+  async download(req: UpstreamRequest): Promise<UpstreamFile> {
+    const res = await this.send(req, 'application/pdf, application/octet-stream, application/json');
+    if (res.statusCode >= 200 && res.statusCode < 300) {
+      const type = res.headers['content-type'];
+      const length = res.headers['content-length'];
+      return { contentType: typeof type === 'string' ? type : 'application/octet-stream', contentLength: typeof length === 'string' ? Number(length) : undefined, body: res.body };
+    }
+    const text = await res.body.text().catch(() => '');
+    throw errorFrom(res.statusCode, parseJson(text), req.path);
+  }
+
+  private async send(req: UpstreamRequest, accept: string) {
+    if (/^[a-z]+:|^\/\//i.test(req.path)) throw new Error('upstream paths are relative to the allowlisted origin');
+    const search = new URLSearchParams();
+    for (const [k, v] of Object.entries(req.query ?? {})) if (v !== undefined) search.set(k, String(v));
+    const qs = search.toString();
+    const headers: Record<string, string> = {
+      client_id: this.options.clientId,
+      app_version: this.options.appVersion,
+      platform: 'web',
+      accept,
+    };
+    if (req.accessToken && !isOpenPath(req.path)) headers.access_token = req.accessToken;
+    if (req.basicAuth) headers.authorization = this.basic;
+    let body: string | FormData | undefined;
+    if (req.multipart) {
+      const form = new FormData();
+      for (const [k, v] of Object.entries(req.multipart.fields)) form.append(k, v);
+      const { field, name, type, data } = req.multipart.file;
+      form.append(field, new Blob([new Uint8Array(data)], { type }), name);
+      body = form;
+    } else if (req.form) {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      body = new URLSearchParams(req.form).toString();
+    } else if (req.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(req.json);
+    }
+    // Every call at trace level, bodies included: the logger's redact paths hide credentials.
+    this.log?.trace({ upstream: { method: req.method, path: req.path, query: req.query, form: req.form, json: req.json } }, 'upstream call');
+    try {
+      return await this.pool.request({
+        method: req.method,
+        path: `${this.options.basePath}/${req.path}${qs ? `?${qs}` : ''}`,
+        headers,
+        body,
+      });
+    } catch (cause) {
+      throw new UpstreamError(0, cause instanceof undiciErrors.UndiciError ? cause.code : undefined, undefined, req.path, { cause });
+    }
   }
 
   async close(): Promise<void> {
     await this.pool.close();
   }
+}
+
+export interface UpstreamFile {
+  contentType: string;
+  contentLength: number | undefined;
+  body: Readable;
+}
+
+function errorFrom(status: number, data: unknown, path: string): UpstreamError {
+  const shape = (data ?? {}) as { code?: unknown; message?: unknown; detail?: unknown };
+  const message = typeof shape.message === 'string' ? shape.message : typeof shape.detail === 'string' ? shape.detail : undefined;
+  return new UpstreamError(status, typeof shape.code === 'string' ? shape.code : undefined, message, path);
 }
 
 function parseJson(text: string): unknown {

@@ -1,0 +1,60 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { notFound } from '../http.js';
+import { pathQuota } from '../quota-access.js';
+import type { SandboxContext } from '../context.js';
+import type { QuotaRecord } from '../state/store.js';
+
+/**
+ * Assemblies (spec doc 1 §7 "Assemblies"): the calendar (previous and next), the result of an
+ * assembly (concluded or awaiting tally, drawn numbers) and the last result for the dashboard.
+ * Assemblies are monthly; the one held in the last 2 days is still awaiting tally.
+ */
+export default async function assemblyRoutes(app: FastifyInstance, { state }: SandboxContext) {
+  const TALLY_DAYS = 2;
+
+  function calendar(quota: QuotaRecord) {
+    const next = quota.proximaAssembleiaEmDias;
+    const held = Array.from({ length: Math.min(3, quota.assembleiaAtual) }, (_, k) => quota.assembleiaAtual - k).map((numero) => ({
+      numero,
+      emDias: (next ?? 0) - 30 * (quota.assembleiaAtual + 1 - numero),
+    }));
+    const coming = next === undefined ? [] : [0, 1].map((k) => ({ numero: quota.assembleiaAtual + 1 + k, emDias: next + 30 * k }));
+    return [...held.reverse(), ...coming].map((a) => ({ numero: a.numero, data: state.clock.day(a.emDias), realizada: a.emDias < 0, emDias: a.emDias }));
+  }
+
+  function result(quota: QuotaRecord, numero: number) {
+    const assembly = calendar(quota).find((a) => a.numero === numero && a.emDias < 0);
+    if (!assembly) return null;
+    const seed = createHash('sha256').update(`${quota.grupo}:${numero}`).digest();
+    const drawn = [0, 1, 2, 3, 4].map((i) => String(seed.readUInt16BE(i * 2) % 1000).padStart(4, '0'));
+    return {
+      numero,
+      data: assembly.data,
+      situacao: -assembly.emDias <= TALLY_DAYS ? 'AGUARDANDO_APURACAO' : 'CONCLUIDA',
+      numerosSorteados: drawn,
+      contemplacoes: { sorteio: 2, lance: 3 },
+    };
+  }
+
+  app.get('/cotas/:id/assembleias/calendario', async (request, reply) => {
+    const quota = pathQuota(state, request, reply);
+    if (!quota) return reply;
+    return { assembleias: calendar(quota).map(({ emDias: _emDias, ...a }) => a), prazo: quota.prazoMeses, statusGrupo: quota.statusGrupo };
+  });
+
+  app.get('/cotas/:id/assembleias/resultado/:n', async (request, reply) => {
+    const quota = pathQuota(state, request, reply);
+    if (!quota) return reply;
+    const answer = result(quota, Number((request.params as { n: string }).n));
+    return answer ?? notFound(reply, 'Assembleia não encontrada.');
+  });
+
+  app.get('/cotas/:id/dashboard/resultado-assembleia', async (request, reply) => {
+    const quota = pathQuota(state, request, reply);
+    if (!quota) return reply;
+    const last = calendar(quota).filter((a) => a.emDias < 0).at(-1);
+    if (!last) return notFound(reply, 'Nenhuma assembleia realizada.');
+    return result(quota, last.numero);
+  });
+}

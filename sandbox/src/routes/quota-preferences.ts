@@ -1,0 +1,64 @@
+import { randomBytes } from 'node:crypto';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { BASE_PATH, PUBLIC_FILES, grantOf, invalid, notFound } from '../http.js';
+import { pathQuota } from '../quota-access.js';
+import type { SandboxContext } from '../context.js';
+
+const MAX_UPLOAD = 8 * 1024 * 1024;
+const IMAGE_TYPES = ['image/jpeg', 'image/png'];
+/** Identity documents may also be PDFs (spec doc 1 §5). */
+const DOCUMENT_TYPES = [...IMAGE_TYPES, 'application/pdf'];
+
+const Preferences = z
+  .object({ nickname: z.string().trim().max(30).optional(), photo_url: z.url().max(2048).optional() })
+  .refine((p) => p.nickname !== undefined || p.photo_url !== undefined);
+
+/**
+ * Quota preferences and uploads (spec doc 1 §7 "Quotas"): PUT cotas/{id}/preferencias (nickname
+ * or photo_url) and POST arquivos/v2 (multipart: file, category). An uploaded image is served
+ * publicly under arquivos/publico/{id}, as a CDN would.
+ */
+export default async function quotaPreferenceRoutes(app: FastifyInstance, { state }: SandboxContext) {
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD, files: 1 } });
+  const files = state.files;
+
+  app.put('/cotas/:id/preferencias', async (request, reply) => {
+    const quota = pathQuota(state, request, reply);
+    if (!quota) return reply;
+    const body = Preferences.safeParse(request.body);
+    if (!body.success) return invalid(reply, 'Informe um apelido de até 30 caracteres ou o endereço da foto.');
+    if (body.data.nickname !== undefined) quota.apelido = body.data.nickname || null;
+    if (body.data.photo_url !== undefined) quota.fotoUrl = body.data.photo_url;
+    return { nickname: quota.apelido, photo_url: quota.fotoUrl };
+  });
+
+  app.post('/arquivos/v2', async (request, reply) => {
+    const customer = grantOf(request).customer;
+    if (!request.isMultipart()) return invalid(reply, 'Envie o arquivo como multipart/form-data.');
+    let upload;
+    try {
+      upload = await request.file();
+    } catch {
+      return invalid(reply, 'Arquivo maior que 8 MB.');
+    }
+    if (!upload) return invalid(reply, 'Nenhum arquivo enviado.');
+    const data = await upload.toBuffer().catch(() => null);
+    if (!data || upload.file.truncated) return invalid(reply, 'Arquivo maior que 8 MB.');
+    const category = (upload.fields.category as { value?: string } | undefined)?.value;
+    if (!category) return invalid(reply, 'Informe a categoria do arquivo.');
+    const allowed = category === 'documento-identidade' ? DOCUMENT_TYPES : category === 'faturamento-especie' ? ['application/pdf', 'image/jpeg'] : IMAGE_TYPES;
+    if (!allowed.includes(upload.mimetype)) return invalid(reply, category === 'documento-identidade' ? 'Formato de arquivo não suportado. Envie PDF, JPG ou PNG.' : 'Formato de arquivo não suportado. Envie uma imagem JPG ou PNG.');
+    const id = randomBytes(12).toString('hex');
+    files.set(id, { type: upload.mimetype, data, owner: customer, category });
+    const origin = `${request.protocol}://${request.headers.host}`;
+    return reply.code(201).send({ id, url: `${origin}${BASE_PATH}/${PUBLIC_FILES}${id}`, category });
+  });
+
+  app.get(`/${PUBLIC_FILES}:id`, async (request, reply) => {
+    const file = files.get((request.params as { id: string }).id);
+    if (!file) return notFound(reply, 'Arquivo não encontrado.');
+    return reply.type(file.type).header('cache-control', 'public, max-age=3600').send(file.data);
+  });
+}

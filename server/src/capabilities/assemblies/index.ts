@@ -1,0 +1,112 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { localNow } from '../../domain/clock.js';
+import { formatDate } from '../../domain/format.js';
+import { daysUntil, inFormation, isAssemblyDay, isContemplated } from '../../domain/quota-flags.js';
+import type { CustomerUpstream } from '../../plugins/core/customer-upstream.js';
+import { UpstreamError } from '../../plugins/core/upstream-client.js';
+import { serverTime } from '../../upstream/server-time.js';
+import type { Quota } from '../quotas/quota.js';
+import { selectedQuota } from '../quotas/quotas-upstream.js';
+
+interface Assembly {
+  numero: number;
+  data: string;
+}
+
+interface AssemblyResult extends Assembly {
+  situacao: 'CONCLUIDA' | 'AGUARDANDO_APURACAO';
+  numerosSorteados: string[];
+  contemplacoes?: { sorteio: number; lance: number };
+}
+
+const calendar = (u: CustomerUpstream, idCota: number) => u.call<{ assembleias: Assembly[] }>({ method: 'GET', path: `cotas/${idCota}/assembleias/calendario` });
+const result = (u: CustomerUpstream, idCota: number, n: number) => u.call<AssemblyResult>({ method: 'GET', path: `cotas/${idCota}/assembleias/resultado/${n}` });
+
+/** A failed load shows the spec's message (doc 1 §8): the assemblies cannot be accessed now. */
+function unavailable(err: unknown): boolean {
+  return err instanceof UpstreamError && !err.tokenExpired && !err.notFound;
+}
+
+/**
+ * Assemblies (/assembleias and onboarding, grupoemformacao, assembleiaanterior,
+ * numerossorteados): next and previous assembly, the 'today' state when days to the next is 0
+ * and the quota is not contemplated, the result concluded or awaiting tally, the drawn numbers.
+ */
+export default async function assemblies(app: FastifyInstance) {
+  const situation = (r: AssemblyResult) => app.text(r.situacao === 'CONCLUIDA' ? 'assembleias.concluida' : 'assembleias.aguardando');
+
+  app.screens.register('assembleias', async (ctx) => {
+    const upstream = ctx.upstream!;
+    const idCota = upstream.session.data.quota!.idCota;
+    let quota: Quota;
+    let assemblies: Assembly[];
+    let time;
+    try {
+      [quota, { assembleias: assemblies }, time] = await Promise.all([
+        selectedQuota(upstream),
+        calendar(upstream, idCota),
+        serverTime(upstream),
+      ]);
+    } catch (err) {
+      if (unavailable(err)) return { erro: true };
+      throw err;
+    }
+    if (inFormation(quota)) return { redirect: '/assembleias/grupoemformacao' };
+    const today = localNow(time).slice(0, 10);
+    const next = assemblies.find((a) => a.data >= today);
+    const previous = assemblies.filter((a) => a.data < today).at(-1);
+    const days = next ? daysUntil(next.data, today) : null;
+    const last = previous ? await result(upstream, idCota, previous.numero).catch((err: unknown) => (unavailable(err) || (err instanceof UpstreamError && err.notFound) ? null : Promise.reject(err))) : null;
+    return {
+      erro: false,
+      hoje: isAssemblyDay(days, isContemplated(quota, today)),
+      proxima: next ? app.text('assembleias.numero-data', { numero: next.numero, data: formatDate(next.data) }) : app.text('assembleias.sem-proxima'),
+      faltam: days !== null && days > 0 ? app.text('assembleias.faltam', { dias: days }) : '',
+      anterior: previous ? app.text('assembleias.numero-data', { numero: previous.numero, data: formatDate(previous.data) }) : '',
+      resultado: last ? situation(last) : '',
+      numeroAnterior: previous?.numero ?? '',
+    };
+  });
+
+  app.screens.register('assembleias-formacao', async (ctx) => {
+    const upstream = ctx.upstream!;
+    const { assembleias } = await calendar(upstream, upstream.session.data.quota!.idCota).catch((err: unknown) => (unavailable(err) ? { assembleias: [] } : Promise.reject(err)));
+    const first = assembleias[0];
+    return { primeira: first ? app.text('assembleias.numero-data', { numero: first.numero, data: formatDate(first.data) }) : '' };
+  });
+
+  const Numero = z.coerce.number().int().min(1).max(1000);
+
+  app.screens.register('assembleias-resultado', async (ctx) => {
+    const upstream = ctx.upstream!;
+    const idCota = upstream.session.data.quota!.idCota;
+    const sorteados = ctx.route.path === '/assembleias/numerossorteados';
+    const titulo = app.text(sorteados ? 'assembleias.sorteados-titulo' : 'assembleias.anterior-titulo');
+    let numero = Numero.safeParse(ctx.query.get('numero')).data;
+    try {
+      if (numero === undefined && ctx.query.get('numero') === null) {
+        const { assembleias } = await calendar(upstream, idCota);
+        const today = localNow(await serverTime(upstream)).slice(0, 10);
+        numero = assembleias.filter((a) => a.data < today).at(-1)?.numero;
+      }
+      if (numero === undefined) return { titulo, encontrado: false, erro: false };
+      const r = await result(upstream, idCota, numero);
+      return {
+        titulo,
+        encontrado: true,
+        erro: false,
+        cabecalho: app.text('assembleias.numero-data', { numero: r.numero, data: formatDate(r.data) }),
+        situacao: situation(r),
+        apurada: r.situacao === 'CONCLUIDA',
+        numeros: r.numerosSorteados.map((n) => ({ n })),
+        contemplacoes: r.contemplacoes ? app.text('assembleias.contemplacoes', { sorteio: r.contemplacoes.sorteio, lance: r.contemplacoes.lance }) : '',
+        sorteados,
+      };
+    } catch (err) {
+      if (err instanceof UpstreamError && err.notFound) return { titulo, encontrado: false, erro: false };
+      if (unavailable(err)) return { titulo, encontrado: false, erro: true };
+      throw err;
+    }
+  });
+}

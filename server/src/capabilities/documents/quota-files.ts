@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import type { CustomerUpstream } from '../../plugins/core/customer-upstream.js';
+import { UpstreamError, type UpstreamFile } from '../../plugins/core/upstream-client.js';
+
+/**
+ * Serves a file of the selected quota at `route` (under /api/arquivos): the upstream answer is
+ * streamed with the session's tokens, so the page never holds a URL with an access token. A file
+ * the back office does not have answers 404 with its message.
+ */
+export function serveQuotaFile<P>(
+  app: FastifyInstance,
+  route: string,
+  params: z.ZodType<P>,
+  open: (upstream: CustomerUpstream, idCota: number, params: P) => Promise<UpstreamFile>,
+  filename: (params: P) => string,
+): void {
+  app.get(route, async (request, reply) => {
+    const idCota = request.session?.data.quota?.idCota;
+    if (!request.session || idCota === undefined) return reply.code(401).send({ message: app.text('erro.sessao-expirada') });
+    const parsed = params.safeParse(request.params);
+    if (!parsed.success) return reply.code(400).send({ message: app.text('erro.requisicao-invalida') });
+    try {
+      const file = await open(request.customerUpstream(), idCota, parsed.data);
+      reply
+        .header('content-type', file.contentType.startsWith('application/pdf') ? 'application/pdf' : 'application/octet-stream')
+        .header('content-disposition', `attachment; filename="${filename(parsed.data)}"`)
+        .header('cache-control', 'private, no-store');
+      if (file.contentLength !== undefined) reply.header('content-length', file.contentLength);
+      return reply.send(file.body);
+    } catch (err) {
+      if (err instanceof UpstreamError && err.notFound) return reply.code(404).send({ message: err.upstreamMessage ?? app.text('documentos.nao-encontrado') });
+      throw err;
+    }
+  });
+}
+
+/** Whether the back office has the file now (it is fetched and discarded): for screens that say so before offering it. */
+export async function fileExists(open: () => Promise<UpstreamFile>): Promise<boolean> {
+  try {
+    const file = await open();
+    file.body.resume();
+    return true;
+  } catch (err) {
+    if (err instanceof UpstreamError && err.notFound) return false;
+    throw err;
+  }
+}

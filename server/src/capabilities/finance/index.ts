@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import { formatDate, formatMoney } from '../../domain/format.js';
+import { UpstreamError } from '../../plugins/core/upstream-client.js';
+import { documentsUpstream as docs } from '../documents/documents-upstream.js';
+import { inNativeWrapper } from '../../plugins/core/client-platform.js';
+import { selectedQuota } from '../quotas/quotas-upstream.js';
+
+/**
+ * Finance (/financeiro, /financeiro/extrato-consorciado; the annual payment proof is the
+ * documents screen): the quota's credit, balance and instalments, the available values (a
+ * failed load shows them empty, spec doc 1 §8) and the account statement with its PDF.
+ */
+export default async function finance(app: FastifyInstance) {
+  app.screens.register('financeiro', async (ctx) => {
+    const upstream = ctx.upstream!;
+    const idCota = upstream.session.data.quota!.idCota;
+    const [quota, values] = await Promise.all([
+      selectedQuota(upstream),
+      docs.availableValues(upstream, idCota).catch((err: unknown) => {
+        if (err instanceof UpstreamError && !err.tokenExpired) return null;
+        throw err;
+      }),
+    ]);
+    const n = (v: number | undefined) => String(v ?? 0);
+    return {
+      linhas: [
+        { label: app.text('financeiro.credito'), text: formatMoney(quota.valorBem) },
+        { label: app.text('financeiro.saldo-devedor'), text: formatMoney(quota.valorSaldoDevedor) },
+        { label: app.text('financeiro.parcelas-pagas'), text: n(quota.parcelasPagas) },
+        { label: app.text('financeiro.parcelas-restantes'), text: n(quota.parcelasRestantes) },
+        { label: app.text('financeiro.parcelas-atraso'), text: n(quota.parcelasAtraso) },
+        { label: app.text('financeiro.valor-a-pagar'), text: values ? formatMoney(values.VlrAPagar) : '—' },
+        { label: app.text('financeiro.credito-corrigido'), text: values ? formatMoney(values.VlrCreditoCorrigido) : '—' },
+      ],
+      atraso: (quota.parcelasAtraso ?? 0) > 0,
+    };
+  });
+
+  app.screens.register('financeiro-extrato', async (ctx) => {
+    const upstream = ctx.upstream!;
+    const statement = await docs.accountStatement(upstream, upstream.session.data.quota!.idCota);
+    return {
+      resumo: [
+        { label: app.text('financeiro.total-pago'), text: formatMoney(statement.totalPago) },
+        { label: app.text('financeiro.percentual-pago'), text: `${statement.percentualPago.toLocaleString('pt-BR')}%` },
+        { label: app.text('financeiro.saldo-devedor'), text: formatMoney(statement.saldoDevedor) },
+      ],
+      linhas: statement.lancamentos.map((l) => [formatDate(l.data), l.descricao, `${l.tipo === 'D' ? '-' : ''}${formatMoney(l.valor)}`]),
+      nativo: inNativeWrapper(ctx.request),
+    };
+  });
+}

@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { ActionResult } from '../../../../screens/contract/index.js';
+import { formatDate, formatMoney, quotaLabel } from '../../domain/format.js';
+import { mixesLateAndOnTime } from '../../domain/slips.js';
+import { UpstreamError } from '../../plugins/core/upstream-client.js';
+import { generatedSlipPath, NO_QUOTA, selectedQuotaId, slipFailure } from './action-helpers.js';
+import { slipsUpstream } from './slips-upstream.js';
+
+const UNIFY_ROUTE = '/boletos/unificarparcelas/selecionarcotas';
+
+/**
+ * Second copy (/boletos/listadeboletos) and unification (/boletos/unificarparcelas, then
+ * …/selecionarcotas with the instalments of the customer's other quotas): the customer ticks
+ * instalments, the server marks them (marcar / desmarcar) and generates one slip (gerar-boleto).
+ * An overdue instalment is never grouped with on-time ones: the screen says why and refuses.
+ */
+export default async function selection(app: FastifyInstance) {
+  app.screens.register('boletos-unificar', async (ctx) => {
+    const idCota = ctx.upstream!.session.data.quota!.idCota;
+    const others = (await app.quotaSelection.ownQuotaIds(ctx.request)).filter((id) => id !== idCota);
+    return { outras: others.length, podeUnificar: others.length > 0 };
+  });
+
+  app.screens.register('boletos-lista', async (ctx) => {
+    const idCota = ctx.upstream!.session.data.quota!.idCota;
+    const unificar = ctx.route.path === UNIFY_ROUTE;
+    const listing = await slipsUpstream.secondCopy(ctx.upstream!, idCota, unificar);
+    const label = (p: (typeof listing.parcelas)[number]) =>
+      `${unificar ? `${quotaLabel(p.grupo, p.cota)} · ` : ''}${p.nomeMovimentoFinanceiro} · ${formatMoney(p.valor)} · vence em ${formatDate(p.dataVencimento)}${p.emAtraso ? ` (${app.text('boletos.situacao.vencida').toLowerCase()})` : ''}`;
+    return {
+      titulo: app.text(unificar ? 'boletos.unificar-titulo' : 'boletos.lista-titulo'),
+      unificar,
+      temParcelas: listing.parcelas.length > 0,
+      processo: listing.identificador,
+      ids: listing.parcelas.map((p) => p.identificadorCobranca),
+      atrasadas: listing.parcelas.filter((p) => p.emAtraso).map((p) => p.identificadorCobranca),
+      rotulos: listing.parcelas.map(label),
+    };
+  });
+
+  const Marked = z.object({
+    processo: z.string().min(1).max(64),
+    unificar: z.boolean().default(false),
+    /** The late instalments of the listing the screen showed (the upstream refuses a mix too). */
+    atrasadas: z.array(z.string().max(64)).max(48).default([]),
+    parcelas: z.array(z.string().min(1).max(64), '@boletos.erro.selecione').min(1, '@boletos.erro.selecione').max(24),
+  });
+
+  app.actions.register('slips/generate-marked', {
+    input: Marked,
+    async handler(input, { upstream, request }): Promise<ActionResult> {
+      const idCota = selectedQuotaId(request);
+      if (idCota === null) return NO_QUOTA;
+      // Marks belong to the listing the screen showed (the latest second-copy process of the quota).
+      const chosen = input.parcelas.map((id) => ({ emAtraso: input.atrasadas.includes(id) }));
+      if (mixesLateAndOnTime(chosen)) return { kind: 'field-errors', errors: { parcelas: app.text('boletos.erro.agrupar-atrasadas') } };
+      const marked: string[] = [];
+      try {
+        for (const id of input.parcelas) {
+          await slipsUpstream.mark(upstream!, idCota, id, true);
+          marked.push(id);
+        }
+        const generated = await slipsUpstream.generateMarked(upstream!, idCota);
+        return { kind: 'navigate', to: generatedSlipPath(generated.idBoleto) };
+      } catch (err) {
+        // A refused mark leaves the listing as the customer found it: what this attempt marked is unmarked.
+        for (const id of marked) await slipsUpstream.mark(upstream!, idCota, id, false).catch(() => undefined);
+        if (err instanceof UpstreamError && (err.status === 400 || err.notFound)) return { kind: 'field-errors', errors: { parcelas: err.upstreamMessage ?? app.text('boletos.erro.gerar') } };
+        return slipFailure(app, err, 'boletos.erro.gerar');
+      }
+    },
+  });
+}

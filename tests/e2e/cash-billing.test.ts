@@ -1,0 +1,69 @@
+import { describe, expect, test } from 'vitest';
+import { loginInBrowser, useBrowser } from '../helpers/browser.js';
+import { persona } from '../helpers/personas.js';
+import { useStack } from '../helpers/stack.js';
+
+const stack = useStack();
+const browser = useBrowser();
+
+/** Logs in, picks the quota, and follows the contemplation modal of the day to /faturamento. */
+async function toBilling(key: string) {
+  const page = await browser.newPage();
+  await loginInBrowser(page, stack.baseUrl, persona(key));
+  await page.getByRole('button', { name: 'Acompanhar esta cota' }).first().click();
+  await page.waitForURL('**/home');
+  await page.getByText('Parabéns, sua cota foi contemplada!').waitFor();
+  await page.getByRole('button', { name: 'Ver próximos passos' }).first().click();
+  return page;
+}
+
+const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(4096, 32)]);
+
+describe('cash-credit billing in a real browser', () => {
+  test('nina starts cash billing, fills her bank data and accepts the authorization term', async () => {
+    const page = await toBilling('nina');
+    await page.waitForURL('**/faturamento/iniciar');
+    await page.getByRole('button', { name: 'Iniciar faturamento' }).click();
+    await page.waitForURL('**/faturamentoespecie/centralcontemplacao');
+    await page.locator('section.card', { hasText: 'Dados bancários' }).getByRole('button', { name: 'Abrir' }).click();
+    await page.waitForURL('**/faturamentoespecie/dadosbancarios');
+    await page.getByLabel('Banco').selectOption({ label: '341 · Itaú Unibanco' });
+    await page.getByLabel('Agência (4 dígitos)').fill('1234');
+    await page.getByLabel('Conta com dígito').fill('12345-6');
+    await page.getByRole('button', { name: 'Salvar e continuar' }).click();
+    await page.getByText('Informe a conta com o dígito, só números, sem barra nem hífen.').first().waitFor();
+    await page.getByLabel('Conta com dígito').fill('123456');
+    await page.getByRole('button', { name: 'Salvar e continuar' }).click();
+    await page.waitForURL('**/faturamentoespecie/termodeautorizacao');
+    await page.getByText('341 · agência 1234 · conta 123456 (corrente)').waitFor();
+    await page.getByLabel('Li e aceito o termo de autorização').check();
+    await page.getByRole('button', { name: 'Aceitar e solicitar o pagamento' }).click();
+    await page.waitForURL('**/faturamentoespecie/acompanharpagamento');
+    await page.getByRole('cell', { name: 'Pagamento solicitado' }).waitFor();
+    await page.close();
+  });
+
+  test('delta sees the refused documents, is refused a renamed non-PDF, resends them and lands on the analysis', async () => {
+    const page = await toBilling('delta');
+    await page.waitForURL('**/faturamentoespecie/documento-rejeitado');
+    await page.getByText('Contrato social e última alteração').waitFor();
+    await page.getByRole('button', { name: 'Reenviar documentos' }).click();
+    await page.waitForURL('**/faturamentoespecie/anexar-documentos');
+    const inputs = page.locator('input[type=file]');
+    await inputs.first().waitFor();
+    expect(await inputs.count()).toBe(2);
+    await inputs.nth(0).setInputFiles({ name: 'contrato.pdf', mimeType: 'application/pdf', buffer: Buffer.from('não sou um PDF de verdade') });
+    await inputs.nth(1).setInputFiles({ name: 'endereco.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await page.getByRole('button', { name: 'Enviar para análise' }).click();
+    await page.getByText('O formato do arquivo utilizado não atende o requisito, por favor verifique!').first().waitFor();
+    // Nothing went upstream; the customer starts the form again with the real files.
+    await page.reload();
+    await inputs.first().waitFor();
+    await inputs.nth(0).setInputFiles({ name: 'contrato.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await inputs.nth(1).setInputFiles({ name: 'endereco.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await page.getByRole('button', { name: 'Enviar para análise' }).click();
+    await page.waitForURL('**/faturamentoespecie/analisandoinformacoes-pj');
+    await page.getByText('Analisando os documentos da empresa').waitFor();
+    await page.close();
+  });
+});

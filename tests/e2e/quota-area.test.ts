@@ -1,0 +1,42 @@
+import { describe, expect, test } from 'vitest';
+import { loginInBrowser, useBrowser } from '../helpers/browser.js';
+import { persona } from '../helpers/personas.js';
+import { useStack } from '../helpers/stack.js';
+
+const stack = useStack();
+const browser = useBrowser();
+
+describe('the quota area in a real browser', () => {
+  test('ana goes from her quotas to home, finance, assemblies and downloads a group statement as a real PDF', async () => {
+    const page = await browser.newPage();
+    await loginInBrowser(page, stack.baseUrl, persona('ana'));
+    await page.getByText('Grupo 001234 · Cota 0567').waitFor();
+    await page.getByRole('button', { name: 'Acompanhar esta cota' }).first().click();
+    await page.waitForURL('**/home');
+
+    await page.getByRole('button', { name: 'Financeiro', exact: true }).click();
+    await page.waitForURL('**/financeiro');
+    await page.getByText('R$ 85.000,00').waitFor();
+    await page.getByRole('button', { name: 'Extrato do consorciado' }).click();
+    await page.getByRole('cell', { name: 'Pagamento da parcela 12' }).waitFor();
+
+    await page.goto(`${stack.baseUrl}/home`);
+    await page.getByRole('button', { name: 'Assembleias', exact: true }).click();
+    await page.waitForURL('**/assembleias');
+    await page.getByText(/14ª assembleia, em \d{2}\/\d{2}\/\d{4}/).waitFor();
+    await page.getByText('Faltam 10 dia(s).').waitFor();
+    await page.getByRole('button', { name: 'Ver números sorteados' }).click();
+    await page.waitForURL('**/assembleias/numerossorteados?numero=13');
+    // The screen arrives after the URL changes: wait for the numbers, not only the address.
+    await expect.poll(() => page.locator('text=/^\\d{4}$/').count()).toBe(5);
+
+    await page.goto(`${stack.baseUrl}/home`);
+    await page.getByRole('button', { name: 'Documentos', exact: true }).click();
+    await page.waitForURL('**/perfil/documentos/demonstrativo');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Baixar PDF' }).first().click()]);
+    const chunks: Buffer[] = [];
+    for await (const chunk of (await download.createReadStream())!) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).subarray(0, 5).toString()).toBe('%PDF-');
+    await page.close();
+  });
+});

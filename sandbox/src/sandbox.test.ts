@@ -160,7 +160,7 @@ describe('process statuses', () => {
   it('answers delta’s cash-credit billing status and "no process" for ana', async () => {
     const delta = await login('delta');
     const [quota] = (await get('cotas/simples', delta.access_token)).json().data;
-    expect((await get(`core/faturamento-credito/status?idCota=${quota.idCota}`, delta.access_token)).json()).toEqual({ status: 'PENDENCIA_CLIENTE', fase: 'PENDENCIA_CLIENTE', possuiCaso: true });
+    expect((await get(`core/faturamento-credito/status?idCota=${quota.idCota}`, delta.access_token)).json()).toMatchObject({ status: 'PENDENCIA_CLIENTE', fase: 'PENDENCIA_CLIENTE', possuiCaso: true, dadosBancarios: null, timelinePagamento: [] });
     const ana = await login('ana');
     const [own] = (await get('cotas/simples', ana.access_token)).json().data;
     const none = await get(`core/faturamento-credito/status?idCota=${own.idCota}`, ana.access_token);

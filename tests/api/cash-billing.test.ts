@@ -40,8 +40,23 @@ describe('cash-credit billing flow', () => {
     const { c } = await as('nina');
     expect((await c.screen('/faturamento')).body.to).toBe('/faturamento/iniciar');
     expect(screenText((await c.screen('/faturamento/iniciar')).body)).toContain('Receber o crédito em espécie');
-    expect((await c.action('cash-billing/start')).body).toEqual({ kind: 'navigate', to: '/faturamentoespecie/centralcontemplacao' });
-    expect(screenText((await c.screen('/faturamentoespecie/centralcontemplacao')).body)).toContain('Dados bancários');
+    expect((await c.action('cash-billing/start')).body.errors.confirmaTipo).toBe('Para continuar, confirme o tipo de faturamento.');
+    await stack.sandbox.clearCalls();
+    expect((await c.action('cash-billing/start', { confirmaTipo: true })).body).toEqual({ kind: 'navigate', to: '/faturamentoespecie/introducao' });
+    // The core system starts the process, then the app opens the CRM case: account id, composite create on v43.0.
+    const calls = await stack.sandbox.calls();
+    const paths = calls.map((call) => call.path);
+    expect(paths.indexOf('core/faturamento-credito/iniciar')).toBeLessThan(paths.indexOf('salesforce/casos'));
+    expect(paths.indexOf('salesforce/consulta/accountid')).toBeLessThan(paths.indexOf('salesforce/casos'));
+    const create = calls.find((call) => call.path === 'salesforce/casos')!.body as { compositeRequest: Array<{ url: string; body: Record<string, unknown> }> };
+    expect(create.compositeRequest[0]!.url).toContain('/v43.0/');
+    expect(create.compositeRequest[0]!.body).toMatchObject({ Type: 'Pagamento de Crédito em Espécie', Cota__r: { IdExterno__c: expect.any(String) } });
+    expect(screenText((await c.screen('/faturamentoespecie/introducao')).body)).toContain('Como funciona o crédito em espécie');
+    const centre = screenText((await c.screen('/faturamentoespecie/centralcontemplacao')).body);
+    expect(centre).toContain('Dados bancários');
+    expect(centre).toMatch(/Protocolo do caso: 0005\d{4}/);
+    // Confirmed once: the start screen now leads to the centre and starting again changes nothing.
+    expect((await c.screen('/faturamento/iniciar')).body).toMatchObject({ kind: 'redirect', to: '/faturamentoespecie/centralcontemplacao' });
 
     const bank = { banco: '341', agencia: '1234', conta: '123456', tipoConta: 'CORRENTE' };
     expect((await c.action('cash-billing/bank-data', { ...bank, conta: '12345-6' })).body.errors.conta).toBe('Informe a conta com o dígito, só números, sem barra nem hífen.');
@@ -75,7 +90,9 @@ describe('cash-credit billing flow', () => {
     const start = await c.screen('/faturamento/iniciar');
     expect(screenText(start.body)).toContain('O faturamento em espécie é só para cotas de imóvel ou de serviço.');
     expect(findAll(start.body.layout, (n) => n.type === 'form')).toHaveLength(0);
-    expect((await c.action('cash-billing/start')).body.message).toBe('Somente cotas de imóvel ou serviço faturam em espécie.');
+    await stack.sandbox.clearCalls();
+    expect((await c.action('cash-billing/start', { confirmaTipo: true })).body.message).toBe('Somente cotas de imóvel ou serviço faturam em espécie.');
+    expect((await stack.sandbox.calls()).some((call) => call.path === 'salesforce/casos')).toBe(false);
     for (const path of ['/faturamentoespecie/centralcontemplacao', '/faturamentoespecie/dadosbancarios', '/faturamentoespecie/termodeautorizacao', '/faturamentoespecie/acompanharpagamento']) {
       expect((await c.screen(path)).body).toMatchObject({ kind: 'redirect', to: '/faturamento' });
     }
@@ -123,7 +140,7 @@ describe('reversed payment', () => {
   it('offers nina to redo her bank data with the probable causes, then asks the payment again', async () => {
     await stack.sandbox.reset();
     const { c, idCota } = await as('nina');
-    await c.action('cash-billing/start');
+    await c.action('cash-billing/start', { confirmaTipo: true });
     await c.action('cash-billing/bank-data', { banco: '341', agencia: '1234', conta: '123456', tipoConta: 'CORRENTE' });
     await c.action('cash-billing/accept-term', { aceite: true });
     expect((await c.screen('/faturamentoespecie/dadosbancariosestorno')).body).toMatchObject({ kind: 'redirect', to: '/faturamento' });
@@ -151,23 +168,29 @@ describe('documents by income type, with saved progress', () => {
   it('asks nina (retired) for her documents by income type, the selfie only after the personal document, keeping progress on the case for another device', async () => {
     await stack.sandbox.reset();
     const { c } = await as('nina');
-    await c.action('cash-billing/start');
+    await c.action('cash-billing/start', { confirmaTipo: true });
     expect((await c.screen('/faturamentoespecie/anexar-documentos')).body).toMatchObject({ kind: 'redirect', to: '/faturamentoespecie/identificacao' });
-    expect((await c.action('cash-billing/income', { tipoRenda: 'astronauta' })).body.errors.tipoRenda).toBe('Escolha a sua fonte de renda.');
-    expect((await c.action('cash-billing/income', { tipoRenda: 'aposentado' })).body).toEqual({ kind: 'navigate', to: '/faturamentoespecie/anexar-documentos' });
+    const bad = await c.action('cash-billing/income', { tipoRenda: 'astronauta' });
+    expect(bad.body.errors).toEqual({ tipoRenda: 'Escolha a sua fonte de renda.', tipoDocumento: 'Escolha o documento de identidade.' });
+    expect((await c.action('cash-billing/income', { tipoRenda: 'aposentado', tipoDocumento: 'RG' })).body).toEqual({ kind: 'navigate', to: '/faturamentoespecie/anexar-documentos' });
     const update = (await stack.sandbox.calls()).filter((call) => call.path.startsWith('salesforce/contemplacao/casos/')).at(-1);
-    expect(update?.body).toMatchObject({ Origin: 'APP', DadosApp__c: JSON.stringify({ enviados: [], arquivos: [], tipoRenda: 'aposentado' }) });
+    expect(update?.body).toMatchObject({ Origin: 'APP' });
+    expect(JSON.parse((update?.body as { DadosApp__c: string }).DadosApp__c)).toEqual({ enviados: [], arquivos: [], fase: 'Tratativa não Iniciada', tipoRenda: 'aposentado', tipoDocumento: 'RG' });
 
     const phone = (await as('nina')).c;
     const again = findAll((await phone.screen('/faturamentoespecie/identificacao')).body.layout, (n) => n.type === 'form')[0];
-    expect(again.formData).toEqual({ tipoRenda: 'aposentado' });
+    expect(again.formData).toEqual({ tipoRenda: 'aposentado', tipoDocumento: 'RG' });
     expect(await fields(phone)).toEqual(['documentoPessoal', 'comprovanteResidencia', 'cartaBeneficio']);
-    expect((await phone.action('cash-billing/documents', { documentoPessoal: [pdf], comprovanteResidencia: [pdf], cartaBeneficio: [pdf] })).body).toEqual({ kind: 'navigate', to: '/faturamentoespecie/anexar-documentos' });
+    // An RG has two pages: one file is refused with the page rule, nothing goes upstream.
+    await stack.sandbox.clearCalls();
+    expect((await phone.action('cash-billing/documents', { documentoPessoal: [pdf], comprovanteResidencia: [pdf], cartaBeneficio: [pdf] })).body.errors).toEqual({ documentoPessoal: 'Envie as 2 páginas do documento (RG).' });
+    expect((await stack.sandbox.calls()).some((call) => call.path === 'arquivos/v2')).toBe(false);
+    expect((await phone.action('cash-billing/documents', { documentoPessoal: [pdf, pdf], comprovanteResidencia: [pdf], cartaBeneficio: [pdf] })).body).toEqual({ kind: 'navigate', to: '/faturamentoespecie/anexar-documentos' });
     expect(await fields(c)).toEqual(['selfie']);
     const jpeg = `data:image/jpeg;name=selfie.jpg;base64,${Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(1024)]).toString('base64')}`;
     expect((await c.action('cash-billing/documents', { selfie: [jpeg] })).body).toEqual({ kind: 'navigate', to: '/faturamento' });
     const analysis = (await stack.sandbox.calls()).find((call) => call.path === 'antifraude/analise-documento/solicitar');
-    expect((analysis?.body as { arquivos: string[] }).arquivos).toHaveLength(4);
+    expect((analysis?.body as { arquivos: string[] }).arquivos).toHaveLength(5);
     expect((await c.screen('/faturamento')).body.to).toBe('/faturamentoespecie/analisandoinformacoesinterna');
     // The back office finishes its analysis (48 hours on its clock): registration approved, on to the centre.
     await stack.sandbox.advanceClock(47 * 3600);

@@ -23,8 +23,17 @@ describe('cash-credit billing in a real browser', () => {
   test('nina starts cash billing, fills her bank data and accepts the authorization term', async () => {
     const page = await toBilling('nina');
     await page.waitForURL('**/faturamento/iniciar');
+    // The type is final: it must be confirmed before starting.
     await page.getByRole('button', { name: 'Iniciar faturamento' }).click();
+    await page.getByText('Para continuar, confirme o tipo de faturamento.').first().waitFor();
+    await page.getByLabel('Quero receber o crédito em espécie', { exact: false }).check();
+    await page.getByRole('button', { name: 'Iniciar faturamento' }).click();
+    await page.waitForURL('**/faturamentoespecie/introducao');
+    await page.getByText('Como funciona o crédito em espécie').first().waitFor();
+    await page.getByRole('button', { name: 'Começar' }).click();
     await page.waitForURL('**/faturamentoespecie/centralcontemplacao');
+    // The CRM case the app opened (salesforce/casos) shows its number in this phase.
+    await page.getByText(/^0005\d{4}$/).waitFor();
     await page.locator('section.card', { hasText: 'Dados bancários' }).getByRole('button', { name: 'Abrir' }).click();
     await page.waitForURL('**/faturamentoespecie/dadosbancarios');
     await page.getByLabel('Banco').selectOption({ label: '341 · Itaú Unibanco' });

@@ -21,6 +21,12 @@ export function currentStatus(process: { status: string; analiseDesde?: number }
   return process.status;
 }
 
+/** The confirmed billing type: set by iniciar; a process that moved past the start has had it confirmed. */
+export function billingTypeOf(process: { status: string; tipoFaturamento?: 'ESPECIE' } | undefined): 'ESPECIE' | null {
+  if (!process) return null;
+  return process.tipoFaturamento ?? (process.status === 'TRATATIVA_NAO_INICIADA' ? null : 'ESPECIE');
+}
+
 /** The 23 statuses of doc 2 §4.4. */
 export const CASH_BILLING_STATUSES = [
   'TRATATIVA_NAO_INICIADA', 'AGUARDANDO_LIBERACAO', 'AGUARDANDO_APROVACAO', 'PENDENCIA_CLIENTE', 'RETORNO_BRSCAN', 'AGUARDANDO_ATUALIZACAO_NEWCON',
@@ -72,23 +78,33 @@ export default async function cashBillingRoutes(app: FastifyInstance, { state }:
     const others = state.quotasOf(quota.owner).filter((q) => q.idCota !== quota.idCota && q.parcelasAtraso > 0);
     const requisitos = { periodoAniversario: true, pagamentoTerceiro: false, outrasCotasEmAtraso: others.length > 0 };
     const tipoPermitido = quota.tipo === 'imovel' || quota.tipo === 'servico';
-    return { podeFaturar: tipoPermitido && quota.contempladaHaDias !== undefined && !requisitos.outrasCotasEmAtraso, tipoPermitido, requisitos };
+    const usaFgts = quota.lanceComFgts === true;
+    const restricao = quota.codigoRestricao === undefined ? null : { codigoRetorno: quota.codigoRestricao, mensagem: 'CPF/CNPJ com restrição cadastral.' };
+    return {
+      podeFaturar: tipoPermitido && !usaFgts && !restricao && quota.contempladaHaDias !== undefined && !requisitos.outrasCotasEmAtraso,
+      tipoPermitido,
+      usaFgts,
+      restricao,
+      tipoFaturamento: billingTypeOf(quota.processos?.especie),
+      requisitos,
+    };
   });
 
+  // Starting confirms the billing type (cash): it cannot change afterwards. The CRM case is opened
+  // by the app (salesforce/casos), not here.
+  const Start = z.object({ idCota: z.number().int(), tipoFaturamento: z.literal('ESPECIE') });
   app.post('/core/faturamento-credito/iniciar', async (request, reply) => {
     const quota = quotaOf(request, reply);
     if (!quota) return reply;
+    if (!Start.safeParse(request.body).success) return invalid(reply, 'idCota e tipoFaturamento (ESPECIE) são obrigatórios.');
     if (quota.tipo !== 'imovel' && quota.tipo !== 'servico') return fail(reply, 400, 'Somente cotas de imóvel ou serviço faturam em espécie.');
+    if (quota.lanceComFgts) return fail(reply, 400, 'Cotas contempladas com uso do FGTS não podem receber o crédito em espécie.');
+    if (quota.codigoRestricao !== undefined) return reply.code(400).send({ codigoRetorno: quota.codigoRestricao, message: 'CPF/CNPJ com restrição cadastral.' });
     const process = quota.processos?.especie;
-    if (!process || process.status !== 'TRATATIVA_NAO_INICIADA') return fail(reply, 400, 'O faturamento em espécie já foi iniciado.');
+    if (!process || billingTypeOf(process)) return fail(reply, 400, 'O faturamento em espécie já foi iniciado.');
+    process.tipoFaturamento = 'ESPECIE';
     process.status = 'CADASTRO_APROVADO';
-    process.possuiCaso = true;
-    // The CRM case of the cash-credit payment, where the app keeps its progress (DadosApp__c).
-    const owner = state.customers.get(quota.owner)!;
-    if (!(owner.casos ?? []).some((c) => c.tipo === 'Pagamento de Crédito em Espécie')) {
-      owner.casos = [{ numero: `0044${quota.idCota}`, tipo: 'Pagamento de Crédito em Espécie', status: 'EM_ANDAMENTO', fase: 'Tratativa não Iniciada', criadoHaDias: 0 }, ...(owner.casos ?? [])];
-    }
-    return { status: process.status };
+    return { status: process.status, tipoFaturamento: process.tipoFaturamento };
   });
 
   app.patch('/core/faturamento-credito/atualizar', async (request, reply) => {
@@ -96,7 +112,7 @@ export default async function cashBillingRoutes(app: FastifyInstance, { state }:
     if (!quota) return reply;
     const process = quota.processos?.especie;
     if (!process) return notFound(reply, 'sua cota não possui processos');
-    const body = z.object({ idCota: z.number().int(), dadosBancarios: BankData.optional(), aceiteTermo: z.literal(true).optional() }).safeParse(request.body);
+    const body = z.object({ idCota: z.number().int(), dadosBancarios: BankData.optional(), aceiteTermo: z.literal(true).optional(), cadastroAtualizado: z.literal(true).optional() }).safeParse(request.body);
     if (!body.success) return invalid(reply, 'Dados bancários inválidos.');
     const owner = state.customers.get(quota.owner)!;
     if (body.data.dadosBancarios) {
@@ -105,19 +121,17 @@ export default async function cashBillingRoutes(app: FastifyInstance, { state }:
       if (body.data.dadosBancarios.titularDocumento.replace(/\W/g, '').toUpperCase() !== owner.document) return fail(reply, 400, 'A conta deve estar no CPF/CNPJ do titular da cota.');
       process.dadosBancarios = body.data.dadosBancarios;
     }
+    // The customer updated the registration the analyst asked for: the analysis runs again.
+    if (body.data.cadastroAtualizado) {
+      if (process.status !== 'ATUALIZAR_CADASTRO') return fail(reply, 400, 'Não há ajuste cadastral pendente.');
+      process.status = 'BRSCAN_EM_ANDAMENTO';
+      process.analiseDesde = state.clock.now();
+    }
     if (body.data.aceiteTermo) {
       if (!process.dadosBancarios) return fail(reply, 400, 'Informe os dados bancários antes de aceitar o termo.');
       process.termoAceitoEm ??= now();
     }
     return { status: process.status, dadosBancarios: process.dadosBancarios ?? null, termoAceitoEm: process.termoAceitoEm ?? null };
-  });
-
-  app.get('/core/faturamento-credito/dados', async (request, reply) => {
-    const quota = quotaOf(request, reply);
-    if (!quota) return reply;
-    const process = quota.processos?.especie;
-    if (!process) return notFound(reply, 'sua cota não possui processos');
-    return { status: process.status, dadosBancarios: process.dadosBancarios ?? null, termoAceitoEm: process.termoAceitoEm ?? null, eventos: process.eventos ?? [] };
   });
 
   app.post('/core/faturamento-credito/solicitar-pagamento', async (request, reply) => {

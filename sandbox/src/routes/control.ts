@@ -83,6 +83,20 @@ export default async function controlRoutes(app: FastifyInstance, ctx: SandboxCo
     return quota.processos.especie;
   });
 
+  // Sets what the core system says about a quota's billing: a contemplating bid with FGTS, a
+  // restriction code on the holder (null clears it), the analyst's answer.
+  const QuotaFlags = z.object({ lanceComFgts: z.boolean().optional(), codigoRestricao: z.number().int().nullable().optional(), respostaAnalista: z.string().max(500).optional() }).strict();
+  app.patch('/quotas/:idCota', async (request, reply) => {
+    const body = QuotaFlags.safeParse(request.body);
+    const quota = state.quotas.get(Number((request.params as { idCota: string }).idCota));
+    if (!body.success || !quota) return reply.code(400).send({ message: 'Cota ou dados inválidos.' });
+    if (body.data.lanceComFgts !== undefined) quota.lanceComFgts = body.data.lanceComFgts;
+    if (body.data.codigoRestricao === null) delete quota.codigoRestricao;
+    else if (body.data.codigoRestricao !== undefined) quota.codigoRestricao = body.data.codigoRestricao;
+    if (body.data.respostaAnalista !== undefined && quota.processos?.especie) quota.processos.especie.respostaAnalista = body.data.respostaAnalista;
+    return { idCota: quota.idCota, lanceComFgts: quota.lanceComFgts ?? false, codigoRestricao: quota.codigoRestricao ?? null };
+  });
+
   app.get('/calls', async () => ({ data: calls }));
   app.delete('/calls', async (_request, reply) => {
     calls.length = 0;

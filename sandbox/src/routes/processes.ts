@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { grantOf, invalid, notFound } from '../http.js';
 import type { SandboxContext } from '../context.js';
-import { currentStatus } from './cash-billing.js';
+import { billingTypeOf, currentStatus } from './cash-billing.js';
 import type { QuotaRecord } from '../state/store.js';
 
 /** The customer's quota named by ?idCota, or an answer already sent. */
@@ -33,7 +33,18 @@ export default async function processRoutes(app: FastifyInstance, ctx: SandboxCo
     const process = quota.processos?.especie;
     if (!process) return notFound(reply, NO_PROCESS);
     const status = currentStatus(process, ctx.state.clock.now());
-    return { status, fase: status, possuiCaso: process.possuiCaso };
+    // The billing state (doc 2 §3.6): phase and status, what the analyst said, the bank data, the
+    // term and the payment timeline.
+    return {
+      status,
+      fase: status,
+      possuiCaso: process.possuiCaso,
+      tipoFaturamento: billingTypeOf(process),
+      respostaAnalista: process.respostaAnalista ?? null,
+      dadosBancarios: process.dadosBancarios ?? null,
+      termoAceitoEm: process.termoAceitoEm ?? null,
+      timelinePagamento: process.eventos ?? [],
+    };
   });
 
   app.get('/core/faturamento/auto/status', async (request, reply) => {

@@ -25,6 +25,10 @@ export interface QuotaSeed {
   /** Days to the next assembly; absent for groups without one (closed). */
   proximaAssembleiaEmDias?: number;
   permiteFgts?: boolean;
+  /** The contemplating bid used FGTS: the credit cannot be paid in cash (doc 1 §5). */
+  lanceComFgts?: boolean;
+  /** Code of the restriction the core system returns on the holder (27 = CPF/CNPJ restricted). */
+  codigoRestricao?: number;
   /** Offer option codes (003 = keys). */
   opcoesLance?: string[];
   /** Back-office processes running for the quota (billing, refund). */
@@ -53,6 +57,8 @@ export interface CaseSeed {
   documentosIlegiveis?: string[];
   /** The app's saved progress (DadosApp__c), a JSON string. */
   dadosApp?: string;
+  /** The related quota's external id (the core system's idCota), for cases tied to a quota. */
+  idExternoCota?: string;
 }
 
 /** Cash-credit billing as the core system keeps it (core/faturamento-credito). */
@@ -65,6 +71,10 @@ export interface CashBillingProcess {
   termoAceitoEm?: string;
   /** When the documents went to analysis (epoch ms on the sandbox clock): the analysis ends by itself. */
   analiseDesde?: number;
+  /** The billing type confirmed on iniciar: it cannot change afterwards. */
+  tipoFaturamento?: 'ESPECIE';
+  /** What the analyst asked or found (respostaAnalista), shown on the adjustment and reanalysis screens. */
+  respostaAnalista?: string;
   /** Payment events for the follow-up timeline. */
   eventos?: Array<{ situacao: 'Aberto' | 'Concluido' | 'Fechado' | 'Pendente' | 'Erro'; descricao: string; em: string }>;
 }

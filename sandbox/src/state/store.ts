@@ -62,6 +62,8 @@ export class SandboxState {
   readonly files = new Map<string, { type: string; data: Buffer; owner: string; category: string }>();
   /** FAQ feedback, notifications read, preferences (state/content.ts). */
   readonly content = new ContentState();
+  /** The next CRM case opened through salesforce/casos gets 00050000 + this. */
+  nextCaseNumber = 1;
 
   constructor(
     readonly clock: SandboxClock,
@@ -77,6 +79,7 @@ export class SandboxState {
     this.files.clear();
     this.billing = new BillingBook(this.clock);
     this.content.reset();
+    this.nextCaseNumber = 1;
     this.seed();
   }
 
@@ -91,13 +94,16 @@ export class SandboxState {
       const seed = PORTFOLIO[persona.key];
       if (!seed) throw new Error(`persona ${persona.key} has no portfolio in sandbox/src/state/portfolio.ts`);
       const { quotas, ...profile } = seed;
-      this.customers.set(persona.key, customerFrom(persona, profile));
+      const customer = customerFrom(persona, profile);
+      this.customers.set(persona.key, customer);
       for (const quota of quotas) {
         const idCota = nextId++;
         const record: QuotaRecord = { ...structuredClone(quota), idCota, owner: persona.key, partnerId: persona.partner, apelido: null, fotoUrl: null };
         this.quotas.set(idCota, record);
         this.billing.seedQuota(record);
       }
+      // A customer with one quota: its cases are about that quota (IdExternoCota).
+      if (quotas.length === 1) for (const c of customer.casos ?? []) c.idExternoCota ??= String(nextId - 1);
     }
     this.versions = [
       { id: 1, platform: 'web', version: '1.70.00', mandatory: false },

@@ -34,3 +34,9 @@ export const COMPANY_DOCUMENTS = [
   { id: 'documentoSocio', label: 'Documento de identidade do sócio', max: 2 },
   { id: 'comprovanteEndereco', label: 'Comprovante de endereço da empresa (até 60 dias)', max: 1 },
 ] as const;
+
+/** Documents a company adds when a new partner joined it (doc 2 §3.3 documentos_novo_socio). */
+export const NEW_PARTNER_DOCUMENTS = [
+  { id: 'documentoNovoSocio', label: 'Documento de identidade do novo sócio', max: 2 },
+  { id: 'alteracaoContratual', label: 'Alteração contratual de entrada do novo sócio', max: 2 },
+] as const;

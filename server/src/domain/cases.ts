@@ -27,3 +27,23 @@ export function mandatoryUpdatePending(cases: readonly CrmCase[], transparent: b
   if (!mandatory) return false;
   return cases.some((c) => c !== mandatory && ['EM_ANDAMENTO', 'ESCALADO'].includes(c.Status.toUpperCase().replace(/\s+/g, '_')));
 }
+
+const inProgress = (c: Pick<CrmCase, 'Status'>) => ['EM_ANDAMENTO', 'ESCALADO'].includes(c.Status.toUpperCase().replace(/\s+/g, '_'));
+/** CreatedDate DD/MM/YYYY → a sortable YYYYMMDD. */
+const createdKey = (c: Pick<CrmCase, 'CreatedDate'>) => c.CreatedDate.split('/').reverse().join('');
+
+/**
+ * The case a flow follows (doc 2 §4.1): the newest one in progress (Em Andamento or Escalado);
+ * otherwise the newest one. Ties keep the CRM's order (newest first).
+ */
+export function mostRecentCase<T extends Pick<CrmCase, 'Status' | 'CreatedDate'>>(cases: readonly T[]): T | null {
+  const newest = (list: readonly T[]) => list.reduce<T | null>((best, c) => (best === null || createdKey(c) > createdKey(best) ? c : best), null);
+  return newest(cases.filter(inProgress)) ?? newest(cases);
+}
+
+/** Phases in which the case number is not shown to the customer (doc 2 §4.3). */
+const HIDDEN_NUMBER_PHASES = ['aguardando analise pagamento especie', 'triagem em andamento'];
+
+export function caseNumberShown(phase: string | null | undefined): boolean {
+  return !HIDDEN_NUMBER_PHASES.includes(norm(phase ?? ''));
+}

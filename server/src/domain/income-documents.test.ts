@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { documentsToSend, INCOME_TYPES } from './income-documents.js';
+import { additionalDocuments, documentsToSend, INCOME_TYPES } from './income-documents.js';
 
 describe('documents by income type', () => {
   it('has the eleven income types of the spec', () => {
@@ -15,5 +15,17 @@ describe('documents by income type', () => {
   it('asks an employee with variable income for 3 payslips, and nothing for an unknown type', () => {
     expect(documentsToSend('assalariado-variavel', [])).toContain('holerites');
     expect(documentsToSend('outro', [])).toEqual([]);
+  });
+
+  it('gives every type a full list that contains more than the shorter one, or the same documents in larger number', () => {
+    for (const t of INCOME_TYPES) expect(t.completos.length).toBeGreaterThanOrEqual(t.documentos.length);
+    expect(INCOME_TYPES.find((t) => t.id === 'locador')!.completos).toContain('iptu');
+    expect(INCOME_TYPES.find((t) => t.id === 'produtor-rural')!.completos).toContain('matriculaImovel');
+  });
+
+  it('asks for additional documents from the full list: what was not sent, else the whole full list', () => {
+    expect(additionalDocuments('locador', ['documentoPessoal', 'contratoLocacao', 'declaracaoIR'])).toEqual(['iptu']);
+    expect(additionalDocuments('locador', ['contratoLocacao', 'declaracaoIR', 'iptu'])).toEqual(['contratoLocacao', 'declaracaoIR', 'iptu']);
+    expect(additionalDocuments('outro', [])).toEqual([]);
   });
 });

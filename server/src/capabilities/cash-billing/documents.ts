@@ -1,17 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ActionResult } from '../../../../screens/contract/index.js';
-import { BILLING_FILE_MESSAGES, billingFilesProblem, COMPANY_DOCUMENTS, sniffType } from '../../domain/billing-documents.js';
+import { BILLING_FILE_MESSAGES, billingFilesProblem, COMPANY_DOCUMENTS, NEW_PARTNER_DOCUMENTS, sniffType } from '../../domain/billing-documents.js';
 import { isCompanyId } from '../../domain/format.js';
-import { DOCUMENT_LABELS, documentsToSend, type DocumentId } from '../../domain/income-documents.js';
+import { pagesProblem } from '../../domain/identity-documents.js';
+import { additionalDocuments, DOCUMENT_LABELS, documentsToSend, type DocumentId } from '../../domain/income-documents.js';
+import { cashBillingUpstream as cash } from './cash-billing-upstream.js';
 import { UpstreamError } from '../../plugins/core/upstream-client.js';
 import { parseDataUrl, uploadFile } from '../../upstream/files.js';
 import { billingCase, progressOf, saveProgress } from './progress.js';
 
-/** Files per field: payslips 3, invoices 6, statements 3, a selfie 1, the rest 2. */
-const MAX_FILES: Partial<Record<DocumentId, number>> = { holerites: 3, notaFiscal: 6, extratoBancario: 3, selfie: 1, comprovanteResidencia: 1 };
-const personDoc = (id: DocumentId) => ({ id, label: DOCUMENT_LABELS[id] as string, max: MAX_FILES[id] ?? 2 });
-const ALL_PERSON_DOCUMENTS = (Object.keys(DOCUMENT_LABELS) as DocumentId[]).map(personDoc);
+/** Files per field: the personal document up to 3 pages (a CTPS), payslips 3, invoices 6, statements 3, a selfie 1, the rest 2. */
+const MAX_FILES: Partial<Record<DocumentId, number>> = { documentoPessoal: 3, holerites: 3, notaFiscal: 6, extratoBancario: 3, selfie: 1, comprovanteResidencia: 1 };
+const personDoc = (id: DocumentId, identityType?: string) => ({
+  id,
+  label: id === 'documentoPessoal' && identityType ? `${DOCUMENT_LABELS[id]} (${identityType})` : (DOCUMENT_LABELS[id] as string),
+  max: MAX_FILES[id] ?? 2,
+});
+const ALL_PERSON_DOCUMENTS = (Object.keys(DOCUMENT_LABELS) as DocumentId[]).map((d) => personDoc(d));
 
 const ANY_TYPE = ['application/pdf', 'image/jpeg', 'image/jpg', 'image/png', 'application/octet-stream', 'text/plain'];
 
@@ -32,14 +38,18 @@ export default async function billingDocuments(app: FastifyInstance) {
    * personal document).
    */
   async function fieldsFor(upstream: Upstream) {
-    const kase = await billingCase(upstream);
+    const [kase, data] = await Promise.all([billingCase(upstream), cash.status(upstream, upstream.session.data.quota!.idCota)]);
     const refused = new Set(refusedOf(kase));
     const progress = progressOf(kase);
     const company = isCompanyId(upstream.session.data.customer.inscricaoNacional);
-    const all = company ? COMPANY_DOCUMENTS : ALL_PERSON_DOCUMENTS;
-    if (refused.size > 0) return { kase, progress, company, resend: true, list: all.filter((d) => refused.has(d.label)) };
-    if (company) return { kase, progress, company, resend: false, list: [...COMPANY_DOCUMENTS] };
-    return { kase, progress, company, resend: false, list: documentsToSend(progress.tipoRenda ?? '', progress.enviados).map(personDoc) };
+    const companyList = [...COMPANY_DOCUMENTS, ...(progress.novoSocio ? NEW_PARTNER_DOCUMENTS : [])];
+    const all = company ? companyList : ALL_PERSON_DOCUMENTS;
+    const base = { kase, progress, company, additional: false, resend: false };
+    if (refused.size > 0) return { ...base, resend: true, list: all.filter((d) => refused.has(d.label)) };
+    if (company) return { ...base, list: companyList };
+    // The analysis asked for additional documents (DOCUMENTOS_ADICIONAIS_GRC): the income type's full list.
+    if (data?.status === 'DOCUMENTOS_ADICIONAIS_GRC') return { ...base, additional: true, list: additionalDocuments(progress.tipoRenda ?? '', progress.enviados).map((d) => personDoc(d)) };
+    return { ...base, list: documentsToSend(progress.tipoRenda ?? '', progress.enviados).map((d) => personDoc(d, progress.tipoDocumento)) };
   }
 
   app.screens.register('especie-documentos-rejeitados', async (ctx) => {
@@ -49,7 +59,7 @@ export default async function billingDocuments(app: FastifyInstance) {
 
   app.screens.register('especie-anexar-documentos', async (ctx) => {
     const { list, company, resend, progress } = await fieldsFor(ctx.upstream!);
-    if (!company && !resend && !progress.tipoRenda) return { redirect: '/faturamentoespecie/identificacao' };
+    if (!resend && (company ? progress.novoSocio === undefined : !progress.tipoRenda)) return { redirect: '/faturamentoespecie/identificacao' };
     if (list.length === 0) return { redirect: '/faturamento' };
     const properties = Object.fromEntries(
       list.map((d) => [d.id, { type: 'array', title: `${d.label} (até ${d.max})`, minItems: 1, maxItems: d.max, items: { type: 'string', format: 'data-url' }, errorMessage: BILLING_FILE_MESSAGES.missing }]),
@@ -68,7 +78,7 @@ export default async function billingDocuments(app: FastifyInstance) {
     input: z.record(z.string().regex(/^[a-zA-Z]{3,40}$/), z.array(z.string()).max(10)),
     async handler(input, { upstream, request }): Promise<ActionResult> {
       const session = request.session!;
-      const { list, company, resend, progress, kase } = await fieldsFor(upstream!);
+      const { list, company, resend, additional, progress, kase } = await fieldsFor(upstream!);
       const errors: Record<string, string> = {};
       const files: Array<{ type: string; name: string; data: Buffer }> = [];
       const sentFields: string[] = [];
@@ -78,7 +88,8 @@ export default async function billingDocuments(app: FastifyInstance) {
           errors[doc.id] = BILLING_FILE_MESSAGES.badFormat;
           continue;
         }
-        const problem = billingFilesProblem(parsed.map((p) => p!.data), doc.max);
+        // The personal document needs the pages its type has (rg 2, ctps 3, cnh 1…), one file per page.
+        const problem = billingFilesProblem(parsed.map((p) => p!.data), doc.max) ?? (doc.id === 'documentoPessoal' && progress.tipoDocumento ? pagesProblem(progress.tipoDocumento, parsed.length) : null);
         if (problem) errors[doc.id] = problem;
         // The type sent upstream is the one the content shows, never the one the name claims.
         else {
@@ -88,13 +99,13 @@ export default async function billingDocuments(app: FastifyInstance) {
       }
       if (Object.keys(errors).length) return { kind: 'field-errors', errors };
       const idCota = session.data.quota!.idCota;
-      const verb = company ? 'solicitar-empresa' : resend ? 'solicitar-reanalise' : 'solicitar';
+      const verb = company ? 'solicitar-empresa' : resend || additional ? 'solicitar-reanalise' : 'solicitar';
       try {
         const ids: string[] = [];
         for (const f of files) ids.push((await uploadFile(upstream!, f, 'faturamento-especie')).id);
         // A person sends in rounds (the selfie opens after the personal document); progress is kept on the case.
         let all = ids;
-        if (!company && !resend && kase) {
+        if (!company && !resend && !additional && kase) {
           const enviados = [...new Set([...progress.enviados, ...sentFields])];
           all = [...progress.arquivos, ...ids];
           await saveProgress(upstream!, kase.CaseNumber, { ...progress, enviados, arquivos: all });

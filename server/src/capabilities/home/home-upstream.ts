@@ -5,6 +5,7 @@ import { isCancelled } from '../../domain/quota-flags.js';
 import { loadCases } from '../../upstream/crm-cases.js';
 import { serverTime, type ServerTime } from '../../upstream/server-time.js';
 import type { Quota } from '../quotas/quota.js';
+import { cashBillingUpstream, type CashBillingData } from '../cash-billing/cash-billing-upstream.js';
 import { selectedQuota } from '../quotas/quotas-upstream.js';
 
 export interface MaintenanceWarning {
@@ -17,10 +18,7 @@ export interface MaintenanceWarning {
 }
 
 /** Cash-credit billing of the quota (core/faturamento-credito/status), when it has one. */
-export interface CashBillingStatus {
-  status: string;
-  possuiCaso: boolean;
-}
+export type CashBillingStatus = Pick<CashBillingData, 'status' | 'possuiCaso'>;
 
 export interface HomeData {
   quota: Quota;
@@ -32,21 +30,10 @@ export interface HomeData {
   cashBilling: CashBillingStatus | null;
 }
 
-/** "sua cota não possui processos" (any case) means no process, not a failure (spec doc 2 §8). */
-function noProcess(err: unknown): boolean {
-  return err instanceof UpstreamError && (err.status === 404 || /sua cota n[ãa]o possui processos/i.test(err.upstreamMessage ?? ''));
-}
-
 /** The selected quota's cash-credit billing, or null when it has no such process. */
 export async function loadCashBilling(upstream: CustomerUpstream): Promise<CashBillingStatus | null> {
   const idCota = upstream.session.data.quota?.idCota;
-  if (idCota === undefined) return null;
-  try {
-    return await upstream.call<CashBillingStatus>({ method: 'GET', path: 'core/faturamento-credito/status', query: { idCota } });
-  } catch (err) {
-    if (noProcess(err)) return null;
-    throw err;
-  }
+  return idCota === undefined ? null : cashBillingUpstream.status(upstream, idCota);
 }
 
 /**

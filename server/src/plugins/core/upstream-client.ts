@@ -167,9 +167,11 @@ export interface UpstreamFile {
 }
 
 function errorFrom(status: number, data: unknown, path: string): UpstreamError {
-  const shape = (data ?? {}) as { code?: unknown; message?: unknown; detail?: unknown };
+  const shape = (data ?? {}) as { code?: unknown; codigoRetorno?: unknown; message?: unknown; detail?: unknown };
   const message = typeof shape.message === 'string' ? shape.message : typeof shape.detail === 'string' ? shape.detail : undefined;
-  return new UpstreamError(status, typeof shape.code === 'string' ? shape.code : undefined, message, path);
+  // The core system's numeric return codes (e.g. 27, a restriction) travel as the error code.
+  const code = typeof shape.code === 'string' ? shape.code : typeof shape.codigoRetorno === 'number' ? String(shape.codigoRetorno) : undefined;
+  return new UpstreamError(status, code, message, path);
 }
 
 function parseJson(text: string): unknown {

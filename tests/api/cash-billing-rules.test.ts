@@ -132,4 +132,32 @@ describe('cash billing: what the analysis asks back', () => {
     expect((await c.action('cash-billing/company-partners', { novoSocio: true })).body).toEqual({ kind: 'navigate', to: '/faturamentoespecie/anexar-documentos' });
     expect(Object.keys((await formOf(c, '/faturamentoespecie/anexar-documentos')).schema.properties)).toEqual(['contratoSocial', 'documentoSocio', 'comprovanteEndereco', 'documentoNovoSocio', 'alteracaoContratual']);
   });
+
+  it('moves the case like the back office: screening hides the number, an unreadable document comes back as pending, its resend is approved', async () => {
+    const { c } = await as('nina');
+    await c.action('cash-billing/start', { confirmaTipo: true });
+    await c.action('cash-billing/income', { tipoRenda: 'aposentado', tipoDocumento: 'CNH' });
+    const tiny = `data:application/pdf;name=conta.pdf;base64,${Buffer.from('%PDF-1.7\n').toString('base64')}`;
+    await c.action('cash-billing/documents', { documentoPessoal: [pdf], comprovanteResidencia: [tiny], cartaBeneficio: [pdf] });
+    const jpeg = `data:image/jpeg;name=selfie.jpg;base64,${Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2048)]).toString('base64')}`;
+    expect((await c.action('cash-billing/documents', { selfie: [jpeg] })).body).toEqual({ kind: 'navigate', to: '/faturamento' });
+    // In screening the case number is not shown.
+    expect(screenText((await c.screen('/faturamentoespecie/analisandoinformacoesinterna')).body)).not.toContain('Protocolo do caso');
+
+    await stack.sandbox.advanceClock(48 * 3600);
+    const later = (await as('nina')).c;
+    expect((await later.screen('/faturamento')).body.to).toBe('/faturamentoespecie/documento-rejeitado');
+    expect(screenText((await later.screen('/faturamentoespecie/documento-rejeitado')).body)).toContain('Comprovante de residência (até 60 dias)');
+    // The phase changed: only the unreadable document is asked again.
+    expect(Object.keys((await formOf(later, '/faturamentoespecie/anexar-documentos')).schema.properties)).toEqual(['comprovanteResidencia']);
+    await stack.sandbox.clearCalls();
+    expect((await later.action('cash-billing/documents', { comprovanteResidencia: [pdf] })).body).toEqual({ kind: 'navigate', to: '/faturamento' });
+    expect((await stack.sandbox.calls()).map((call) => call.path)).toContain('antifraude/analise-documento/solicitar-reanalise');
+    expect((await later.screen('/faturamento')).body.to).toBe('/faturamentoespecie/analisandoinformacoes');
+    await stack.sandbox.advanceClock(48 * 3600);
+    const approved = (await as('nina')).c;
+    expect((await approved.screen('/faturamento')).body.to).toBe('/faturamentoespecie/centralcontemplacao');
+    const centre = findAll((await approved.screen('/faturamentoespecie/centralcontemplacao')).body.layout, (n) => n.type === 'card' && n.title === 'Documentos')[0];
+    expect(JSON.stringify(centre)).toContain('Concluído');
+  });
 });

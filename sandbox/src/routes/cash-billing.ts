@@ -2,21 +2,53 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { fail, grantOf, invalid, notFound } from '../http.js';
 import type { SandboxContext } from '../context.js';
-import type { QuotaRecord } from '../state/store.js';
+import type { QuotaRecord, SandboxState } from '../state/store.js';
+import { CASH_CREDIT_CASE } from './cases.js';
 
 /**
  * How long the back office takes to analyse documents, on the sandbox clock (doc 2 §9: document
  * analysis 48 business hours; a company's internal analysis up to 7 business days — calendar
- * days here). Then the registration is approved and the customer goes on to the bank data.
+ * days here). Then the registration is approved, or the customer is asked again for the
+ * documents it could not read (a file under 1 KiB is unreadable here).
  */
 const ANALYSIS_HOURS: Record<string, number> = { BRSCAN_EM_ANDAMENTO: 48, RETORNO_BRSCAN: 48, ANALISE_FATURAMENTO: 7 * 24 };
+export const UNREADABLE_BELOW_BYTES = 1024;
 
-/** The status as the back office would have moved it by now: an analysis that has run its time is approved. */
-export function currentStatus(process: { status: string; analiseDesde?: number }, now: number): string {
+/** The CRM phase the back office gives the cash-payment case for a billing status. */
+const PHASE_OF_STATUS: Record<string, string> = {
+  BRSCAN_EM_ANDAMENTO: 'Triagem em Andamento',
+  RETORNO_BRSCAN: 'Triagem em Andamento',
+  ANALISE_FATURAMENTO: 'Aguardando Análise Pagamento Espécie',
+  CADASTRO_APROVADO: 'Cadastro Aprovado',
+  PENDENCIA_CLIENTE: 'Pendência Cliente',
+  AGUARDANDO_LIBERACAO: 'Aguardando Liberação',
+};
+
+/** The quota's open cash-payment case, if any. */
+function billingCaseOf(state: SandboxState, quota: QuotaRecord) {
+  const owner = state.customers.get(quota.owner)!;
+  return (owner.casos ?? []).find((c) => c.tipo === CASH_CREDIT_CASE && (!c.idExternoCota || c.idExternoCota === String(quota.idCota)) && (c.status === 'EM_ANDAMENTO' || c.status === 'ESCALADO'));
+}
+
+/** Moves the billing status, and the case's phase with it, as the back office does. */
+export function moveBilling(state: SandboxState, quota: QuotaRecord, status: string, unreadable: string[] = []): void {
+  const process = quota.processos!.especie!;
+  process.status = status;
+  const kase = billingCaseOf(state, quota);
+  if (!kase) return;
+  if (PHASE_OF_STATUS[status]) kase.fase = PHASE_OF_STATUS[status];
+  kase.documentosIlegiveis = unreadable;
+}
+
+/** The status as the back office would have moved it by now: an analysis that has run its time ends. */
+export function currentStatus(state: SandboxState, quota: QuotaRecord): string {
+  const process = quota.processos!.especie!;
   const hours = ANALYSIS_HOURS[process.status];
-  if (hours !== undefined && process.analiseDesde !== undefined && now - process.analiseDesde >= hours * 3600_000) {
-    process.status = 'CADASTRO_APROVADO';
+  if (hours !== undefined && process.analiseDesde !== undefined && state.clock.now() - process.analiseDesde >= hours * 3600_000) {
+    const unreadable = process.ilegiveis ?? [];
     delete process.analiseDesde;
+    delete process.ilegiveis;
+    moveBilling(state, quota, unreadable.length > 0 ? 'PENDENCIA_CLIENTE' : 'CADASTRO_APROVADO', unreadable);
   }
   return process.status;
 }
@@ -160,10 +192,11 @@ export default async function cashBillingRoutes(app: FastifyInstance, { state }:
       const customer = grantOf(request).customer;
       if (!quota || quota.owner !== customer || !quota.processos?.especie) return notFound(reply, 'sua cota não possui processos');
       if (body.data.arquivos.some((id) => state.files.get(id)?.owner !== customer)) return fail(reply, 400, 'Arquivos não encontrados para este cliente.');
-      quota.processos.especie.status = next;
+      // The documents it will not be able to read, by the name the app gave each file.
+      const unreadable = [...new Set(body.data.arquivos.map((id) => state.files.get(id)!).filter((f) => f.data.length < UNREADABLE_BELOW_BYTES).map((f) => f.descricao ?? 'Documento ilegível'))];
+      moveBilling(state, quota, next);
       quota.processos.especie.analiseDesde = state.clock.now();
-      const owner = state.customers.get(customer)!;
-      for (const c of owner.casos ?? []) if (c.documentosIlegiveis) c.documentosIlegiveis = [];
+      quota.processos.especie.ilegiveis = unreadable;
       return { status: next };
     });
   }

@@ -32,7 +32,7 @@ export default async function processRoutes(app: FastifyInstance, ctx: SandboxCo
     if (!quota) return reply;
     const process = quota.processos?.especie;
     if (!process) return notFound(reply, NO_PROCESS);
-    const status = currentStatus(process, ctx.state.clock.now());
+    const status = currentStatus(ctx.state, quota);
     // The billing state (doc 2 §3.6): phase and status, what the analyst said, the bank data, the
     // term and the payment timeline.
     return {

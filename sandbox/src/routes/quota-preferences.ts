@@ -51,7 +51,9 @@ export default async function quotaPreferenceRoutes(app: FastifyInstance, { stat
     const allowed = category === 'documento-identidade' ? DOCUMENT_TYPES : category === 'faturamento-especie' ? ['application/pdf', 'image/jpeg'] : IMAGE_TYPES;
     if (!allowed.includes(upload.mimetype)) return invalid(reply, category === 'documento-identidade' ? 'Formato de arquivo não suportado. Envie PDF, JPG ou PNG.' : 'Formato de arquivo não suportado. Envie uma imagem JPG ou PNG.');
     const id = randomBytes(12).toString('hex');
-    files.set(id, { type: upload.mimetype, data, owner: customer, category });
+    // Which document the file is (descricao), when the app says: the analysis names it if it cannot read it.
+    const descricao = (upload.fields.descricao as { value?: string } | undefined)?.value?.slice(0, 120);
+    files.set(id, { type: upload.mimetype, data, owner: customer, category, ...(descricao ? { descricao } : {}) });
     const origin = `${request.protocol}://${request.headers.host}`;
     return reply.code(201).send({ id, url: `${origin}${BASE_PATH}/${PUBLIC_FILES}${id}`, category });
   });

@@ -71,6 +71,8 @@ export interface CashBillingProcess {
   termoAceitoEm?: string;
   /** When the documents went to analysis (epoch ms on the sandbox clock): the analysis ends by itself. */
   analiseDesde?: number;
+  /** Documents of the running analysis it will find unreadable (their names). */
+  ilegiveis?: string[];
   /** The billing type confirmed on iniciar: it cannot change afterwards. */
   tipoFaturamento?: 'ESPECIE';
   /** What the analyst asked or found (respostaAnalista), shown on the adjustment and reanalysis screens. */

@@ -59,7 +59,7 @@ export class SandboxState {
   versions: AppVersion[] = [];
   billing: BillingBook;
   /** Files uploaded through arquivos/v2, by id. */
-  readonly files = new Map<string, { type: string; data: Buffer; owner: string; category: string }>();
+  readonly files = new Map<string, { type: string; data: Buffer; owner: string; category: string; descricao?: string }>();
   /** FAQ feedback, notifications read, preferences (state/content.ts). */
   readonly content = new ContentState();
   /** The next CRM case opened through salesforce/casos gets 00050000 + this. */

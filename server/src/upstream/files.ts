@@ -22,11 +22,14 @@ export function parseDataUrl(text: string, types: readonly string[]): DataUrlFil
   return { type: m[1]!, name, data: Buffer.from(m[3]!, 'base64') };
 }
 
-/** POST arquivos/v2 (multipart: file, category): the back office's id and address of the file. */
-export function uploadFile(upstream: CustomerUpstream, file: DataUrlFile, category: string): Promise<{ id: string; url: string }> {
+/**
+ * POST arquivos/v2 (multipart: category, optional descricao — which document the file is — and the
+ * file): the back office's id and address of the file.
+ */
+export function uploadFile(upstream: CustomerUpstream, file: DataUrlFile, category: string, description?: string): Promise<{ id: string; url: string }> {
   return upstream.call<{ id: string; url: string }>({
     method: 'POST',
     path: 'arquivos/v2',
-    multipart: { fields: { category }, file: { field: 'file', name: file.name, type: file.type, data: file.data } },
+    multipart: { fields: { category, ...(description ? { descricao: description } : {}) }, file: { field: 'file', name: file.name, type: file.type, data: file.data } },
   });
 }

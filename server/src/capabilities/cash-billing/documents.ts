@@ -12,9 +12,11 @@ import { billingCase, progressOf, saveProgress } from './progress.js';
 
 /** Files per field: the personal document up to 3 pages (a CTPS), payslips 3, invoices 6, statements 3, a selfie 1, the rest 2. */
 const MAX_FILES: Partial<Record<DocumentId, number>> = { documentoPessoal: 3, holerites: 3, notaFiscal: 6, extratoBancario: 3, selfie: 1, comprovanteResidencia: 1 };
-const personDoc = (id: DocumentId, identityType?: string) => ({
+/** A person's document field: its label (the name the analysis uses) and, for the personal document, the chosen type in the title. */
+const personDoc = (id: DocumentId, identityType?: string): { id: string; label: string; title?: string; max: number } => ({
   id,
-  label: id === 'documentoPessoal' && identityType ? `${DOCUMENT_LABELS[id]} (${identityType})` : (DOCUMENT_LABELS[id] as string),
+  label: DOCUMENT_LABELS[id],
+  ...(id === 'documentoPessoal' && identityType ? { title: `${DOCUMENT_LABELS[id]} (${identityType})` } : {}),
   max: MAX_FILES[id] ?? 2,
 });
 const ALL_PERSON_DOCUMENTS = (Object.keys(DOCUMENT_LABELS) as DocumentId[]).map((d) => personDoc(d));
@@ -62,7 +64,7 @@ export default async function billingDocuments(app: FastifyInstance) {
     if (!resend && (company ? progress.novoSocio === undefined : !progress.tipoRenda)) return { redirect: '/faturamentoespecie/identificacao' };
     if (list.length === 0) return { redirect: '/faturamento' };
     const properties = Object.fromEntries(
-      list.map((d) => [d.id, { type: 'array', title: `${d.label} (até ${d.max})`, minItems: 1, maxItems: d.max, items: { type: 'string', format: 'data-url' }, errorMessage: BILLING_FILE_MESSAGES.missing }]),
+      list.map((d) => [d.id, { type: 'array', title: `${'title' in d && d.title ? d.title : d.label} (até ${d.max})`, minItems: 1, maxItems: d.max, items: { type: 'string', format: 'data-url' }, errorMessage: BILLING_FILE_MESSAGES.missing }]),
     );
     const uiSchema = Object.fromEntries(list.map((d) => [d.id, { 'ui:options': { orderable: false, copyable: false, accept: '.pdf,.jpg,.jpeg' } }]));
     return {
@@ -80,7 +82,7 @@ export default async function billingDocuments(app: FastifyInstance) {
       const session = request.session!;
       const { list, company, resend, additional, progress, kase } = await fieldsFor(upstream!);
       const errors: Record<string, string> = {};
-      const files: Array<{ type: string; name: string; data: Buffer }> = [];
+      const files: Array<{ type: string; name: string; data: Buffer; label: string }> = [];
       const sentFields: string[] = [];
       for (const doc of list) {
         const parsed = (input[doc.id] ?? []).filter(Boolean).map((v) => parseDataUrl(v, ANY_TYPE));
@@ -94,7 +96,7 @@ export default async function billingDocuments(app: FastifyInstance) {
         // The type sent upstream is the one the content shows, never the one the name claims.
         else {
           sentFields.push(doc.id);
-          for (const p of parsed) files.push({ name: p!.name, data: p!.data, type: sniffType(p!.data)! });
+          for (const p of parsed) files.push({ name: p!.name, data: p!.data, type: sniffType(p!.data)!, label: doc.label });
         }
       }
       if (Object.keys(errors).length) return { kind: 'field-errors', errors };
@@ -102,7 +104,7 @@ export default async function billingDocuments(app: FastifyInstance) {
       const verb = company ? 'solicitar-empresa' : resend || additional ? 'solicitar-reanalise' : 'solicitar';
       try {
         const ids: string[] = [];
-        for (const f of files) ids.push((await uploadFile(upstream!, f, 'faturamento-especie')).id);
+        for (const f of files) ids.push((await uploadFile(upstream!, f, 'faturamento-especie', f.label)).id);
         // A person sends in rounds (the selfie opens after the personal document); progress is kept on the case.
         let all = ids;
         if (!company && !resend && !additional && kase) {

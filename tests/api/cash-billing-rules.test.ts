@@ -56,6 +56,27 @@ describe('cash billing: who may start (doc 2 §4.4)', () => {
   });
 });
 
+describe('cash billing: which quotas are checked (doc 2 §4.4)', () => {
+  it('checks a contemplated real-estate quota without a process and shows the start card; never an auto quota or one not contemplated', async () => {
+    const { c, idCota } = await as('nina');
+    await stack.sandbox.removeCashBilling(idCota);
+    await stack.sandbox.clearCalls();
+    const home = await c.screen('/home');
+    expect((await stack.sandbox.calls()).map((call) => call.path)).toContain('core/faturamento-credito/validar');
+    const card = findAll(home.body.layout, (n) => n.type === 'card' && String(n.id).startsWith('card-especie'))[0];
+    expect(card.action.action.to).toBe('/faturamento');
+    expect((await c.screen('/faturamento')).body).toMatchObject({ kind: 'redirect', to: '/faturamento/iniciar' });
+    expect((await c.action('cash-billing/start', { confirmaTipo: true })).body).toEqual({ kind: 'navigate', to: '/faturamentoespecie/introducao' });
+
+    for (const key of ['ana', 'bruno']) {
+      const other = (await as(key)).c;
+      await stack.sandbox.clearCalls();
+      await other.screen('/home');
+      expect((await stack.sandbox.calls()).map((call) => call.path)).not.toContain('core/faturamento-credito/validar');
+    }
+  });
+});
+
 describe('cash billing: the CRM case (doc 1 §7)', () => {
   it('shows the CRM refusal when the composite create does not answer 200 or 201, and a second start opens the case without starting again', async () => {
     const { c } = await as('nina');
@@ -80,11 +101,14 @@ describe('cash billing: the CRM case (doc 1 §7)', () => {
     expect(screenText((await c.screen('/faturamentoespecie/centralcontemplacao')).body)).not.toContain('00440000');
   });
 
-  it("ignores 'sua cota não possui processos' on the status load: home shows, /faturamento goes home", async () => {
-    const { c } = await as('nina');
+  it("ignores 'sua cota não possui processos' on the status load (home shows, /faturamento goes home) but not another refusal", async () => {
+    const { c } = await as('ana');
     await stack.sandbox.fault({ method: 'GET', path: 'core/faturamento-credito/status', status: 400, times: 2, body: { message: 'Sua cota NÃO possui processos' } });
     expect((await c.screen('/home')).body.kind).toBe('screen');
     expect((await c.screen('/faturamento')).body).toMatchObject({ kind: 'redirect', to: '/home' });
+    await stack.sandbox.fault({ method: 'GET', path: 'core/faturamento-credito/status', status: 400, times: 1, body: { message: 'Cadastro bloqueado para consulta.' } });
+    const refused = await c.screen('/faturamento');
+    expect(refused.body).toMatchObject({ kind: 'error', message: 'Não foi possível concluir agora. Tente novamente em instantes.', retry: true });
   });
 });
 

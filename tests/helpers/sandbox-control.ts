@@ -68,6 +68,10 @@ export class SandboxControl {
   async setCashBilling(idCota: number, status: string, possuiCaso?: boolean): Promise<void> {
     await this.send('PUT', `quotas/${idCota}/faturamento-credito`, { status, ...(possuiCaso === undefined ? {} : { possuiCaso }) });
   }
+  /** Removes a quota's cash-credit billing process. */
+  async removeCashBilling(idCota: number): Promise<void> {
+    await this.send('DELETE', `quotas/${idCota}/faturamento-credito`);
+  }
   /** What the core system says about a quota's billing: FGTS in the contemplating bid, a restriction code (null clears), the analyst's answer. */
   async setQuotaFlags(idCota: number, flags: { lanceComFgts?: boolean; codigoRestricao?: number | null; respostaAnalista?: string }): Promise<void> {
     await this.send('PATCH', `quotas/${idCota}`, flags);

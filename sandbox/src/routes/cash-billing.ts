@@ -132,6 +132,8 @@ export default async function cashBillingRoutes(app: FastifyInstance, { state }:
     if (quota.tipo !== 'imovel' && quota.tipo !== 'servico') return fail(reply, 400, 'Somente cotas de imóvel ou serviço faturam em espécie.');
     if (quota.lanceComFgts) return fail(reply, 400, 'Cotas contempladas com uso do FGTS não podem receber o crédito em espécie.');
     if (quota.codigoRestricao !== undefined) return reply.code(400).send({ codigoRetorno: quota.codigoRestricao, message: 'CPF/CNPJ com restrição cadastral.' });
+    // A contemplated quota without a process yet gets one at its start.
+    if (!quota.processos?.especie && quota.contempladaHaDias !== undefined) quota.processos = { ...quota.processos, especie: { status: 'TRATATIVA_NAO_INICIADA', possuiCaso: false } };
     const process = quota.processos?.especie;
     if (!process || billingTypeOf(process)) return fail(reply, 400, 'O faturamento em espécie já foi iniciado.');
     process.tipoFaturamento = 'ESPECIE';

@@ -83,6 +83,14 @@ export default async function controlRoutes(app: FastifyInstance, ctx: SandboxCo
     return quota.processos.especie;
   });
 
+  // Removes a quota's cash-credit billing process ('sua cota não possui processos' from then on).
+  app.delete('/quotas/:idCota/faturamento-credito', async (request, reply) => {
+    const quota = state.quotas.get(Number((request.params as { idCota: string }).idCota));
+    if (!quota) return reply.code(400).send({ message: 'Cota inválida.' });
+    if (quota.processos) delete quota.processos.especie;
+    return reply.code(204).send();
+  });
+
   // Sets what the core system says about a quota's billing: a contemplating bid with FGTS, a
   // restriction code on the holder (null clears it), the analyst's answer.
   const QuotaFlags = z.object({ lanceComFgts: z.boolean().optional(), codigoRestricao: z.number().int().nullable().optional(), respostaAnalista: z.string().max(500).optional() }).strict();

@@ -1,7 +1,8 @@
 import type { CustomerUpstream } from '../../plugins/core/customer-upstream.js';
 import { UpstreamError } from '../../plugins/core/upstream-client.js';
 import type { CrmCase } from '../../domain/cases.js';
-import { isCancelled } from '../../domain/quota-flags.js';
+import { isCancelled, isContemplated } from '../../domain/quota-flags.js';
+import { localNow } from '../../domain/clock.js';
 import { loadCases } from '../../upstream/crm-cases.js';
 import { serverTime, type ServerTime } from '../../upstream/server-time.js';
 import type { Quota } from '../quotas/quota.js';
@@ -37,6 +38,19 @@ export async function loadCashBilling(upstream: CustomerUpstream): Promise<CashB
 }
 
 /**
+ * A quota without a cash-billing process: only a contemplated real-estate or service quota is
+ * checked, and when the core system says it can bill, billing is at its start (doc 2 §4.4).
+ */
+export async function startableCashBilling(upstream: CustomerUpstream, quota: Quota, time: ServerTime | null): Promise<CashBillingStatus | null> {
+  if ((quota.tipo !== 'imovel' && quota.tipo !== 'servico') || !isContemplated(quota, localNow(time).slice(0, 10))) return null;
+  const check = await cashBillingUpstream.check(upstream, quota.idCota).catch((err: unknown) => {
+    if (err instanceof UpstreamError && !err.tokenExpired) return null;
+    throw err;
+  });
+  return check?.podeFaturar ? { status: 'TRATATIVA_NAO_INICIADA', possuiCaso: false } : null;
+}
+
+/**
  * The upstream calls the home screen makes, in the load order of spec doc 2 §4.1: the cases
  * first (with the selected quota, the partner's maintenance warnings and the server time, in
  * parallel); a mandatory registration update stops there, a cancelled quota takes its own
@@ -53,6 +67,6 @@ export async function loadHome(upstream: CustomerUpstream, partnerId: number): P
     }),
   ]);
   const stop = upstream.session.data.mandatoryUpdate === true || isCancelled(quota);
-  const cashBilling = stop ? null : await loadCashBilling(upstream);
+  const cashBilling = stop ? null : ((await loadCashBilling(upstream)) ?? (await startableCashBilling(upstream, quota, time)));
   return { quota, warnings: warnings.data ?? [], time, cases, cashBilling };
 }

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { loadCashBilling, loadHome, type CashBillingStatus } from './home-upstream.js';
+import { loadCashBilling, loadHome, startableCashBilling, type CashBillingStatus } from './home-upstream.js';
+import { selectedQuota } from '../quotas/quotas-upstream.js';
+import { serverTime } from '../../upstream/server-time.js';
 import { homeModel, type HomeCard } from './home-screens.js';
 import { localNow } from '../../domain/clock.js';
 import { contemplationWarning, homeModals, type HomeModal } from '../../domain/home-notices.js';
@@ -21,7 +23,8 @@ export default async function home(app: FastifyInstance) {
   // /faturamento: where a billing card leads. The status → screen table picks the flow's screen;
   // until that flow's screens are served (issue 9) this page states where the process stands.
   app.screens.register('faturamento', async (ctx) => {
-    const cashBilling = await loadCashBilling(ctx.upstream!);
+    const upstream = ctx.upstream!;
+    const cashBilling = (await loadCashBilling(upstream)) ?? (await startableCashBilling(upstream, ...(await Promise.all([selectedQuota(upstream), serverTime(upstream)]))));
     if (!cashBilling) return { redirect: '/home' };
     const target = app.flows.decide('cash-billing-screen', { status: cashBilling.status, caseExists: cashBilling.possuiCaso }).outcome;
     if (typeof target === 'string' && target !== '/faturamento' && app.definitions.routes.some((r) => r.path === target)) return { redirect: target };

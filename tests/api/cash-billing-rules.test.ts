@@ -184,4 +184,21 @@ describe('cash billing: what the analysis asks back', () => {
     const centre = findAll((await approved.screen('/faturamentoespecie/centralcontemplacao')).body.layout, (n) => n.type === 'card' && n.title === 'Documentos')[0];
     expect(JSON.stringify(centre)).toContain('Concluído');
   });
+
+  it('moves the payment on its clock: released after 24 hours, sent to the bank 24 hours later, each step closed on the timeline', async () => {
+    const { c } = await as('nina');
+    await c.action('cash-billing/start', { confirmaTipo: true });
+    await c.action('cash-billing/bank-data', { banco: '341', agencia: '1234', conta: '123456', tipoConta: 'CORRENTE' });
+    await c.action('cash-billing/accept-term', { aceite: true });
+    const timeline = async (client: typeof c) => findAll((await client.screen('/faturamentoespecie/acompanharpagamento')).body.layout, (n) => n.type === 'table')[0].rows.map((r: string[]) => [r[1], r[2]]);
+    expect(await timeline(c)).toEqual([['Pagamento solicitado', 'Aberto']]);
+    await stack.sandbox.advanceClock(24 * 3600);
+    const next = (await as('nina')).c;
+    expect(await timeline(next)).toEqual([['Pagamento solicitado', 'Concluido'], ['Pagamento liberado', 'Aberto']]);
+    await stack.sandbox.advanceClock(24 * 3600);
+    const last = (await as('nina')).c;
+    expect(await timeline(last)).toEqual([['Pagamento solicitado', 'Concluido'], ['Pagamento liberado', 'Concluido'], ['Pagamento enviado ao banco', 'Concluido']]);
+    expect((await last.screen('/faturamento')).body.to).toBe('/faturamentoespecie/acompanharpagamento');
+    expect(screenText((await last.screen('/faturamentoespecie/acompanharpagamento')).body)).toContain('O pagamento foi enviado ao seu banco.');
+  });
 });

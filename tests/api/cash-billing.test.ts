@@ -145,6 +145,8 @@ describe('reversed payment', () => {
     await c.action('cash-billing/accept-term', { aceite: true });
     expect((await c.screen('/faturamentoespecie/dadosbancariosestorno')).body).toMatchObject({ kind: 'redirect', to: '/faturamento' });
     await stack.sandbox.setCashBilling(idCota, 'PAGAMENTO_ESTORNADO');
+    const returned = findAll((await c.screen('/faturamentoespecie/acompanharpagamento')).body.layout, (n) => n.type === 'table')[0];
+    expect(returned.rows.at(-1).slice(1)).toEqual(['Pagamento estornado pelo banco', 'Erro']);
     const card = findAll((await c.screen('/home')).body.layout, (n) => n.id === 'card-especie-pagamento-estornado')[0];
     expect(card.action.action.to).toBe('/faturamentoespecie/dadosbancariosestorno');
     const redo = await c.screen(card.action.action.to);

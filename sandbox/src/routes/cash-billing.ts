@@ -40,9 +40,32 @@ export function moveBilling(state: SandboxState, quota: QuotaRecord, status: str
   kase.documentosIlegiveis = unreadable;
 }
 
-/** The status as the back office would have moved it by now: an analysis that has run its time ends. */
+/**
+ * The payment after it is asked, on the sandbox clock: released after 24 hours, sent to the bank
+ * 24 hours later. Each move closes the open step of the timeline and opens the next.
+ */
+const PAYMENT_STEPS: Record<string, { after: number; next: string; descricao: string; final?: true }> = {
+  AGUARDANDO_LIBERACAO: { after: 24, next: 'PAGAMENTO_LIBERADO', descricao: 'Pagamento liberado' },
+  PAGAMENTO_LIBERADO: { after: 24, next: 'PAGAMENTO_ENVIADO', descricao: 'Pagamento enviado ao banco', final: true },
+};
+
+function advancePayment(state: SandboxState, quota: QuotaRecord): void {
+  const process = quota.processos!.especie!;
+  for (let step = PAYMENT_STEPS[process.status]; step; step = PAYMENT_STEPS[process.status]) {
+    const last = process.eventos?.at(-1);
+    const since = last ? Date.parse(last.em) : Number.NaN;
+    if (!last || state.clock.now() - since < step.after * 3600_000) return;
+    last.situacao = 'Concluido';
+    const at = new Date(since + step.after * 3600_000).toISOString();
+    process.eventos = [...(process.eventos ?? []), { situacao: step.final ? 'Concluido' : 'Aberto', descricao: step.descricao, em: at }];
+    moveBilling(state, quota, step.next);
+  }
+}
+
+/** The status as the back office would have moved it by now: an analysis that has run its time ends; a payment moves on. */
 export function currentStatus(state: SandboxState, quota: QuotaRecord): string {
   const process = quota.processos!.especie!;
+  advancePayment(state, quota);
   const hours = ANALYSIS_HOURS[process.status];
   if (hours !== undefined && process.analiseDesde !== undefined && state.clock.now() - process.analiseDesde >= hours * 3600_000) {
     const unreadable = process.ilegiveis ?? [];

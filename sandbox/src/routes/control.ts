@@ -80,6 +80,11 @@ export default async function controlRoutes(app: FastifyInstance, ctx: SandboxCo
     const quota = state.quotas.get(Number((request.params as { idCota: string }).idCota));
     if (!body.success || !quota) return reply.code(400).send({ message: 'Cota ou status inválido.' });
     quota.processos = { ...quota.processos, especie: { ...quota.processos?.especie, status: body.data.status, possuiCaso: body.data.possuiCaso ?? quota.processos?.especie?.possuiCaso ?? true } };
+    // The bank returned the payment: the timeline shows it as an error.
+    if (body.data.status === 'PAGAMENTO_ESTORNADO') {
+      const especie = quota.processos.especie!;
+      especie.eventos = [...(especie.eventos ?? []), { situacao: 'Erro', descricao: 'Pagamento estornado pelo banco', em: new Date(state.clock.now()).toISOString() }];
+    }
     return quota.processos.especie;
   });
 

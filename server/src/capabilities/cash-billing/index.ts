@@ -193,7 +193,8 @@ export default async function cashBilling(app: FastifyInstance) {
   app.screens.register('especie-acompanhar', async (ctx) => {
     const data = await dataOf(ctx.upstream!);
     if (!data) return NO_PROCESS;
-    return { linhas: data.timelinePagamento.map((e) => [formatDateTime(e.em), e.descricao, e.situacao]), situacao: app.text('especie.aguardando-pagamento') };
+    const sent = data.status === 'PAGAMENTO_ENVIADO';
+    return { linhas: data.timelinePagamento.map((e) => [formatDateTime(e.em), e.descricao, e.situacao]), situacao: app.text(sent ? 'especie.pagamento-enviado' : 'especie.aguardando-pagamento') };
   });
 
   // Identification (doc 2 §3.3): a person's income type and identity document type decide the

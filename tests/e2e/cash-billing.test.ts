@@ -65,11 +65,13 @@ describe('cash-credit billing in a real browser', () => {
     await inputs.nth(1).setInputFiles({ name: 'endereco.pdf', mimeType: 'application/pdf', buffer: pdf });
     await page.getByRole('button', { name: 'Enviar para análise' }).click();
     await page.getByText('O formato do arquivo utilizado não atende o requisito, por favor verifique!').first().waitFor();
-    // Nothing went upstream; the customer starts the form again with the real files.
-    await page.reload();
-    await inputs.first().waitFor();
-    await inputs.nth(0).setInputFiles({ name: 'contrato.pdf', mimeType: 'application/pdf', buffer: pdf });
-    await inputs.nth(1).setInputFiles({ name: 'endereco.pdf', mimeType: 'application/pdf', buffer: pdf });
+    // Nothing went upstream; the customer removes the refused file (the other one stays chosen) and picks the real one.
+    const refused = page.locator('ul.file-info li', { hasText: 'contrato.pdf' });
+    await refused.getByRole('button', { name: 'Remover' }).click();
+    await refused.waitFor({ state: 'detached' });
+    await page.locator('ul.file-info li', { hasText: 'endereco.pdf' }).waitFor();
+    await inputs.nth(0).setInputFiles({ name: 'contrato-social.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await page.locator('ul.file-info li', { hasText: 'contrato-social.pdf' }).waitFor();
     await page.getByRole('button', { name: 'Enviar para análise' }).click();
     await page.waitForURL('**/faturamentoespecie/analisandoinformacoes-pj');
     await page.getByText('Analisando os documentos da empresa').waitFor();

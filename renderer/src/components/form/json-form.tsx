@@ -6,13 +6,14 @@ import { useRunAction } from '../../actions/use-run-action.js';
 import { BUTTON_TEMPLATES, translateString } from './array-buttons.js';
 import { applyFieldVisibility } from './field-visibility.js';
 import { noValidation, toErrorSchema } from './no-validation.js';
+import { FileWidget } from './file-widget.js';
 import { OtpInput } from './otp-input.js';
 import { PasswordInput, TextInput } from './text-input.js';
 
 type Data = Record<string, unknown>;
 
 // Module-level so the widget types stay the same between renders (a new function would remount the input and lose focus).
-const WIDGETS = { TextWidget: TextInput, PasswordWidget: PasswordInput, otp: OtpInput };
+const WIDGETS = { TextWidget: TextInput, PasswordWidget: PasswordInput, FileWidget, otp: OtpInput };
 const TEMPLATES = { ButtonTemplates: BUTTON_TEMPLATES };
 
 /**

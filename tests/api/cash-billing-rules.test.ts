@@ -150,6 +150,7 @@ describe('cash billing: what the analysis asks back', () => {
     await c.action('cash-billing/documents', { contratoSocial: [pdf], comprovanteEndereco: [pdf] });
     // The refused documents were sent; a new round starts with the company's question.
     expect((await c.screen('/faturamentoespecie/anexar-documentos')).body).toMatchObject({ kind: 'redirect', to: '/faturamentoespecie/identificacao' });
+    expect(screenText((await c.screen('/faturamentoespecie/identificacao')).body)).toContain('Composição da empresa');
     const question = await formOf(c, '/faturamentoespecie/identificacao');
     expect(Object.keys(question.schema.properties)).toEqual(['novoSocio']);
     expect((await c.action('cash-billing/company-partners', {})).body.errors.novoSocio).toBe('Responda se entrou um novo sócio.');

@@ -204,8 +204,10 @@ export default async function cashBilling(app: FastifyInstance) {
     const kase = await billingCase(ctx.upstream!);
     if (!kase) return NO_PROCESS;
     const progress = progressOf(kase);
+    const empresa = isCompanyId(ctx.upstream!.session.data.customer.inscricaoNacional);
     return {
-      empresa: isCompanyId(ctx.upstream!.session.data.customer.inscricaoNacional),
+      titulo: app.text(empresa ? 'especie.empresa.titulo' : 'especie.renda.titulo'),
+      empresa,
       ids: INCOME_TYPES.map((t) => t.id),
       nomes: INCOME_TYPES.map((t) => t.label),
       tiposDocumento: [...IDENTITY_DOCUMENT_TYPES],

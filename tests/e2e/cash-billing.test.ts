@@ -77,4 +77,43 @@ describe('cash-credit billing in a real browser', () => {
     await page.getByText('Analisando os documentos da empresa').waitFor();
     await page.close();
   });
+
+  test('nina picks her income and identity document, is refused one page of an RG, sends two, then the selfie, and lands on the analysis', async () => {
+    await stack.sandbox.reset();
+    const page = await browser.newPage();
+    await loginInBrowser(page, stack.baseUrl, persona('nina'));
+    await page.getByRole('button', { name: 'Acompanhar esta cota' }).first().click();
+    await page.waitForURL('**/home');
+    await page.goto(`${stack.baseUrl}/faturamento`);
+    await page.waitForURL('**/faturamento/iniciar');
+    await page.getByLabel('Quero receber o crédito em espécie', { exact: false }).check();
+    await page.getByRole('button', { name: 'Iniciar faturamento' }).click();
+    await page.getByRole('button', { name: 'Começar' }).click();
+    await page.waitForURL('**/faturamentoespecie/centralcontemplacao');
+    await page.locator('section.card', { hasText: 'Documentos' }).getByRole('button', { name: 'Abrir' }).click();
+    await page.waitForURL('**/faturamentoespecie/identificacao');
+    await page.getByLabel('Aposentado ou pensionista').check();
+    await page.getByLabel('Documento de identidade que você vai enviar').selectOption('RG');
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.waitForURL('**/faturamentoespecie/anexar-documentos');
+    await page.getByText('Documento de identidade com foto (RG) (até 3)').waitFor();
+    const inputs = page.locator('input[type=file]');
+    await expect.poll(() => inputs.count()).toBe(3);
+    await inputs.nth(0).setInputFiles({ name: 'rg-frente.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await inputs.nth(1).setInputFiles({ name: 'conta-de-luz.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await inputs.nth(2).setInputFiles({ name: 'carta-inss.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await page.getByRole('button', { name: 'Enviar para análise' }).click();
+    await page.getByText('Envie as 2 páginas do documento (RG).').first().waitFor();
+    await inputs.nth(0).setInputFiles({ name: 'rg-verso.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await page.locator('ul.file-info li', { hasText: 'rg-verso.pdf' }).waitFor();
+    await page.getByRole('button', { name: 'Enviar para análise' }).click();
+    // The selfie opens only now that the personal document went.
+    await page.getByText('Selfie segurando o documento (até 1)').waitFor();
+    await expect.poll(() => inputs.count()).toBe(1);
+    await inputs.nth(0).setInputFiles({ name: 'selfie.jpg', mimeType: 'image/jpeg', buffer: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(4096)]) });
+    await page.getByRole('button', { name: 'Enviar para análise' }).click();
+    await page.waitForURL('**/faturamentoespecie/analisandoinformacoesinterna');
+    await page.getByText('Analisando seus documentos').first().waitFor();
+    await page.close();
+  });
 });

@@ -11,7 +11,7 @@ function recorder(formData?: Record<string, unknown>) {
     navigate: (to, options) => void calls.push(`navigate ${to}${options?.replace ? ' (replace)' : ''}`),
     forgetScreens: async () => void calls.push('forget screens'),
     ui: {
-      track: (_message, call) => call(),
+      track: (_message, call) => call(() => undefined),
       showError: (e) => void calls.push(`error ${e.title}: ${e.message}${e.retry === retry ? ' [retry]' : ''}`),
       showSnackbar: (m) => void calls.push(`snackbar ${m}`),
       showModal: (m) => void calls.push(`modal ${m.title}`),

@@ -19,7 +19,7 @@ function recorder() {
     navigate: (to) => void calls.push(`navigate ${to}`),
     forgetScreens: async () => undefined,
     ui: {
-      track: (_m, call) => call(),
+      track: (_m, call) => call(() => undefined),
       showError: (e) => void calls.push(`error ${e.message}`),
       showSnackbar: (m) => void calls.push(`snackbar ${m}`),
       showModal: () => undefined,

@@ -11,7 +11,9 @@ export async function submit(action: Extract<Action, { type: 'submit' }>, ctx: A
   // Optimistic: the screen shows the outcome at once and is put back if the action fails.
   const undo = action.optimistic && ctx.patch ? ctx.patch.replace(action.optimistic.id, { type: 'text', id: action.optimistic.id, text: action.optimistic.text }) : undefined;
   try {
-    result = await ctx.ui.track(action.loadingMessage ?? TEXTS.loading, () => postAction(action.action, { ...action.payload, ...ctx.formData }));
+    result = await ctx.ui.track(action.loadingMessage ?? TEXTS.loading, (reportProgress) =>
+      postAction(action.action, { ...action.payload, ...ctx.formData }, { onUploadProgress: reportProgress }),
+    );
   } catch (err) {
     undo?.();
     const failure = err instanceof RequestFailure ? err : new RequestFailure(TEXTS.errorTitle, TEXTS.networkError, true);

@@ -10,6 +10,18 @@ function dismissable(modal: Modal): boolean {
   return modal.actions.length === 0 || modal.actions.some((a) => a.action.type === 'dismiss');
 }
 
+/** The loading message, with the upload's percentage and a progress bar while a large body is sent. */
+function LoadingLabel({ message, progress }: { message: string; progress: number | null }) {
+  if (progress === null) return <>{message}</>;
+  const percent = Math.round(progress * 100);
+  return (
+    <>
+      {`${message} ${percent}%`}
+      <progress className="upload-progress" max={100} value={percent} aria-label={message} />
+    </>
+  );
+}
+
 /** Loading indicator, error modal ('Ops ;)'), server modal and snackbar, drawn over any screen. */
 export function GlobalUi() {
   const { state, dismissError, dismissModal } = useUi();
@@ -19,7 +31,7 @@ export function GlobalUi() {
       {state.loading > 0 && (
         <div className="loading" role="status" aria-live="polite">
           <span className="spinner" aria-hidden="true" />
-          {state.loadingMessage ?? TEXTS.loading}
+          <LoadingLabel message={state.loadingMessage ?? TEXTS.loading} progress={state.loadingProgress} />
         </div>
       )}
       {error && (

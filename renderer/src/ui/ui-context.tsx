@@ -4,8 +4,8 @@ import { initialUiState, LOADING_RELEASE_MS, SNACKBAR_MS, uiReducer, type ErrorM
 
 export interface Ui {
   state: UiState;
-  /** Wraps a call in the loading indicator; released LOADING_RELEASE_MS after it ends. */
-  track<T>(message: string, call: () => Promise<T>): Promise<T>;
+  /** Wraps a call in the loading indicator; released LOADING_RELEASE_MS after it ends. The call may report its upload progress (0…1). */
+  track<T>(message: string, call: (reportProgress: (fraction: number) => void) => Promise<T>): Promise<T>;
   showError(error: ErrorModal): void;
   dismissError(): void;
   showSnackbar(message: string): void;
@@ -21,10 +21,10 @@ export function UiProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => () => clearTimeout(snackbarTimer.current), []);
 
-  const track = useCallback(async <T,>(message: string, call: () => Promise<T>): Promise<T> => {
+  const track = useCallback(async <T,>(message: string, call: (reportProgress: (fraction: number) => void) => Promise<T>): Promise<T> => {
     dispatch({ type: 'loading-start', message });
     try {
-      return await call();
+      return await call((fraction) => dispatch({ type: 'loading-progress', fraction }));
     } finally {
       setTimeout(() => dispatch({ type: 'loading-end' }), LOADING_RELEASE_MS);
     }

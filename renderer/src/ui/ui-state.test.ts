@@ -23,4 +23,13 @@ describe('global UI state', () => {
   it('clears the message when the last call ends', () => {
     expect(run([{ type: 'loading-start', message: 'Buscando...' }, { type: 'loading-end' }]).loadingMessage).toBeNull();
   });
+
+  it('keeps the upload progress of the running call, within 0…1, and drops it when the last call ends', () => {
+    const uploading = run([{ type: 'loading-start', message: 'Enviando...' }, { type: 'loading-progress', fraction: 0.45 }]);
+    expect(uploading.loadingProgress).toBe(0.45);
+    expect(run([{ type: 'loading-start', message: 'Enviando...' }, { type: 'loading-progress', fraction: 1.3 }]).loadingProgress).toBe(1);
+    expect(run([{ type: 'loading-start', message: 'Enviando...' }, { type: 'loading-progress', fraction: 0.5 }, { type: 'loading-end' }]).loadingProgress).toBeNull();
+    // A late report after everything ended shows nothing.
+    expect(run([{ type: 'loading-progress', fraction: 0.5 }]).loadingProgress).toBeNull();
+  });
 });

@@ -16,6 +16,8 @@ export interface ErrorModal {
 export interface UiState {
   loading: number;
   loadingMessage: string | null;
+  /** Upload progress of the running call, 0…1, or null when it sends nothing large. */
+  loadingProgress: number | null;
   error: ErrorModal | null;
   snackbar: string | null;
   modal: Modal | null;
@@ -23,6 +25,7 @@ export interface UiState {
 
 export type UiEvent =
   | { type: 'loading-start'; message: string }
+  | { type: 'loading-progress'; fraction: number }
   | { type: 'loading-end' }
   | { type: 'error'; error: ErrorModal }
   | { type: 'error-dismiss' }
@@ -31,16 +34,18 @@ export type UiEvent =
   | { type: 'modal'; modal: Modal }
   | { type: 'modal-dismiss' };
 
-export const initialUiState: UiState = { loading: 0, loadingMessage: null, error: null, snackbar: null, modal: null };
+export const initialUiState: UiState = { loading: 0, loadingMessage: null, loadingProgress: null, error: null, snackbar: null, modal: null };
 
 export function uiReducer(state: UiState, event: UiEvent): UiState {
   switch (event.type) {
     case 'loading-start':
-      return { ...state, loading: state.loading + 1, loadingMessage: event.message };
+      return { ...state, loading: state.loading + 1, loadingMessage: event.message, loadingProgress: null };
+    case 'loading-progress':
+      return state.loading === 0 ? state : { ...state, loadingProgress: Math.min(1, Math.max(0, event.fraction)) };
     case 'loading-end': {
       // Never below zero, whatever order calls end in.
       const loading = Math.max(0, state.loading - 1);
-      return { ...state, loading, loadingMessage: loading === 0 ? null : state.loadingMessage };
+      return loading === 0 ? { ...state, loading, loadingMessage: null, loadingProgress: null } : { ...state, loading };
     }
     case 'error':
       return { ...state, error: event.error };

@@ -1,0 +1,34 @@
+import { describe, expect, test } from 'vitest';
+import { loginInBrowser, useBrowser } from '../helpers/browser.js';
+import { persona } from '../helpers/personas.js';
+import { useStack } from '../helpers/stack.js';
+
+const stack = useStack();
+const browser = useBrowser();
+
+/** A real (if empty) PDF of about `bytes` bytes. */
+const bigPdf = (bytes: number) => Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(bytes, 32)]);
+
+describe('an upload shows its progress', () => {
+  test('delta resends two 1.5 MB documents and sees the upload reach 100% while the back office takes its time', async () => {
+    const page = await browser.newPage();
+    await loginInBrowser(page, stack.baseUrl, persona('delta'));
+    await page.getByRole('button', { name: 'Acompanhar esta cota' }).first().click();
+    await page.waitForURL('**/home');
+    await page.goto(`${stack.baseUrl}/faturamentoespecie/anexar-documentos`);
+    const inputs = page.locator('input[type=file]');
+    await expect.poll(() => inputs.count()).toBe(2);
+    await inputs.nth(0).setInputFiles({ name: 'contrato.pdf', mimeType: 'application/pdf', buffer: bigPdf(1_500_000) });
+    await inputs.nth(1).setInputFiles({ name: 'endereco.pdf', mimeType: 'application/pdf', buffer: bigPdf(1_500_000) });
+    await page.locator('ul.file-info li', { hasText: 'endereco.pdf' }).waitFor();
+    // The body is on its way up long before the back office answers: the bar stays at 100% meanwhile.
+    await stack.sandbox.fault({ method: 'POST', path: 'arquivos/v2', delayMs: 1500, times: 2 });
+    await page.getByRole('button', { name: 'Enviar para análise' }).click();
+    const bar = page.getByRole('progressbar', { name: 'Enviando...' });
+    await bar.waitFor();
+    await page.getByText('Enviando... 100%').waitFor();
+    expect(await bar.getAttribute('value')).toBe('100');
+    await page.waitForURL('**/faturamentoespecie/analisandoinformacoes-pj');
+    await page.close();
+  });
+});

@@ -5,8 +5,7 @@ import { BILLING_FILE_MESSAGES, billingFilesProblem, COMPANY_DOCUMENTS, NEW_PART
 import { isCompanyId } from '../../domain/format.js';
 import { pagesProblem } from '../../domain/identity-documents.js';
 import { additionalDocuments, DOCUMENT_LABELS, documentsToSend, type DocumentId } from '../../domain/income-documents.js';
-import { cashBillingUpstream as cash } from './cash-billing-upstream.js';
-import { UpstreamError } from '../../plugins/core/upstream-client.js';
+import { billingOf, ESPECIE, refusalOf } from './flow.js';
 import { parseDataUrl, uploadFile } from '../../upstream/files.js';
 import { billingCase, progressOf, saveProgress } from './progress.js';
 
@@ -40,7 +39,7 @@ export default async function billingDocuments(app: FastifyInstance) {
    * personal document).
    */
   async function fieldsFor(upstream: Upstream) {
-    const [kase, data] = await Promise.all([billingCase(upstream), cash.status(upstream, upstream.session.data.quota!.idCota)]);
+    const [kase, data] = await Promise.all([billingCase(upstream), billingOf(upstream)]);
     const refused = new Set(refusedOf(kase));
     const progress = progressOf(kase);
     const company = isCompanyId(upstream.session.data.customer.inscricaoNacional);
@@ -61,7 +60,7 @@ export default async function billingDocuments(app: FastifyInstance) {
 
   app.screens.register('especie-anexar-documentos', async (ctx) => {
     const { list, company, resend, progress } = await fieldsFor(ctx.upstream!);
-    if (!resend && (company ? progress.novoSocio === undefined : !progress.tipoRenda)) return { redirect: '/faturamentoespecie/identificacao' };
+    if (!resend && (company ? progress.novoSocio === undefined : !progress.tipoRenda)) return { redirect: `${ESPECIE}/identificacao` };
     if (list.length === 0) return { redirect: '/faturamento' };
     const properties = Object.fromEntries(
       list.map((d) => [d.id, { type: 'array', title: `${'title' in d && d.title ? d.title : d.label} (até ${d.max})`, minItems: 1, maxItems: d.max, items: { type: 'string', format: 'data-url' }, errorMessage: BILLING_FILE_MESSAGES.missing }]),
@@ -111,12 +110,11 @@ export default async function billingDocuments(app: FastifyInstance) {
           const enviados = [...new Set([...progress.enviados, ...sentFields])];
           all = [...progress.arquivos, ...ids];
           await saveProgress(upstream!, kase.CaseNumber, { ...progress, enviados, arquivos: all });
-          if (documentsToSend(progress.tipoRenda ?? '', enviados).length > 0) return { kind: 'navigate', to: '/faturamentoespecie/anexar-documentos' };
+          if (documentsToSend(progress.tipoRenda ?? '', enviados).length > 0) return { kind: 'navigate', to: `${ESPECIE}/anexar-documentos` };
         }
         await upstream!.call({ method: 'POST', path: `antifraude/analise-documento/${verb}`, json: { idCota, arquivos: all } });
       } catch (err) {
-        if (err instanceof UpstreamError && !err.unavailable && !err.tokenExpired) return { kind: 'field-errors', errors: {}, message: err.upstreamMessage ?? app.text('especie.erro.operacao') };
-        throw err;
+        return refusalOf(app, err);
       }
       return { kind: 'navigate', to: '/faturamento' };
     },

@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import type { ActionResult } from '../../../../screens/contract/index.js';
+import type { CustomerUpstream } from '../../plugins/core/customer-upstream.js';
+import { UpstreamError } from '../../plugins/core/upstream-client.js';
+import { cashBillingUpstream } from './cash-billing-upstream.js';
+
+/** Route prefix of the cash (espécie) group (doc 2 §2.3). */
+export const ESPECIE = '/faturamentoespecie';
+
+/** Where a flow screen goes when the quota has no cash-billing process: /faturamento decides. */
+export const NO_PROCESS = { redirect: '/faturamento' } as const;
+
+/** The selected quota of the session (every cash-billing route needs one). */
+export const quotaIdOf = (u: CustomerUpstream) => u.session.data.quota!.idCota;
+
+/** The billing state of the selected quota, or null when it has no process. */
+export const billingOf = (u: CustomerUpstream) => cashBillingUpstream.status(u, quotaIdOf(u));
+
+/**
+ * An upstream refusal as the form's message (the back office's words, else 'Falha ao realizar
+ * esta operação…'); an unavailable back office or an expired session goes on as an error.
+ */
+export function refusalOf(app: FastifyInstance, err: unknown): ActionResult {
+  if (err instanceof UpstreamError && !err.unavailable && !err.tokenExpired) return { kind: 'field-errors', errors: {}, message: err.upstreamMessage ?? app.text('especie.erro.operacao') };
+  throw err;
+}

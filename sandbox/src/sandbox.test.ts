@@ -320,3 +320,32 @@ describe('renegotiation', () => {
     expect((await validar()).podeRenegociar).toBe(true);
   });
 });
+
+describe('CRM case creation (doc 1 §7)', () => {
+  const create = (accountId: string, idCota: number, url = '/services/data/v43.0/sobjects/Case') => ({
+    compositeRequest: [{ method: 'POST', url, referenceId: 'caso', body: { AccountId: accountId, Cota__r: { IdExterno__c: String(idCota) }, Type: 'Pagamento de Crédito em Espécie', Description: 'teste' } }],
+  });
+
+  it('opens a case with composite 201 for the customer’s own account and quota, and refuses a second one in progress with composite 400', async () => {
+    const nina = await login('nina');
+    const [quota] = (await get('cotas/simples', nina.access_token)).json().data;
+    const { accountId } = (await post('salesforce/consulta/accountid', { CPF_CNPJ: '208.436.018-84' }, nina.access_token)).json();
+    const first = (await post('salesforce/casos', create(accountId, quota.idCota), nina.access_token)).json();
+    expect(first.compositeResponse[0]).toMatchObject({ httpStatusCode: 201, body: { success: true, CaseNumber: '00050001' } });
+    const second = (await post('salesforce/casos', create(accountId, quota.idCota), nina.access_token)).json();
+    expect(second.compositeResponse[0]).toMatchObject({ httpStatusCode: 400, body: [{ errorCode: 'DUPLICATE_VALUE' }] });
+    expect((await get(`core/faturamento-credito/status?idCota=${quota.idCota}`, nina.access_token)).json().possuiCaso).toBe(true);
+  });
+
+  it('refuses another customer’s account or quota, a CPF that is not the caller’s, and an API version other than v43.0', async () => {
+    const nina = await login('nina');
+    const ana = await login('ana');
+    const [own] = (await get('cotas/simples', nina.access_token)).json().data;
+    const [other] = (await get('cotas/simples', ana.access_token)).json().data;
+    const { accountId } = (await post('salesforce/consulta/accountid', { CPF_CNPJ: '20843601884' }, nina.access_token)).json();
+    expect((await post('salesforce/consulta/accountid', { CPF_CNPJ: '66115750903' }, nina.access_token)).statusCode).toBe(404);
+    expect((await post('salesforce/casos', create(accountId, other.idCota), nina.access_token)).json().compositeResponse[0].httpStatusCode).toBe(400);
+    expect((await post('salesforce/casos', create('001000000000000000', own.idCota), nina.access_token)).json().compositeResponse[0].httpStatusCode).toBe(400);
+    expect((await post('salesforce/casos', create(accountId, own.idCota, '/services/data/v52.0/sobjects/Case'), nina.access_token)).statusCode).toBe(400);
+  });
+});

@@ -1,10 +1,26 @@
-# One image for the server and the sandbox (the command differs).
-FROM node:20-bookworm-slim
+# syntax=docker/dockerfile:1
+# Production image, built in stages: the builder compiles the server and the sandbox to JavaScript
+# (tsc, `npm run build:server`) and builds the renderer (`npm run build`); the runtime stage has
+# production dependencies only and runs `node` on the compiled output as the unprivileged `node` user.
+
+FROM node:20-bookworm-slim AS builder
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npm run build
-ENV HOST=0.0.0.0
+RUN npm run build && npm run build:server
+
+FROM node:20-bookworm-slim AS runtime
+ENV NODE_ENV=production APP_ENV=production HOST=0.0.0.0 PORT=3000
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+COPY --from=builder /app/build ./build
+COPY --from=builder /app/dist ./dist
+# PGlite's folder when DATABASE_URL is absent; the only place the process writes.
+RUN mkdir -p /app/data && chown node:node /app/data
+USER node
 EXPOSE 3000
-CMD ["npx", "tsx", "server/src/main.ts"]
+HEALTHCHECK --interval=10s --timeout=3s --retries=5 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/health/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+CMD ["node", "build/server/src/main.js"]

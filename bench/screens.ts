@@ -1,24 +1,31 @@
 /**
- * `npm run bench`: what a server-driven screen costs over the upstream calls it must make.
- * Starts the sandbox and the server as separate processes, logs in as ana, then measures with
- * autocannon, alternating three rounds of:
- *   (a) GET /api/screens?path=/home           — the screen endpoint
- *   (b) GET /api/bench/passthrough/home       — same server, logging and undici pool, same upstream calls, raw JSON
- *   (c) GET /bench/hello                      — a bare Fastify route: the stack's limit
- * and prints req/s, p50/p99 and the median ratios. It never asserts.
+ * `npm run bench`: what a screen costs, printed from one run; it never asserts.
+ * Starts the sandbox, the server (production mode) and a bare Fastify hello as separate processes,
+ * then prints:
+ *   1. load: the screen endpoint (/api/screens?path=/home) against the pass-through route (same
+ *      upstream calls, raw JSON), the app's bare route (/bench/hello, every global hook) and a bare
+ *      Fastify hello — three alternating rounds, medians and ratios;
+ *   2. the p99 composition adds: screen and pass-through at half the pass-through's maximum rate;
+ *   3. first load in Chromium (4× CPU, slow 4G, 412 px): JS bytes transferred before login, home and
+ *      the slip list are interactive, LCP and INP of each (bench/browser.ts);
+ *   4. growth: time and bytes of screens over small and big portfolios (bench/growth.ts);
+ *   5. memory: RSS of the server holding 10 000 live sessions.
+ * BENCH_SECONDS (5), BENCH_CONNECTIONS (20), BENCH_ONLY (comma list of: load, browser, growth, memory).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
 import { createInterface } from 'node:readline';
+import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
+import { measureScreens } from './browser.js';
+import { measureGrowth } from './growth.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'load,browser,growth,memory').split(','));
 const children: ChildProcess[] = [];
 
-function start(script: string, env: NodeJS.ProcessEnv, ready: RegExp | null): Promise<void> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+function start(script: string, env: NodeJS.ProcessEnv, ready: RegExp | null, nodeArgs: string[] = []): Promise<void> {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   children.push(child);
   if (!ready) {
     child.stdout!.resume();
@@ -31,7 +38,7 @@ function start(script: string, env: NodeJS.ProcessEnv, ready: RegExp | null): Pr
 }
 
 async function waitFor(url: string): Promise<void> {
-  for (let i = 0; i < 300; i++) {
+  for (let i = 0; i < 600; i++) {
     try {
       if ((await fetch(url)).ok) return;
     } catch {
@@ -42,11 +49,12 @@ async function waitFor(url: string): Promise<void> {
   throw new Error(`${url} did not come up`);
 }
 
+const JSON_HEADERS = { 'content-type': 'application/json', 'x-requested-with': 'consorcio-app' };
+
 async function loginAsAna(base: string): Promise<string> {
-  const headers = { 'content-type': 'application/json', 'x-requested-with': 'consorcio-app' };
   const login = await fetch(`${base}/api/actions/auth/login`, {
     method: 'POST',
-    headers,
+    headers: JSON_HEADERS,
     body: JSON.stringify({ modo: 'cota', grupo: '001234', cota: '0567', versao: '00', senha: '135790' }),
   });
   const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
@@ -64,59 +72,92 @@ interface Figures {
   errors: number;
 }
 
-async function measure(url: string, cookie: string): Promise<Figures> {
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers: { cookie } });
+async function measure(url: string, cookie: string, overallRate?: number): Promise<Figures> {
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers: { cookie }, ...(overallRate ? { overallRate } : {}) });
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
 
-function loginBundleBytes(): { files: string[]; gzip: number } {
-  const html = readFileSync('dist/renderer/index.html', 'utf8');
-  const files = [...html.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="([^"]+\.js)"/g)].map((m) => m[1]!);
-  const gzip = files.reduce((sum, f) => sum + gzipSync(readFileSync(`dist/renderer${f}`)).length, 0);
-  return { files, gzip };
-}
-
-async function main() {
-  const sandboxPort = process.env.BENCH_SANDBOX_PORT ?? '4710';
-  const serverPort = process.env.BENCH_SERVER_PORT ?? '3710';
-  await start('sandbox/src/main.ts', { SANDBOX_PORT: sandboxPort, SANDBOX_TOKEN_TTL_SECONDS: '3600' }, /listening on/);
-  await start(
-    'server/src/main.ts',
-    { PORT: serverPort, UPSTREAM_URL: `http://127.0.0.1:${sandboxPort}`, DATA_DIR: ':memory:', BENCH_ROUTES: 'true', APP_ENV: 'production', COOKIE_SECRET: 'b'.repeat(32), LOG_LEVEL: 'info', VALIDATE_SCREENS: 'false' },
-    null,
-  );
-  const base = `http://127.0.0.1:${serverPort}`;
-  await waitFor(`${base}/health/ready`);
-  // Production mode names the cookie __Host-Http-sid; locally over http we pass it by hand.
-  const cookie = await loginAsAna(base);
-
+async function load(base: string, hello: string, cookie: string): Promise<void> {
   const targets = {
     screen: `${base}/api/screens?path=/home`,
     passthrough: `${base}/api/bench/passthrough/home`,
     bare: `${base}/bench/hello`,
+    fastify: `${hello}/bench/hello`,
   } as const;
-  const rounds: Record<keyof typeof targets, Figures[]> = { screen: [], passthrough: [], bare: [] };
+  type Name = keyof typeof targets;
+  const names = Object.keys(targets) as Name[];
+  const rounds: Record<Name, Figures[]> = { screen: [], passthrough: [], bare: [], fastify: [] };
   await measure(targets.screen, cookie); // warm-up (JIT, pools)
+  await measure(targets.bare, cookie);
   for (let round = 1; round <= 3; round++) {
-    for (const name of Object.keys(targets) as (keyof typeof targets)[]) {
+    for (const name of names) {
       const f = await measure(targets[name], cookie);
       rounds[name].push(f);
       console.log(`round ${round} ${name.padEnd(11)} ${f.rps.toFixed(0).padStart(6)} req/s  p50 ${f.p50} ms  p99 ${f.p99} ms${f.errors ? `  errors ${f.errors}` : ''}`);
     }
   }
-  const med = (name: keyof typeof targets, k: keyof Figures) => median(rounds[name].map((f) => f[k]));
+  const med = (name: Name, k: keyof Figures) => median(rounds[name].map((f) => f[k]));
   console.log('\nmedians (req/s, p50 ms, p99 ms):');
-  for (const name of Object.keys(targets) as (keyof typeof targets)[]) {
-    console.log(`  ${name.padEnd(11)} ${med(name, 'rps').toFixed(0).padStart(6)}  ${med(name, 'p50')}  ${med(name, 'p99')}`);
+  for (const name of names) console.log(`  ${name.padEnd(11)} ${med(name, 'rps').toFixed(0).padStart(6)}  ${med(name, 'p50')}  ${med(name, 'p99')}`);
+  const ratio = (a: Name, b: Name) => median([0, 1, 2].map((i) => rounds[a][i]!.rps / rounds[b][i]!.rps)).toFixed(2);
+  console.log(`ratio screen/pass-through: ${ratio('screen', 'passthrough')}   (goal ≥ 0.70)`);
+  console.log(`ratio app bare route/bare Fastify hello: ${ratio('bare', 'fastify')}   (goal ≥ 0.5)`);
+
+  const half = Math.max(1, Math.round(med('passthrough', 'rps') / 2));
+  const atHalf = { passthrough: await measure(targets.passthrough, cookie, half), screen: await measure(targets.screen, cookie, half) };
+  console.log(
+    `\nat ${half} req/s (half the pass-through maximum): p99 pass-through ${atHalf.passthrough.p99} ms, screen ${atHalf.screen.p99} ms → composition adds ${(atHalf.screen.p99 - atHalf.passthrough.p99).toFixed(1)} ms   (goal ≤ 3 ms)`,
+  );
+}
+
+async function browser(base: string): Promise<void> {
+  console.log('\nfirst load in Chromium (4× CPU, 150 ms RTT, 1.6 Mbit/s down, 412 px, cold cache):');
+  for (const s of await measureScreens(base)) {
+    console.log(
+      `  ${s.name.padEnd(36)} JS ${kib(s.jsBytes).padStart(10)} in ${s.jsFiles} files (goal ≤ 100 KiB login, ≤ 180 KiB any)  interactive ${(s.interactiveMs / 1000).toFixed(2)} s  LCP ${(s.lcpMs / 1000).toFixed(2)} s (≤ 1.5)  INP ${s.inpMs.toFixed(0)} ms (≤ 100)`,
+    );
   }
-  const ratios = [0, 1, 2].map((i) => rounds.screen[i]!.rps / rounds.passthrough[i]!.rps);
-  const bareRatios = [0, 1, 2].map((i) => rounds.screen[i]!.rps / rounds.bare[i]!.rps);
-  console.log(`ratio screen/pass-through: ${median(ratios).toFixed(2)}`);
-  console.log(`ratio screen/bare: ${median(bareRatios).toFixed(2)}`);
-  const bundle = loginBundleBytes();
-  console.log(`javascript before login is interactive: ${(bundle.gzip / 1024).toFixed(1)} KiB gzipped (${bundle.files.join(', ')})`);
+}
+
+async function memory(base: string, cookie: string): Promise<void> {
+  const rss = async () => ((await (await fetch(`${base}/bench/memory`)).json()) as { rss: number }).rss;
+  const before = await rss();
+  const n = 10_000;
+  const started = Date.now();
+  const res = await fetch(`${base}/api/bench/sessions`, { method: 'POST', headers: { ...JSON_HEADERS, cookie }, body: JSON.stringify({ n }) });
+  if (!res.ok) throw new Error(`sessions: ${res.status}`);
+  const after = await rss();
+  console.log(`\nmemory: RSS ${(before / 2 ** 20).toFixed(0)} MB idle → ${(after / 2 ** 20).toFixed(0)} MB with ${n} more live sessions (created in ${((Date.now() - started) / 1000).toFixed(1)} s)   (goal ≤ 300 MB)`);
+}
+
+async function main() {
+  const sandboxPort = process.env.BENCH_SANDBOX_PORT ?? '4710';
+  const serverPort = process.env.BENCH_SERVER_PORT ?? '3710';
+  const helloPort = process.env.BENCH_HELLO_PORT ?? '3711';
+  const [one, five] = loadavg();
+  console.log(`load average at start: ${one!.toFixed(2)} (1 min), ${five!.toFixed(2)} (5 min) on a machine that may be shared`);
+  await start('sandbox/src/main.ts', { SANDBOX_PORT: sandboxPort, SANDBOX_TOKEN_TTL_SECONDS: '3600' }, /listening on/);
+  await start(
+    'server/src/main.ts',
+    { PORT: serverPort, UPSTREAM_URL: `http://127.0.0.1:${sandboxPort}`, DATA_DIR: ':memory:', BENCH_ROUTES: 'true', APP_ENV: 'production', COOKIE_SECRET: 'b'.repeat(32), LOG_LEVEL: 'info', VALIDATE_SCREENS: 'false' },
+    null,
+    ['--expose-gc'],
+  );
+  await start('bench/hello-server.ts', { PORT: helloPort }, /listening on/);
+  const base = `http://127.0.0.1:${serverPort}`;
+  await waitFor(`${base}/health/ready`);
+  // Production mode names the cookie __Host-Http-sid; locally over http we pass it by hand.
+  const cookie = await loginAsAna(base);
+
+  if (ONLY.has('load')) await load(base, `http://127.0.0.1:${helloPort}`, cookie);
+  if (ONLY.has('browser')) await browser(base);
+  if (ONLY.has('growth')) await measureGrowth(base, `http://127.0.0.1:${sandboxPort}`);
+  if (ONLY.has('memory')) await memory(base, cookie);
+  const [end] = loadavg();
+  console.log(`\nload average at end: ${end!.toFixed(2)} (1 min)`);
 }
 
 main()

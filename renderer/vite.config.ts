@@ -1,11 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './build/precompress.js';
 
 /** The renderer is built once into dist/renderer and served by the server (history fallback). */
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react()],
+  plugins: [react(), precompress()],
   // Every <script>/<link> of index.html carries this placeholder; the server swaps in a fresh
   // nonce per response and names it in the Content-Security-Policy.
   html: { cspNonce: 'CSP_NONCE_PLACEHOLDER' },

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { LoggerOptions } from 'pino';
 import { redactBody, type RecordedCall } from './calls.js';
+import { answerGuard, FAULT_HEADER } from './contract.js';
 import { SandboxClock } from './clock.js';
 import type { OutboxMessage, SandboxContext, SandboxOptions } from './context.js';
 import { FaultTable } from './faults.js';
@@ -9,10 +10,13 @@ import { SandboxState } from './state/store.js';
 import assemblyRoutes from './routes/assemblies.js';
 import bidRoutes from './routes/bids.js';
 import cashBillingRoutes from './routes/cash-billing.js';
+import documentAnalysisRoutes from './routes/document-analysis.js';
+import awardedRoutes, { awardedControlRoutes } from './routes/awarded.js';
 import documentRoutes from './routes/documents.js';
 import quotaPreferenceRoutes from './routes/quota-preferences.js';
 import caseRoutes from './routes/cases.js';
 import controlRoutes from './routes/control.js';
+import portfolioControlRoutes from './routes/control-portfolio.js';
 import identityCheckRoutes from './routes/identity-check.js';
 import partnerRoutes from './routes/partners.js';
 import passwordRoutes from './routes/password.js';
@@ -31,6 +35,16 @@ import notificationRoutes from './routes/notifications.js';
 import preferenceRoutes from './routes/preferences.js';
 import branchRoutes from './routes/branches.js';
 import groupRoutes from './routes/group.js';
+import refundRoutes from './routes/refund.js';
+import refundControlRoutes from './routes/refund-control.js';
+import assistantRoutes from './routes/assistant.js';
+import quotaTransferRoutes from './routes/quota-transfer.js';
+import insuranceRoutes from './routes/insurance.js';
+import postSaleRoutes from './routes/post-sale.js';
+import specialFlowsControlRoutes from './routes/special-flows-control.js';
+import vehicleBillingRoutes from './routes/vehicle-billing.js';
+import vehicleControlRoutes from './routes/vehicle-control.js';
+import vehicleOrderRoutes from './routes/vehicle-order.js';
 
 export interface BuildSandboxOptions extends Partial<SandboxOptions> {
   clock?: SandboxClock;
@@ -64,6 +78,13 @@ export async function buildSandbox(opts: BuildSandboxOptions = {}): Promise<Fast
   });
 
   await app.register(controlRoutes, { prefix: '/__sandbox', ...ctx });
+  await app.register(refundControlRoutes, { prefix: '/__sandbox', ...ctx });
+  await app.register(specialFlowsControlRoutes, { prefix: '/__sandbox', ...ctx });
+  await app.register(awardedControlRoutes, { prefix: '/__sandbox', ...ctx });
+  // perf: big portfolios for the bench's growth figures.
+  await app.register(portfolioControlRoutes, { prefix: '/__sandbox', ...ctx });
+  // Vehicle billing (issue 15): put a persona's vehicle process in any state.
+  await app.register(vehicleControlRoutes, { prefix: '/__sandbox', ...ctx });
 
   await app.register(
     async (api) => {
@@ -77,6 +98,10 @@ export async function buildSandbox(opts: BuildSandboxOptions = {}): Promise<Fast
           query: { ...(request.query as Record<string, unknown>) },
           platform: header(request.headers.platform),
           appVersion: header(request.headers.app_version),
+          requestId: header(request.headers['x-request-id']),
+          traceparent: header(request.headers.traceparent),
+          contentType: header(request.headers['content-type'])?.split(';')[0],
+          tokenSent: typeof request.headers.access_token === 'string',
         };
         const body = redactBody(request.body);
         if (body) call.body = body;
@@ -85,7 +110,7 @@ export async function buildSandbox(opts: BuildSandboxOptions = {}): Promise<Fast
         const fault = ctx.faults.take(request.method, path);
         if (fault) {
           if (fault.delayMs) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
-          if (fault.status !== undefined) return reply.code(fault.status).send(fault.body ?? { message: 'Falha simulada pelo sandbox.', code: 'SIMULATED_FAILURE' });
+          if (fault.status !== undefined) return reply.code(fault.status).header(FAULT_HEADER, '1').send(fault.body ?? { message: 'Falha simulada pelo sandbox.', code: 'SIMULATED_FAILURE' });
         }
         if (path.startsWith(PUBLIC_FILES)) return;
         if (header(request.headers.client_id) !== options.clientId) return fail(reply, 400, 'Cabeçalho client_id ausente ou desconhecido.');
@@ -96,9 +121,18 @@ export async function buildSandbox(opts: BuildSandboxOptions = {}): Promise<Fast
         if (ctx.state.clock.now() >= grant.expiresAt) return fail(reply, 401, 'Token expirado.', 'TOKEN_EXPIRED');
         request.grant = grant;
       });
-      for (const routes of [sessionRoutes, passwordRoutes, passwordResetRoutes, identityCheckRoutes, caseRoutes, bidRoutes, registrationRoutes, partnerRoutes, quotaRoutes, processRoutes, transparentRoutes, utilRoutes, verificationRoutes, slipRoutes, renegotiationRoutes, documentRoutes, assemblyRoutes, quotaPreferenceRoutes, cashBillingRoutes]) await api.register(routes, ctx);
+      api.addHook('preSerialization', answerGuard);
+      for (const routes of [sessionRoutes, passwordRoutes, passwordResetRoutes, identityCheckRoutes, caseRoutes, bidRoutes, registrationRoutes, partnerRoutes, quotaRoutes, processRoutes, transparentRoutes, utilRoutes, verificationRoutes, slipRoutes, renegotiationRoutes, documentRoutes, assemblyRoutes, quotaPreferenceRoutes, cashBillingRoutes, documentAnalysisRoutes, awardedRoutes]) await api.register(routes, ctx);
       // Help, notifications, preferences, branches and group situation (issue 5).
       for (const routes of [faqRoutes, notificationRoutes, preferenceRoutes, branchRoutes, groupRoutes]) await api.register(routes, ctx);
+      // Refund (issue 17).
+      await api.register(refundRoutes, ctx);
+      // The assistant (issue 19).
+      await api.register(assistantRoutes, ctx);
+      // Quota transfer, insurance offer and post-sale onboarding (issue 18).
+      for (const routes of [quotaTransferRoutes, insuranceRoutes, postSaleRoutes]) await api.register(routes, ctx);
+      // Vehicle billing (issue 15): core/faturamento/auto, fornecedores, forma-pagamento, invoice analysis.
+      for (const routes of [vehicleBillingRoutes, vehicleOrderRoutes]) await api.register(routes, ctx);
       api.setNotFoundHandler((_request, reply) => reply.code(404).send({ code: 'RESOURCE_NOT_FOUND', message: 'Recurso não encontrado.' }));
     },
     { prefix: BASE_PATH },

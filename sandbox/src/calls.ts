@@ -5,6 +5,13 @@ export interface RecordedCall {
   query: Record<string, unknown>;
   platform: string | undefined;
   appVersion: string | undefined;
+  /** The app's request id and W3C trace context, as the back office would log them. */
+  requestId?: string | undefined;
+  traceparent?: string | undefined;
+  /** The request's media type (multipart/form-data, application/json…). */
+  contentType?: string | undefined;
+  /** Whether an access_token header came with it (open paths may get one). */
+  tokenSent?: boolean;
   /** Body fields, without passwords. */
   body?: Record<string, unknown>;
 }

@@ -20,6 +20,8 @@ const OPEN_PATHS = [
   'antifraude/recuperacao-senha/iniciar',
   'antifraude/recuperacao-senha/status/',
   'antifraude/analise-documento/nl/solicitar',
+  // The assistant (doc 1 §7): open; a customer token, when sent, is read by the route itself.
+  'embraassist/',
 ];
 
 /** Uploaded images, as the administrator's CDN serves them to any browser: not a contract call. */

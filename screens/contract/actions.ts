@@ -44,12 +44,24 @@ export const CopyAction = z
   .object({ type: z.literal('copy'), text: z.string(), message: z.string() })
   .meta({ id: 'CopyAction' });
 
-/** A call into the native wrapper (biometrics, push opt-in, status bar, share); ignored on the web. */
+/** Message names of the native bridge (their payloads and answers: screens/contract/bridge.ts). */
+export const BRIDGE_METHODS = ['biometrics', 'push-opt-in', 'status-bar-color', 'share-file', 'evaluation', 'device'] as const;
+
+/** What a bridge action may run after the wrapper answers (no nested bridge calls). */
+const FollowUp = z.discriminatedUnion('type', [NavigateAction, SubmitAction, DownloadAction, OpenUrlAction, CopyAction]);
+
+/**
+ * A call into the native wrapper (biometrics, push opt-in, status bar, share…); ignored on the web.
+ * `then` runs when the wrapper answers yes; `otherwise` is the web path, run when there is no
+ * wrapper, the wrapper says no, answers with the wrong shape or does not answer within 2 s.
+ */
 export const BridgeAction = z
   .object({
     type: z.literal('bridge'),
-    method: z.enum(['biometrics', 'push-opt-in', 'status-bar-color', 'share-file']),
+    method: z.enum(BRIDGE_METHODS),
     args: z.record(z.string(), z.unknown()).optional(),
+    then: FollowUp.optional(),
+    otherwise: FollowUp.optional(),
   })
   .meta({ id: 'BridgeAction' });
 

@@ -1,11 +1,62 @@
 import { z } from 'zod';
 import { Action } from './actions.js';
+import { FieldFormat } from './formats.js';
 
 /** Semantic tone; the renderer maps it to theme tokens, never to raw colours. */
 export const Tone = z.enum(['neutral', 'info', 'success', 'warning', 'danger']);
 
+/** An action name of POST /api/actions/<area>/<name>. */
+const ActionName = z.string().regex(/^[a-z0-9-]+(\/[a-z0-9-]+)+$/);
+
+/** One message of a `conversation`: who wrote it, its text, and the feedback given to it (assistant messages). */
+export const ConversationMessage = z
+  .object({
+    id: z.string().min(1),
+    role: z.enum(['user', 'assistant']),
+    /** Who wrote it, as shown ("Você", "Assistente"). */
+    author: z.string(),
+    content: z.string(),
+    /** DEFAULT until the customer rates the answer, then POSITIVE or NEGATIVE (doc 2 §4.11). */
+    feedback: z.enum(['DEFAULT', 'POSITIVE', 'NEGATIVE']).optional(),
+  })
+  .meta({ id: 'ConversationMessage' });
+export type ConversationMessage = z.infer<typeof ConversationMessage>;
+
 /** A labelled action inside a card or banner. */
 export const LinkedAction = z.object({ label: z.string().min(1), action: Action });
+
+/**
+ * Icons a document may name (lucide names). The renderer imports exactly these, so the bundle
+ * carries no icon nobody uses; add a name here and to renderer/src/components/icon/icons.ts.
+ */
+export const ICON_NAMES = [
+  'receipt',
+  'file-text',
+  'calendar',
+  'gavel',
+  'wallet',
+  'history',
+  'user',
+  'bell',
+  'users',
+  'clipboard-list',
+  'circle-help',
+  'map-pin',
+  'headset',
+  'house',
+  'banknote',
+  'car',
+  'refresh-cw',
+  'inbox',
+  'search',
+  'check',
+  'landmark',
+  'shield-check',
+] as const;
+export const IconName = z.enum(ICON_NAMES).meta({ id: 'IconName' });
+
+/** Where a timeline step stands; the server decides it from the upstream's status. */
+export const StepStatus = z.enum(['done', 'current', 'todo', 'error']);
 
 /**
  * Each component's own fields. Every component also has an optional `id` and an
@@ -46,7 +97,15 @@ const own = {
     formData: z.record(z.string(), z.unknown()).optional(),
     /** Field name → message in Portuguese, shown next to the field. */
     errors: z.record(z.string(), z.string()).optional(),
+    /** Field name (dotted for nested objects) → input format: mask, keyboard and raw value (see formats.ts). */
+    formats: z.record(z.string(), FieldFormat).optional(),
     submit: z.object({ label: z.string().min(1), action: Action }),
+    /**
+     * Which form engine draws it, decided by the server from the schema: `light` (the renderer's
+     * own fields: text, password, checkbox, radio, hidden; no form library downloaded) or `json`
+     * (react-jsonschema-form, loaded on demand). Absent means `json`.
+     */
+    engine: z.enum(['light', 'json']).optional(),
   },
   stepper: {
     steps: z.array(z.object({ label: z.string(), state: z.enum(['done', 'current', 'todo']) })),
@@ -54,10 +113,80 @@ const own = {
   image: { src: z.string(), alt: z.string() },
   /** A table of text cells (decision tables, version history); each row has one cell per column. */
   table: { caption: z.string(), columns: z.array(z.string()).min(1), rows: z.array(z.array(z.string())) },
+  /**
+   * A chat: a message list, a composer and feedback buttons (renderer ≥ 1.1.0). Message content is
+   * plain text, drawn as text (never as HTML). Sending posts `{ mensagem, chave }` to `send` (the
+   * same `chave` when the customer retries); the server answers `replace` with this component
+   * updated, field errors (shown under the composer) or an error (shown with `failure.retryLabel`).
+   * Feedback posts `{ mensagem: <message id>, feedback: 'POSITIVE' | 'NEGATIVE' }`.
+   */
+  conversation: {
+    /** Accessible name of the message list. */
+    label: z.string().min(1),
+    messages: z.array(ConversationMessage),
+    /** Questions offered before the first message; a tap sends one. */
+    suggestions: z.array(z.string().min(1)).optional(),
+    suggestionsLabel: z.string().optional(),
+    composer: z.object({ label: z.string().min(1), placeholder: z.string().optional(), sendLabel: z.string().min(1), maxLength: z.number().int().positive() }),
+    /** Shown while the assistant answers. */
+    typingText: z.string().min(1),
+    send: z.object({ action: ActionName }),
+    feedback: z
+      .object({ action: ActionName, positiveLabel: z.string().min(1), negativeLabel: z.string().min(1), sentText: z.string().min(1) })
+      .optional(),
+    /** Shown next to a message the assistant could not answer, with a button that sends it again. */
+    failure: z.object({ text: z.string().min(1), retryLabel: z.string().min(1) }),
+  },
+  /** A grid of shortcuts, each an icon and a label (home's services). */
+  shortcuts: {
+    label: z.string(),
+    links: z.array(z.object({ id: z.string().optional(), label: z.string().min(1), icon: IconName, action: Action })),
+  },
+  /** Filters as a segmented control (one choice, the current one selected; arrows move between them). */
+  chips: {
+    label: z.string(),
+    options: z.array(z.object({ id: z.string().optional(), label: z.string().min(1), selected: z.boolean(), action: Action })).min(1),
+  },
+  /** A short status in a coloured pill (tone) with its text. */
+  'status-pill': { tone: Tone, text: z.string().min(1) },
+  /** A card led by one figure (the next slip's value) with a caption, an optional pill and actions. */
+  summary: {
+    title: z.string(),
+    figure: z.string(),
+    caption: z.string().optional(),
+    status: z.object({ tone: Tone, text: z.string().min(1) }).optional(),
+    action: LinkedAction.optional(),
+    secondaryAction: LinkedAction.optional(),
+  },
+  /** Steps of a follow-up, in order, each with its status (payment, refund, vehicle follow-ups). */
+  timeline: {
+    label: z.string(),
+    steps: z.array(
+      z.object({
+        title: z.string(),
+        status: StepStatus,
+        /** The status in words, shown next to the step (e.g. "Concluído"). */
+        statusText: z.string(),
+        when: z.string().optional(),
+        text: z.string().optional(),
+      }),
+    ),
+  },
+  /** Nothing to show yet, said kindly, with an optional way forward. */
+  'empty-state': { title: z.string(), text: z.string().optional(), icon: IconName.optional(), action: LinkedAction.optional() },
+  /** A placeholder for a part still loading (the renderer also draws one while a screen loads). */
+  skeleton: { label: z.string(), variant: z.enum(['text', 'card', 'list']).optional() },
+  /** The app's main sections; a bar at the bottom on narrow screens, a row on wide ones. */
+  'bottom-nav': {
+    label: z.string(),
+    links: z.array(z.object({ label: z.string().min(1), icon: IconName, action: Action, current: z.boolean().optional() })).min(2).max(5),
+  },
+  /** Its children drawn in another theme (the operations console's partner preview); colours are CSS colours by token. */
+  'theme-preview': { label: z.string(), theme: z.record(z.string(), z.string().regex(/^#[0-9a-fA-F]{3,8}$/)) },
 } as const;
 
 /** Components that hold children (`items`). */
-const CONTAINERS = ['card', 'list'] as const;
+const CONTAINERS = ['card', 'list', 'theme-preview'] as const;
 type Container = (typeof CONTAINERS)[number];
 
 type Own = typeof own;
@@ -87,6 +216,42 @@ function node<T extends ComponentType>(type: T) {
 /** Every component type of this schema version; a client declares the subset it can draw. */
 export const COMPONENT_TYPES = Object.keys(own) as ComponentType[];
 
+/**
+ * The renderer version that first drew each component. A client that sends its version but no
+ * capability list is taken to draw the components up to its version; the others are replaced by
+ * their fallback (declared on the node, else the one `fallbacks.ts` derives).
+ */
+export const COMPONENT_SINCE: { readonly [T in ComponentType]: string } = {
+  heading: '1.0.0',
+  text: '1.0.0',
+  value: '1.0.0',
+  'key-value': '1.0.0',
+  button: '1.0.0',
+  card: '1.0.0',
+  list: '1.0.0',
+  banner: '1.0.0',
+  form: '1.0.0',
+  stepper: '1.0.0',
+  image: '1.0.0',
+  table: '1.0.0',
+  shortcuts: '1.1.0',
+  chips: '1.1.0',
+  'status-pill': '1.1.0',
+  summary: '1.1.0',
+  timeline: '1.1.0',
+  'empty-state': '1.1.0',
+  skeleton: '1.1.0',
+  'bottom-nav': '1.1.0',
+  'theme-preview': '1.1.0',
+  conversation: '1.1.0',
+};
+
+/**
+ * The renderer version that first draws each component (the same table): a client declaring an
+ * older `x-renderer-version` gets the component's fallback (as if it had not declared the type).
+ */
+export const MIN_RENDERER_VERSION: { readonly [T in ComponentType]: string } = COMPONENT_SINCE;
+
 export const Component: z.ZodType<ComponentNode> = z
   .discriminatedUnion('type', [
     node('heading'),
@@ -101,5 +266,15 @@ export const Component: z.ZodType<ComponentNode> = z
     node('stepper'),
     node('image'),
     node('table'),
+    node('conversation'),
+    node('shortcuts'),
+    node('chips'),
+    node('status-pill'),
+    node('summary'),
+    node('timeline'),
+    node('empty-state'),
+    node('skeleton'),
+    node('bottom-nav'),
+    node('theme-preview'),
   ])
   .meta({ id: 'Component' }) as unknown as z.ZodType<ComponentNode>;

@@ -101,7 +101,20 @@ export const Wizard = z
     kind: z.literal('wizard'),
     ...header,
     inputs: z.array(TableInput),
-    steps: z.array(z.object({ id, label: z.string().min(1), available: ConditionSchema.optional() })).min(1),
+    steps: z
+      .array(
+        z.object({
+          id,
+          label: z.string().min(1),
+          available: ConditionSchema.optional(),
+          /** The step's route, for wizards whose steps are screens (post-sale). */
+          route: z.string().startsWith('/').optional(),
+          /** The step's heading and paragraphs as the customer reads them. */
+          title: z.string().min(1).optional(),
+          texts: z.array(z.string().min(1)).optional(),
+        }),
+      )
+      .min(1),
   })
   .strict()
   .meta({ id: 'Wizard' });

@@ -85,6 +85,8 @@ export const ActionResult = z
     z.object({ kind: z.literal('error'), title: z.string(), message: z.string(), retry: z.boolean().optional() }),
     z.object({ kind: z.literal('snackbar'), message: z.string(), to: z.string().startsWith('/').optional() }),
     z.object({ kind: z.literal('modal'), modal: Modal }),
+    /** The component with `node.id` on the current screen is replaced by `node` (a chat's new messages). */
+    z.object({ kind: z.literal('replace'), node: Component }),
   ])
   .meta({ id: 'ActionResult' });
 

@@ -1,11 +1,14 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions, type LogLevel } from 'fastify';
 import type { Config } from './config.js';
 import { installErrorHandler } from './error-handler.js';
 import { loggerOptions } from './logger.js';
 import cookie from './plugins/external/cookie.js';
 import helmet from './plugins/external/helmet.js';
 import renderer from './plugins/external/renderer.js';
+import openapi from './plugins/external/openapi.js';
 import config from './plugins/core/config.js';
+import allowedHosts from './plugins/core/allowed-hosts.js';
+import observability from './plugins/core/observability.js';
 import definitions from './plugins/core/definitions.js';
 import storage from './plugins/core/storage.js';
 import flows from './plugins/core/flows.js';
@@ -27,11 +30,30 @@ import slips from './capabilities/slips/index.js';
 import documents from './capabilities/documents/index.js';
 import finance from './capabilities/finance/index.js';
 import cashBilling from './capabilities/cash-billing/index.js';
+import awardedFlow from './capabilities/awarded/index.js';
+import refund from './capabilities/refund/index.js';
 import assemblies from './capabilities/assemblies/index.js';
 import ops from './capabilities/ops/index.js';
 import help from './capabilities/help/index.js';
 import notifications from './capabilities/notifications/index.js';
 import service from './capabilities/service/index.js';
+import contract from './capabilities/contract/index.js';
+import assistant from './capabilities/assistant/index.js';
+import quotaTransfer from './capabilities/quota-transfer/index.js';
+import reactivation from './capabilities/reactivation/index.js';
+import insuranceOffer from './capabilities/insurance/index.js';
+import postSale from './capabilities/post-sale/index.js';
+
+/**
+ * A hop count trusts the nearest `hops` addresses (the socket's peer is always a proxy: the server
+ * is reachable only through the balancer); Fastify refuses bare hop counts, so it is a function.
+ * An address list is handed to proxy-addr as is.
+ */
+export function trustProxyOption(trust: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
+}
+import vehicleBilling from './capabilities/vehicle-billing/index.js';
 
 /** Builds the service. Load order is the architecture: external plugins → core plugins → capabilities. */
 export async function buildApp(
@@ -40,15 +62,26 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const app = Fastify({
     ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: options.logger ?? loggerOptions(cfg.LOG_LEVEL) }),
-    trustProxy: false,
+    // One line per request, written by the observability plugin (id, screen or action, upstream time).
+    logController: new LogController({ disableRequestLogging: true }),
+    // Behind a load balancer (TRUST_PROXY) the client's address, protocol and host come from the
+    // forwarded headers the trusted proxies set; otherwise from the socket.
+    trustProxy: trustProxyOption(cfg.trustProxy),
     bodyLimit: 256 * 1024,
     requestTimeout: 30_000,
     connectionTimeout: 60_000,
     return503OnClosing: true,
   });
   installErrorHandler(app);
+  // LOG_LEVELS=auth=debug,slips=warn: a capability's own level (its folder name), others at LOG_LEVEL.
+  const levels = Object.fromEntries((cfg.LOG_LEVELS ?? '').split(',').filter(Boolean).map((pair) => pair.split('=') as [string, string]));
+  const at = (capability: string): { logLevel?: LogLevel } => (levels[capability] ? { logLevel: levels[capability] as LogLevel } : {});
 
   await app.register(config, { config: cfg });
+  await app.register(observability);
+  await app.register(allowedHosts);
+  // Before any route, so that every route is described.
+  await app.register(openapi);
   await app.register(definitions);
   await app.register(cookie);
   await app.register(helmet);
@@ -58,26 +91,37 @@ export async function buildApp(
   await app.register(partner);
   await app.register(session);
   await app.register(quotaSelection);
-  await app.register(appVersions);
+  await app.register(appVersions, at('versions'));
   await app.register(screens);
   await app.register(actions);
   await app.register(renderer);
 
-  await app.register(health);
-  await app.register(auth);
-  await app.register(quotas);
-  await app.register(home);
-  await app.register(bids);
-  await app.register(profile);
-  await app.register(evaluation);
-  await app.register(slips);
-  await app.register(documents);
-  await app.register(finance);
-  await app.register(cashBilling);
-  await app.register(assemblies);
-  await app.register(ops);
-  await app.register(help);
-  await app.register(notifications);
-  await app.register(service);
+  await app.register(health, at('health'));
+  await app.register(auth, at('auth'));
+  await app.register(quotas, at('quotas'));
+  await app.register(home, at('home'));
+  await app.register(bids, at('bids'));
+  await app.register(profile, at('profile'));
+  await app.register(evaluation, at('evaluation'));
+  await app.register(slips, at('slips'));
+  await app.register(documents, at('documents'));
+  await app.register(finance, at('finance'));
+  await app.register(cashBilling, at('cash-billing'));
+  await app.register(refund, at('refund'));
+  await app.register(assemblies, at('assemblies'));
+  await app.register(ops, at('ops'));
+  await app.register(help, at('help'));
+  await app.register(notifications, at('notifications'));
+  await app.register(service, at('service'));
+  await app.register(contract, at('contract'));
+  await app.register(assistant, at('assistant'));
+  // Issue 18: quota transfer, reactivation, insurance offer, post-sale onboarding.
+  await app.register(quotaTransfer, at('quota-transfer'));
+  await app.register(reactivation, at('reactivation'));
+  await app.register(awardedFlow, at('awarded'));
+  await app.register(insuranceOffer, at('insurance'));
+  await app.register(postSale, at('post-sale'));
+  // Vehicle billing, part 1 (issue 15): general billing, new vehicle, manual billing.
+  await app.register(vehicleBilling, at('vehicle-billing'));
   return app;
 }

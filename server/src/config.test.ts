@@ -27,9 +27,55 @@ describe('configuration', () => {
 
   it('uses a Secure __Host-Http- cookie and demands a cookie secret in production', () => {
     expect(() => loadConfig({ ...base, APP_ENV: 'production' })).toThrow(/COOKIE_SECRET/);
-    const c = loadConfig({ ...base, APP_ENV: 'production', COOKIE_SECRET: 'x'.repeat(32) });
+    const c = loadConfig({ ...base, APP_ENV: 'production', COOKIE_SECRET: 'x'.repeat(32), OPS_USERS: 'analista:senha-longa-de-teste:viewer', ALLOWED_HOSTS: 'localhost' });
     expect(c.secureCookies).toBe(true);
     expect(c.sessionCookieName).toBe('__Host-Http-sid');
     expect(c.validateScreens).toBe(false);
+  });
+
+  const production = { APP_ENV: 'production', UPSTREAM_URL: 'https://backoffice.example', COOKIE_SECRET: 'x'.repeat(32), OPS_USERS: 'ana.souza:uma-senha-longa-de-verdade:publisher', ALLOWED_HOSTS: 'app.aurora.example, app.horizonte.example:443' };
+
+  it('starts in production with safe settings and reads the allowed hosts without ports', () => {
+    expect([...loadConfig(production).allowedHosts!]).toEqual(['app.aurora.example', 'app.horizonte.example']);
+  });
+
+  it.each([
+    ['the sandbox staff accounts', { OPS_USERS: 'operacao:operacao-sandbox:publisher' }, /OPS_USERS: as contas do sandbox/],
+    ['no staff accounts', { OPS_USERS: undefined }, /OPS_USERS: obrigatório/],
+    ['no cookie secret', { COOKIE_SECRET: undefined }, /COOKIE_SECRET: obrigatório/],
+    ['a short cookie secret', { COOKIE_SECRET: 'curto' }, /COOKIE_SECRET precisa de pelo menos 32/],
+    ['an http upstream', { UPSTREAM_URL: 'http://backoffice.example' }, /UPSTREAM_URL: o back office deve ser acessado por https/],
+    ['no allowed hosts', { ALLOWED_HOSTS: undefined }, /ALLOWED_HOSTS: obrigatório/],
+  ])('refuses to start in production with %s, naming the variable', (_name, change, message) => {
+    expect(() => loadConfig({ ...production, ...change })).toThrow(message);
+  });
+
+  it('accepts plain http only to a loopback sidecar', () => {
+    expect(loadConfig({ ...production, UPSTREAM_URL: 'http://127.0.0.1:4010' }).UPSTREAM_URL).toBe('http://127.0.0.1:4010');
+  });
+
+  it('warns about a variable that looks like a misspelt known one, and about nothing else', () => {
+    const c = loadConfig({ ...base, UPSTREAM_ULR: 'http://x', PORTT: '1', HOME: '/root', PATH: '/bin', NODE_ENV: 'test' });
+    expect(c.warnings).toEqual(['UPSTREAM_ULR não é uma variável conhecida; você quis dizer UPSTREAM_URL?', 'PORTT não é uma variável conhecida; você quis dizer PORT?']);
+  });
+
+  it('refuses a port out of range', () => {
+    expect(() => loadConfig({ ...base, PORT: '70000' })).toThrow(/PORT/);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('is off by default and with 0', () => {
+    expect(loadConfig(base).trustProxy).toBe(false);
+    expect(loadConfig({ ...base, TRUST_PROXY: '0' }).trustProxy).toBe(false);
+  });
+  it('takes a hop count or a list of addresses and CIDR ranges', () => {
+    expect(loadConfig({ ...base, TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ ...base, TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,::1' }).trustProxy).toEqual(['10.0.0.0/8', '192.168.1.7', '::1']);
+  });
+  it('refuses anything else, naming the bad entry', () => {
+    expect(() => loadConfig({ ...base, TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY.*true/);
+    expect(() => loadConfig({ ...base, TRUST_PROXY: '10.0.0.0/33' })).toThrow(/10\.0\.0\.0\/33/);
+    expect(() => loadConfig({ ...base, TRUST_PROXY: '11' })).toThrow(/TRUST_PROXY/);
   });
 });

@@ -1,8 +1,36 @@
+import { distance } from 'fastest-levenshtein';
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const bool = z
   .enum(['true', 'false', '1', '0'])
   .transform((v) => v === 'true' || v === '1');
+
+/**
+ * TRUST_PROXY: how many proxies (load balancers) stand in front of the server — a hop count
+ * (`1`) — or the addresses/CIDR ranges of the trusted proxies (`10.0.0.0/8,192.168.1.7`).
+ * Absent or `0`: the socket's peer is the client (no forwarded header is believed).
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((v, ctx): number | string[] => {
+    if (/^\d+$/.test(v)) {
+      const hops = Number(v);
+      if (hops > 10) ctx.addIssue({ code: 'custom', message: 'TRUST_PROXY: no máximo 10 saltos' });
+      return hops;
+    }
+    const list = v.split(',').map((s) => s.trim()).filter(Boolean);
+    const bad = list.filter((entry) => {
+      const [address, bits, extra] = entry.split('/');
+      if (extra !== undefined || !address || !isIP(address)) return true;
+      if (bits === undefined) return false;
+      const max = isIP(address) === 4 ? 32 : 128;
+      return !/^\d+$/.test(bits) || Number(bits) > max;
+    });
+    if (list.length === 0 || bad.length > 0) ctx.addIssue({ code: 'custom', message: `TRUST_PROXY deve ser um número de saltos ou uma lista de endereços/CIDR; inválido: ${bad.join(', ') || '(vazio)'}` });
+    return list;
+  });
 
 /** Every setting the server reads, validated once at start-up. Nothing else reads process.env. */
 export const ConfigSchema = z.object({
@@ -36,8 +64,26 @@ export const ConfigSchema = z.object({
   FLOWS_POLL_MS: z.coerce.number().int().min(0).max(5_000).default(2_000),
   /** Validate every emitted screen against the contract (on by default outside production). */
   VALIDATE_SCREENS: bool.optional(),
+  TRUST_PROXY: trustProxy.optional(),
+  /** How long a screen may wait for the back office before it degrades or answers its error (ms). */
+  SCREEN_DEADLINE_MS: z.coerce.number().int().min(500).max(60_000).default(8_000),
   /** Expose GET /api/bench/passthrough/home (the benchmark's floor). Off by default. */
   BENCH_ROUTES: bool.default(false),
+  /** Port of the Prometheus metrics listener (GET /metrics); metrics are off when absent. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** Address the metrics listener binds. */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /** Networks allowed to read metrics (CIDR list); any other address gets 403. */
+  METRICS_ALLOWED_NETWORKS: z.string().regex(/^[0-9a-f.:]+(\/\d{1,3})?(\s*,\s*[0-9a-f.:]+(\/\d{1,3})?)*$/i, 'METRICS_ALLOWED_NETWORKS deve ser uma lista de redes CIDR, ex.: 127.0.0.0/8,10.0.0.0/8').default('127.0.0.0/8,::1/128'),
+  /** OTLP/HTTP collector base URL (…/v1/traces is appended); traces are off when absent. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/, message: 'OTEL_EXPORTER_OTLP_ENDPOINT deve ser uma URL http(s)' }).optional(),
+  /** Log level per capability, e.g. `auth=debug,slips=warn` (others follow LOG_LEVEL). */
+  LOG_LEVELS: z.string().regex(/^([a-z-]+=(fatal|error|warn|info|debug|trace|silent))(,[a-z-]+=(fatal|error|warn|info|debug|trace|silent))*$/, 'LOG_LEVELS deve ser uma lista capacidade=nível, ex.: auth=debug,slips=warn').optional(),
+  /** Host names the server answers for (the partners' domains), comma-separated; required in production. */
+  ALLOWED_HOSTS: z
+    .string()
+    .regex(/^[a-z0-9.-]+(:\d+)?(\s*,\s*[a-z0-9.-]+(:\d+)?)*$/i, 'ALLOWED_HOSTS deve ser uma lista de nomes de host separados por vírgula')
+    .optional(),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & {
@@ -47,6 +93,12 @@ export type Config = z.infer<typeof ConfigSchema> & {
   validateScreens: boolean;
   opsUsers: string;
   opsPreviewPersonas: string | null;
+  /** Host names (lower case, without port) the server answers for; null answers any. */
+  allowedHosts: Set<string> | null;
+  /** Variables that look like a misspelt known one (`UPSTREAM_ULR`), to be logged at start. */
+  warnings: string[];
+  /** Fastify's trustProxy: false, a hop count or the trusted proxies' addresses. */
+  trustProxy: false | number | string[];
 };
 
 export class ConfigError extends Error {
@@ -60,18 +112,55 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Configuração inválida:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
-  if (c.APP_ENV === 'production' && !c.COOKIE_SECRET) {
-    throw new ConfigError('Configuração inválida:\n  - COOKIE_SECRET: obrigatório em produção');
+  if (c.APP_ENV === 'production') {
+    const unsafe = productionProblems(c);
+    if (unsafe.length) throw new ConfigError(`Configuração insegura para produção:\n${unsafe.map((u) => `  - ${u}`).join('\n')}`);
   }
   const secureCookies = c.APP_ENV === 'production';
   return {
     ...c,
     secureCookies,
     sessionCookieName: secureCookies ? '__Host-Http-sid' : 'sid',
+    trustProxy: c.TRUST_PROXY === undefined || c.TRUST_PROXY === 0 ? false : c.TRUST_PROXY,
     validateScreens: c.VALIDATE_SCREENS ?? c.APP_ENV !== 'production',
     opsUsers: c.OPS_USERS ?? (c.APP_ENV === 'production' ? '' : SANDBOX_STAFF),
     opsPreviewPersonas: c.OPS_PREVIEW_PERSONAS ?? (c.APP_ENV === 'production' ? null : 'sandbox/fixtures/personas.json'),
+    allowedHosts: c.ALLOWED_HOSTS ? new Set(c.ALLOWED_HOSTS.split(',').map((h) => h.trim().toLowerCase().replace(/:\d+$/, ''))) : null,
+    warnings: misspelt(env),
   };
+}
+
+/**
+ * What production must never run with (each names its variable): the sandbox's staff accounts, a
+ * missing cookie secret, an upstream over plain http, no list of allowed hosts.
+ */
+function productionProblems(c: z.infer<typeof ConfigSchema>): string[] {
+  const sandboxPasswords = SANDBOX_STAFF.split(',').map((account) => account.split(':')[1]);
+  return [
+    !c.COOKIE_SECRET && 'COOKIE_SECRET: obrigatório em produção (32 caracteres ou mais)',
+    !c.OPS_USERS && 'OPS_USERS: obrigatório em produção (as contas do sandbox não valem)',
+    c.OPS_USERS && sandboxPasswords.some((p) => c.OPS_USERS!.split(',').some((account) => account.split(':')[1] === p)) && 'OPS_USERS: as contas do sandbox não podem ser usadas em produção',
+    c.UPSTREAM_URL.startsWith('http:') && !isLoopback(c.UPSTREAM_URL) && 'UPSTREAM_URL: o back office deve ser acessado por https em produção',
+    !c.ALLOWED_HOSTS && 'ALLOWED_HOSTS: obrigatório em produção (os domínios dos parceiros)',
+  ].filter((p): p is string => typeof p === 'string');
+}
+
+/** A sidecar on the same host (loopback) never crosses a network: plain http is accepted there only. */
+function isLoopback(url: string): boolean {
+  return ['localhost', '127.0.0.1', '[::1]'].includes(new URL(url).hostname);
+}
+
+/** Environment names one or two edits away from a known variable, never equal to one: likely typos. */
+function misspelt(env: Record<string, string | undefined>): string[] {
+  const known = Object.keys(ConfigSchema.shape);
+  const warnings: string[] = [];
+  for (const name of Object.keys(env)) {
+    if (known.includes(name) || !/^[A-Z][A-Z0-9_]{3,}$/.test(name)) continue;
+    // Short names tolerate one edit (PORTT), longer ones two (UPSTREAM_ULR); HOME is not HOST.
+    const near = known.find((k) => distance(k, name) <= (Math.min(k.length, name.length) < 8 ? 1 : 2));
+    if (near) warnings.push(`${name} não é uma variável conhecida; você quis dizer ${near}?`);
+  }
+  return warnings;
 }
 
 /** Console accounts of a machine without OPS_USERS (never in production). */

@@ -5,6 +5,8 @@
 export const ERRORS = {
   'request.invalid': { status: 400, text: 'erro.requisicao-invalida' },
   'request.csrf': { status: 403, text: 'erro.requisicao-recusada' },
+  'request.idempotency-mismatch': { status: 422, text: 'confiabilidade.idempotencia.corpo-diferente' },
+  'request.idempotency-in-flight': { status: 409, text: 'confiabilidade.idempotencia.em-andamento' },
   'request.unsupported-media-type': { status: 415, text: 'erro.requisicao-invalida' },
   'action.unknown': { status: 404, text: 'erro.acao-desconhecida' },
   'session.required': { status: 401, text: 'erro.sessao-expirada' },

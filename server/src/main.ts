@@ -15,6 +15,7 @@ async function main(): Promise<void> {
     throw err;
   }
   const app = await buildApp(config);
+  for (const warning of config.warnings) app.log.warn(warning);
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'closing after an error');
     else app.log.info({ signal }, 'closing');

@@ -47,12 +47,14 @@ describe('cash billing: who may start (doc 2 §4.4)', () => {
 
   it('tells tania her quota is paid off before the requirements', async () => {
     const { c } = await as('tania', `horizonte.localhost:${stack.port}`);
-    expect((await c.screen('/faturamento/iniciar')).body).toMatchObject({ kind: 'redirect', to: '/faturamento/cotaquitada' });
+    // Her contemplated quota is a vehicle one: the start leads to the invoicing type, which tells her first.
+    expect((await c.screen('/faturamento/iniciar')).body).toMatchObject({ kind: 'redirect', to: '/faturamento/tipo' });
+    expect((await c.screen('/faturamento/tipo')).body).toMatchObject({ kind: 'redirect', to: '/faturamento/cotaquitada' });
     const paidOff = (await c.screen('/faturamento/cotaquitada')).body;
     expect(screenText(paidOff)).toContain('Sua cota está quitada');
     const next = findAll(paidOff.layout, (n) => n.type === 'button' && n.label === 'Continuar para o faturamento')[0];
-    const requirements = await c.screen(next.action.to);
-    expect(screenText(requirements.body)).toContain('O faturamento em espécie é só para cotas de imóvel ou de serviço.');
+    // Knowing it is paid off, she chooses how to bill the vehicle.
+    expect((await c.screen(next.action.to)).body).toMatchObject({ kind: 'redirect', to: '/faturamento/tipo?quitada=ciente' });
   });
 });
 
@@ -191,14 +193,14 @@ describe('cash billing: what the analysis asks back', () => {
     await c.action('cash-billing/start', { confirmaTipo: true });
     await c.action('cash-billing/bank-data', { banco: '341', agencia: '1234', conta: '123456', tipoConta: 'CORRENTE' });
     await c.action('cash-billing/accept-term', { aceite: true });
-    const timeline = async (client: typeof c) => findAll((await client.screen('/faturamentoespecie/acompanharpagamento')).body.layout, (n) => n.type === 'table')[0].rows.map((r: string[]) => [r[1], r[2]]);
-    expect(await timeline(c)).toEqual([['Pagamento solicitado', 'Aberto']]);
+    const timeline = async (client: typeof c) => findAll((await client.screen('/faturamentoespecie/acompanharpagamento')).body.layout, (n) => n.type === 'timeline')[0].steps.map((s: { title: string; status: string; statusText: string }) => [s.title, s.status, s.statusText]);
+    expect(await timeline(c)).toEqual([['Pagamento solicitado', 'current', 'Em andamento']]);
     await stack.sandbox.advanceClock(24 * 3600);
     const next = (await as('nina')).c;
-    expect(await timeline(next)).toEqual([['Pagamento solicitado', 'Concluido'], ['Pagamento liberado', 'Aberto']]);
+    expect(await timeline(next)).toEqual([['Pagamento solicitado', 'done', 'Concluído'], ['Pagamento liberado', 'current', 'Em andamento']]);
     await stack.sandbox.advanceClock(24 * 3600);
     const last = (await as('nina')).c;
-    expect(await timeline(last)).toEqual([['Pagamento solicitado', 'Concluido'], ['Pagamento liberado', 'Concluido'], ['Pagamento enviado ao banco', 'Concluido']]);
+    expect(await timeline(last)).toEqual([['Pagamento solicitado', 'done', 'Concluído'], ['Pagamento liberado', 'done', 'Concluído'], ['Pagamento enviado ao banco', 'done', 'Concluído']]);
     expect((await last.screen('/faturamento')).body.to).toBe('/faturamentoespecie/acompanharpagamento');
     expect(screenText((await last.screen('/faturamentoespecie/acompanharpagamento')).body)).toContain('O pagamento foi enviado ao seu banco.');
   });

@@ -69,8 +69,8 @@ describe('cash-credit billing flow', () => {
     expect((await c.action('cash-billing/accept-term', {})).body.kind).toBe('field-errors');
     expect((await c.action('cash-billing/accept-term', { aceite: true })).body).toEqual({ kind: 'navigate', to: '/faturamentoespecie/acompanharpagamento' });
     const follow = await c.screen('/faturamentoespecie/acompanharpagamento');
-    const timeline = findAll(follow.body.layout, (n) => n.type === 'table')[0];
-    expect(timeline.rows[0]).toEqual([expect.stringMatching(/^\d{2}\/\d{2}\/\d{4} às \d{2}:\d{2}$/), 'Pagamento solicitado', 'Aberto']);
+    const timeline = findAll(follow.body.layout, (n) => n.type === 'timeline')[0];
+    expect(timeline.steps[0]).toEqual({ when: expect.stringMatching(/^\d{2}\/\d{2}\/\d{4} às \d{2}:\d{2}$/), title: 'Pagamento solicitado', status: 'current', statusText: 'Em andamento' });
     expect((await c.screen('/faturamento')).body.to).toBe('/faturamentoespecie/acompanharpagamento');
 
     expect(screenText((await c.screen('/faturamentoespecie/termodeautorizacao')).body)).toMatch(/Termo aceito em \d{2}\/\d{2}\/\d{4}/);
@@ -145,8 +145,8 @@ describe('reversed payment', () => {
     await c.action('cash-billing/accept-term', { aceite: true });
     expect((await c.screen('/faturamentoespecie/dadosbancariosestorno')).body).toMatchObject({ kind: 'redirect', to: '/faturamento' });
     await stack.sandbox.setCashBilling(idCota, 'PAGAMENTO_ESTORNADO');
-    const returned = findAll((await c.screen('/faturamentoespecie/acompanharpagamento')).body.layout, (n) => n.type === 'table')[0];
-    expect(returned.rows.at(-1).slice(1)).toEqual(['Pagamento estornado pelo banco', 'Erro']);
+    const returned = findAll((await c.screen('/faturamentoespecie/acompanharpagamento')).body.layout, (n) => n.type === 'timeline')[0];
+    expect(returned.steps.at(-1)).toMatchObject({ title: 'Pagamento estornado pelo banco', status: 'error', statusText: 'Não concluído' });
     const card = findAll((await c.screen('/home')).body.layout, (n) => n.id === 'card-especie-pagamento-estornado')[0];
     expect(card.action.action.to).toBe('/faturamentoespecie/dadosbancariosestorno');
     const redo = await c.screen(card.action.action.to);

@@ -121,7 +121,7 @@ describe('notification preferences (/notifications/preferencias)', () => {
     const native = await c.screen('/notifications/preferencias', NATIVE);
     const bridges = findAll(native.body.layout, (n) => n.action?.type === 'bridge').map((n) => n.action);
     expect(bridges).toEqual([
-      { type: 'bridge', method: 'push-opt-in' },
+      { type: 'bridge', method: 'push-opt-in', then: { type: 'submit', action: 'notifications/push', payload: { bloquear: false } } },
       { type: 'bridge', method: 'status-bar-color', args: { color: '#CE181E' } },
     ]);
     expect((await c.action('notifications/push', { bloquear: true })).body.message).toBe('Notificações no celular pausadas.');

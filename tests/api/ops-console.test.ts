@@ -96,4 +96,20 @@ describe('operations console', () => {
     const res = await c.action('ops/draft', { id: 'refund-screen', conteudo: '{ nada' });
     expect(res.body).toEqual({ kind: 'field-errors', errors: { conteudo: 'O conteúdo não é um JSON válido.' } });
   });
+  it('draws the component gallery once per partner, in that partner’s theme, with a passing WCAG AA contrast report', async () => {
+    const c = await viewer();
+    expect(findAll((await c.screen('/ops')).body.layout, (n) => n.type === 'button' && n.label === 'Galeria de componentes')).toHaveLength(1);
+    const page = await c.screen('/ops/galeria');
+    const previews = findAll(page.body.layout, (n) => n.type === 'theme-preview');
+    expect(previews.map((p) => p.label)).toEqual(['Consórcio Aurora', 'Horizonte Consórcios']);
+    expect(previews[1].theme.primary).toBe('#0B5FA5');
+    const types = new Set(findAll(previews[0].items, () => true).map((n) => n.type));
+    for (const type of ['heading', 'text', 'value', 'key-value', 'button', 'card', 'list', 'banner', 'form', 'stepper', 'table', 'shortcuts', 'chips', 'status-pill', 'summary', 'timeline', 'empty-state', 'skeleton', 'bottom-nav']) expect(types).toContain(type);
+    for (const preview of previews) {
+      const report = findAll(preview.items, (n) => n.type === 'table')[0];
+      expect(report.caption).toContain('Contraste WCAG AA');
+      expect(report.rows.map((r: string[]) => r[3])).not.toContain('falha');
+    }
+    expect((await c.action('ops/galeria-exemplo', {})).body).toEqual({ kind: 'snackbar', message: 'Exemplo da galeria: nada foi enviado.' });
+  });
 });

@@ -93,10 +93,16 @@ describe('security headers', () => {
   });
 
   it('sends HSTS outside local development', async () => {
-    const secure = await startStack({ APP_ENV: 'production', COOKIE_SECRET: 'x'.repeat(40) });
+    const secure = await startStack({ APP_ENV: 'production', COOKIE_SECRET: 'x'.repeat(40), OPS_USERS: 'analista:senha-longa-de-teste:viewer', ALLOWED_HOSTS: 'localhost' });
     try {
       const res = await supertest(secure.baseUrl).get('/health/live');
       expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      // Production answers only the allowed hosts (the probe's health check on any host).
+      expect((await supertest(secure.baseUrl).get('/login')).status).toBe(200);
+      const elsewhere = await supertest(secure.baseUrl).get('/login').set('host', 'phishing.example');
+      expect(elsewhere.status).toBe(421);
+      expect(elsewhere.body.message).toBe('Este endereço não é atendido por este servidor.');
+      expect((await supertest(secure.baseUrl).get('/health/live').set('host', '10.0.0.7:3000')).status).toBe(200);
     } finally {
       await secure.close();
     }

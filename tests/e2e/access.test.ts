@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { loginInBrowser, useBrowser } from '../helpers/browser.js';
+import { loginInBrowser, PERSON_WAIT_MS, useBrowser } from '../helpers/browser.js';
 import { persona } from '../helpers/personas.js';
 import { useStack } from '../helpers/stack.js';
 
@@ -53,7 +53,7 @@ describe('account access in a real browser', () => {
 
   test('ana asks for a new password from the login screen, step by step', async () => {
     const page = await browser.newPage();
-    page.setDefaultTimeout(8_000);
+    page.setDefaultTimeout(PERSON_WAIT_MS);
     await page.goto(`${stack.baseUrl}/entrar`);
     await page.getByRole('button', { name: 'Esqueci minha senha' }).click();
     await page.waitForURL('**/entrar/esqueciasenha/cpfcnpj');
@@ -77,7 +77,7 @@ describe('account access in a real browser', () => {
   test('a transparent-login link lands on a clean /home without the token in the address', async () => {
     const token = await stack.sandbox.transparentToken('ana');
     const page = await browser.newPage();
-    page.setDefaultTimeout(8_000);
+    page.setDefaultTimeout(PERSON_WAIT_MS);
     await page.goto(`${stack.baseUrl}/login-transparente/${token}`);
     await page.waitForURL('**/home');
     expect(page.url()).not.toContain(token);

@@ -19,6 +19,8 @@ describe('login to home in a real browser', () => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    const formLibrary: string[] = [];
+    page.on('request', (r) => /json-form/.test(r.url()) && formLibrary.push(r.url()));
     await page.goto(`${stack.baseUrl}/login`);
     await expect.poll(() => page.title()).toContain('Consórcio Aurora');
     await page.getByRole('button', { name: 'Entrar com CPF ou CNPJ' }).click();
@@ -32,6 +34,8 @@ describe('login to home in a real browser', () => {
     await page.getByText('R$ 61.204,18').waitFor();
     await expect.poll(() => page.getByText('R$ 85.000,00').count()).toBeGreaterThan(0);
     expect(errors.filter((e) => !e.includes('favicon'))).toEqual([]);
+    // Login, quota list and home are simple forms: the JSON-form library is never downloaded.
+    expect(formLibrary).toEqual([]);
     await page.getByRole('button', { name: 'Sair' }).click();
     const confirm = page.getByRole('dialog', { name: 'Sair da sua conta?' });
     await confirm.getByRole('button', { name: 'Cancelar' }).click();
@@ -63,7 +67,7 @@ describe('login to home in a real browser', () => {
     await page.goto(`${stack.baseUrl}/entrar`);
     await loginWithDocument(page, 'ana', '000000');
     await page.getByText('Não foi possível entrar. Por favor, verifique suas credenciais de acesso novamente!').waitFor();
-    expect(await page.getByLabel('CPF ou CNPJ').first().inputValue()).toBe(persona('ana').document);
+    expect(await page.getByLabel('CPF ou CNPJ').first().inputValue()).toBe('661.157.509-03');
     await page.close();
   });
 
@@ -74,8 +78,25 @@ describe('login to home in a real browser', () => {
     await loginWithDocument(page, 'ana');
     const dialog = page.getByRole('dialog', { name: 'Ops ;)' });
     await dialog.waitFor();
-    expect(await page.getByLabel('CPF ou CNPJ').first().inputValue()).toBe(persona('ana').document);
+    expect(await page.getByLabel('CPF ou CNPJ').first().inputValue()).toBe('661.157.509-03');
     await dialog.getByRole('button', { name: 'Tentar novamente' }).click();
+    await page.waitForURL('**/groups-and-quotas');
+    await page.close();
+  });
+
+  test('a CPF pasted with punctuation or spaces is shown formatted and sent as digits', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${stack.baseUrl}/entrar`);
+    const field = page.getByLabel('CPF ou CNPJ').first();
+    expect(await field.getAttribute('inputmode')).toBe('text');
+    await field.fill('661.157.509-03');
+    await expect.poll(() => field.inputValue()).toBe('661.157.509-03');
+    await field.fill(' 66115750903 ');
+    await expect.poll(() => field.inputValue()).toBe('661.157.509-03');
+    const sent = page.waitForRequest((r) => r.url().endsWith('/api/actions/auth/login'));
+    await page.getByLabel('Senha de 6 dígitos').first().fill(persona('ana').password);
+    await page.getByRole('button', { name: 'Entrar' }).first().click();
+    expect(JSON.parse((await sent).postData() ?? '{}')).toMatchObject({ documento: '66115750903' });
     await page.waitForURL('**/groups-and-quotas');
     await page.close();
   });

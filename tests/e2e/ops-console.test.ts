@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { useBrowser } from '../helpers/browser.js';
+import { PERSON_WAIT_MS, useBrowser } from '../helpers/browser.js';
 import { useStack } from '../helpers/stack.js';
 
 const stack = useStack();
@@ -8,7 +8,7 @@ const browser = useBrowser();
 describe('operations console in a real browser', () => {
   test('a publisher edits a table, reviews the analyser report and the persona preview, and publishes', async () => {
     const page = await browser.newPage();
-    page.setDefaultTimeout(8_000);
+    page.setDefaultTimeout(PERSON_WAIT_MS);
     await page.goto(`${stack.baseUrl}/ops`);
     await page.waitForURL('**/ops/entrar');
     await page.getByLabel('Usuário').fill('operacao');

@@ -1,4 +1,4 @@
-import { describe, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { loginInBrowser, useBrowser } from '../helpers/browser.js';
 import { persona } from '../helpers/personas.js';
 import { useStack } from '../helpers/stack.js';
@@ -14,7 +14,11 @@ describe('profile in a real browser', () => {
     await page.goto(`${stack.baseUrl}/perfil`);
     await page.getByRole('button', { name: 'Endereço' }).click();
     await page.waitForURL('**/perfil/endereco');
-    await page.getByLabel('CEP (00000-000)').first().fill('01310-100');
+    const cep = page.getByLabel('CEP (00000-000)').first();
+    await cep.fill('');
+    await cep.pressSequentially('01a310b100');
+    expect(await cep.inputValue()).toBe('01310-100');
+    expect(await cep.getAttribute('inputmode')).toBe('numeric');
     await page.getByRole('button', { name: 'Buscar CEP' }).click();
     await page.waitForURL('**/perfil/endereco?cep=01310100');
     await page.getByLabel('Número').fill('1000');

@@ -14,14 +14,14 @@ describe('the quota area in a real browser', () => {
     await page.getByRole('button', { name: 'Acompanhar esta cota' }).first().click();
     await page.waitForURL('**/home');
 
-    await page.getByRole('button', { name: 'Financeiro', exact: true }).click();
+    await page.getByRole('navigation', { name: 'Sua cota' }).getByRole('link', { name: 'Financeiro', exact: true }).click();
     await page.waitForURL('**/financeiro');
     await page.getByText('R$ 85.000,00').waitFor();
     await page.getByRole('button', { name: 'Extrato do consorciado' }).click();
     await page.getByRole('cell', { name: 'Pagamento da parcela 12' }).waitFor();
 
     await page.goto(`${stack.baseUrl}/home`);
-    await page.getByRole('button', { name: 'Assembleias', exact: true }).click();
+    await page.getByRole('navigation', { name: 'Sua cota' }).getByRole('link', { name: 'Assembleias', exact: true }).click();
     await page.waitForURL('**/assembleias');
     await page.getByText(/14ª assembleia, em \d{2}\/\d{2}\/\d{4}/).waitFor();
     await page.getByText('Faltam 10 dia(s).').waitFor();
@@ -31,7 +31,7 @@ describe('the quota area in a real browser', () => {
     await expect.poll(() => page.locator('text=/^\\d{4}$/').count()).toBe(5);
 
     await page.goto(`${stack.baseUrl}/home`);
-    await page.getByRole('button', { name: 'Documentos', exact: true }).click();
+    await page.getByRole('navigation', { name: 'Sua cota' }).getByRole('link', { name: 'Documentos', exact: true }).click();
     await page.waitForURL('**/perfil/documentos/demonstrativo');
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Baixar PDF' }).first().click()]);
     const chunks: Buffer[] = [];

@@ -18,7 +18,7 @@ async function openAs(key: string) {
 describe('slips in a real browser', () => {
   test('ana generates a slip, sees its barcode, copies its typeable line and downloads the PDF', async () => {
     const { page, context } = await openAs('ana');
-    await page.getByRole('button', { name: 'Boletos', exact: true }).click();
+    await page.getByRole('navigation', { name: 'Sua cota' }).getByRole('link', { name: 'Boletos', exact: true }).click();
     await page.waitForURL('**/boletos');
     await page.getByRole('button', { name: 'Gerar boleto' }).first().click();
     await page.waitForURL('**/boletos/boletogerado?boleto=*');

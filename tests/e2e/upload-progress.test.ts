@@ -26,9 +26,12 @@ describe('an upload shows its progress', () => {
     await page.getByRole('button', { name: 'Enviar para análise' }).click();
     const bar = page.getByRole('progressbar', { name: 'Enviando...' });
     await bar.waitFor();
-    await page.getByText('Enviando... 100%').waitFor();
+    await page.getByText(/Enviando\.\.\. 100%/).waitFor();
     expect(await bar.getAttribute('value')).toBe('100');
     await page.waitForURL('**/faturamentoespecie/analisandoinformacoes-pj');
+    await page.getByText('Analisando os documentos da empresa').waitFor();
+    // Both documents reached the back office, each through the slowed file upload.
+    expect((await stack.sandbox.calls()).filter((call) => call.method === 'POST' && call.path === 'arquivos/v2')).toHaveLength(2);
     await page.close();
   });
 });

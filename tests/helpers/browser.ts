@@ -1,6 +1,13 @@
 import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser } from 'playwright-core';
 
+/**
+ * How long a step waits for what a person waits for (a screen, a text, a URL). Generous on purpose:
+ * CI runs two test files at once on two cores, each with a browser, a server and a sandbox, and a
+ * loaded machine can take several seconds to answer a login. A step that is broken fails anyway.
+ */
+export const PERSON_WAIT_MS = 20_000;
+
 /** Debian's Chromium, headless, with background networking off (the machine has no internet). */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
@@ -37,7 +44,7 @@ export function useBrowser(): Browser {
 
 /** Logs a persona in through /entrar with CPF/CNPJ and password, as a customer would type them. */
 export async function loginInBrowser(page: import('playwright-core').Page, baseUrl: string, persona: { document: string; password: string }): Promise<void> {
-  page.setDefaultTimeout(8_000);
+  page.setDefaultTimeout(PERSON_WAIT_MS);
   await page.goto(`${baseUrl}/entrar`);
   await page.getByLabel('CPF ou CNPJ').first().fill(persona.document);
   await page.getByLabel('Senha de 6 dígitos').first().fill(persona.password);

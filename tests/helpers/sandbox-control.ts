@@ -5,6 +5,8 @@ export interface RecordedCall {
   query?: Record<string, unknown>;
   /** Body fields, secrets shown as '***'. */
   body?: Record<string, unknown>;
+  requestId?: string;
+  traceparent?: string;
 }
 
 export class SandboxControl {
@@ -79,6 +81,14 @@ export class SandboxControl {
   /** Opens a CRM case for a persona. */
   async addCase(persona: string, kase: { numero: string; tipo: string; status: string; fase: string; criadoHaDias: number }): Promise<void> {
     await this.send('POST', `customers/${persona}/cases`, kase);
+  }
+  /** Sets the awarded flow of a persona's contemplated quota: any status of doc 2 §4.3, the documents found unreadable, the identity match (0–1). */
+  async setAwarded(persona: string, state: { status?: string; ilegiveis?: string[]; identidade?: number }): Promise<void> {
+    await this.send('PUT', `customers/${persona}/contemplacao`, state);
+  }
+  /** Sets the refund of a persona's quota: status (null = no phase), a reversed payment, the next identity-scan outcome. */
+  async setRefund(persona: string, change: { status?: string | null; estornar?: true; proximaAnalise?: string; respostaAnalista?: string; documentosRecusados?: string[] }): Promise<void> {
+    await this.send('PUT', `personas/${persona}/devolucao`, change);
   }
   async setClock(now: string): Promise<void> {
     await this.send('PUT', 'clock', { now });

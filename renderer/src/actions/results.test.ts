@@ -32,6 +32,13 @@ describe('navigate action', () => {
 });
 
 describe('action results', () => {
+  it('replaces the component the answer names on the current screen (a chat’s new messages)', async () => {
+    const { ctx, calls } = recorder();
+    ctx.patch = { replace: (id, node) => (calls.push(`replace ${id} by ${node.type}`), () => undefined) };
+    await handleResult({ kind: 'replace', node: { type: 'text', id: 'conversa', text: 'novo' } }, ctx);
+    expect(calls).toEqual(['replace conversa by text']);
+  });
+
   it('forgets every cached screen before navigating, so a login or logout is never stale', async () => {
     const { ctx, calls } = recorder();
     await handleResult({ kind: 'navigate', to: '/login', replace: true }, ctx);
@@ -56,9 +63,9 @@ describe('action results', () => {
     expect(button.calls).toEqual(['snackbar Não foi possível entrar.']);
   });
 
-  it('shows a snackbar, then goes where it says', async () => {
+  it('closes the modal that asked, shows a snackbar, then goes where it says', async () => {
     const { ctx, calls } = recorder();
     await handleResult({ kind: 'snackbar', message: 'Copiado', to: '/home' }, ctx);
-    expect(calls).toEqual(['snackbar Copiado', 'forget screens', 'navigate /home']);
+    expect(calls).toEqual(['dismiss', 'snackbar Copiado', 'forget screens', 'navigate /home']);
   });
 });

@@ -21,6 +21,8 @@ export async function handleResult(result: ActionResult, ctx: ActionContext): Pr
       ctx.ui.showError({ title: result.title, message: result.message, ...(result.retry ? { retry: ctx.retry } : {}) });
       return;
     case 'snackbar':
+      // A modal's answer that only confirms (the evaluation modal's "Agora não") closes the modal.
+      ctx.ui.dismissModal();
       ctx.ui.showSnackbar(result.message);
       if (result.to) {
         await ctx.forgetScreens();
@@ -29,6 +31,9 @@ export async function handleResult(result: ActionResult, ctx: ActionContext): Pr
       return;
     case 'modal':
       ctx.ui.showModal(result.modal);
+      return;
+    case 'replace':
+      if (result.node.id) ctx.patch?.replace(result.node.id, result.node);
       return;
   }
 }

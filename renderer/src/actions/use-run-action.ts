@@ -6,6 +6,7 @@ import type { ActionResult } from '../../../screens/contract/screen.js';
 import { useScreenPatch } from '../app/screen-patch.js';
 import { useUi } from '../ui/ui-context.js';
 import { runAction } from './registry.js';
+import { handleResult } from './results.js';
 
 export interface RunOptions {
   /** The enclosing form's data, merged over a submit action's payload. */
@@ -36,4 +37,25 @@ export function useRunAction(): (action: Action, options?: RunOptions) => Promis
     [routerNavigate, mutate, ui, patch],
   );
   return run;
+}
+
+/** Acts on an answer a component obtained itself (a chat's send), as a submit would. */
+export function useResultHandler(): (result: ActionResult) => Promise<void> {
+  const routerNavigate = useNavigate();
+  const { mutate } = useSWRConfig();
+  const ui = useUi();
+  const patch = useScreenPatch();
+  return useCallback(
+    (result: ActionResult) =>
+      handleResult(result, {
+        navigate: (to, navOptions) => void routerNavigate(to, navOptions),
+        ui,
+        forgetScreens: async () => {
+          await mutate(() => true, undefined, { revalidate: false });
+        },
+        retry: () => undefined,
+        patch: patch ?? undefined,
+      }),
+    [routerNavigate, mutate, ui, patch],
+  );
 }

@@ -4,6 +4,7 @@ import useSWR from 'swr';
 import type { ComponentNode } from '../../../screens/contract/components.js';
 import type { ScreenResponse } from '../../../screens/contract/screen.js';
 import type { ScreenPatch } from '../actions/context.js';
+import { ScreenSkeleton } from '../components/skeleton/skeleton.js';
 import { fetchScreen, RequestFailure } from '../lib/api.js';
 import { TEXTS } from '../texts.js';
 import { useUi } from '../ui/ui-context.js';
@@ -19,7 +20,7 @@ export function ScreenPage() {
   // One cache entry per history entry: a new navigation (even to the same URL, after an action)
   // asks the server again; going back shows that entry's screen at once while it revalidates.
   const key = [path, location.key] as const;
-  const { data, error, isValidating, mutate } = useSWR<ScreenResponse, Error, readonly [string, string]>(key, ([wanted]) => ui.track(TEXTS.loading, () => fetchScreen(wanted)));
+  const { data, error, isValidating, mutate } = useSWR<ScreenResponse, Error, readonly [string, string]>(key, ([wanted]) => fetchScreen(wanted));
 
   useEffect(() => {
     // Follow a redirect only once it is fresh: a cached one may predate a login.
@@ -54,9 +55,11 @@ export function ScreenPage() {
   );
   const doc = useMemo(() => (data?.kind === 'screen' ? { ...data, layout: applyOverrides(data.layout, overrides) } : null), [data, overrides]);
 
-  return doc ? (
+  // While the document is on the way (or a redirect is followed): the shape of a screen, not a blank page.
+  if (!doc) return error ? null : <ScreenSkeleton label={TEXTS.loading} />;
+  return (
     <ScreenPatchContext.Provider value={patch}>
       <ScreenView doc={doc} />
     </ScreenPatchContext.Provider>
-  ) : null;
+  );
 }

@@ -9,3 +9,18 @@ describe('renderer capabilities', () => {
     expect([...CAPABILITIES].sort()).toEqual([...COMPONENT_TYPES].sort());
   });
 });
+
+describe('icons and versions', () => {
+  it('draws exactly the icons the contract lets documents name', async () => {
+    const { ICON_NAMES } = await import('../../../screens/contract/components.js');
+    const { ICONS } = await import('./icon/icons.js');
+    expect(Object.keys(ICONS).sort()).toEqual([...ICON_NAMES].sort());
+  });
+
+  it('declares a renderer version that knows every component it draws', async () => {
+    const { COMPONENT_SINCE } = await import('../../../screens/contract/components.js');
+    const { compareVersions } = await import('../../../server/src/domain/capabilities.js');
+    const { RENDERER_VERSION } = await import('../lib/api.js');
+    for (const type of CAPABILITIES) expect(compareVersions(COMPONENT_SINCE[type], RENDERER_VERSION)).toBeLessThanOrEqual(0);
+  });
+});

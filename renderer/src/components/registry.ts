@@ -1,7 +1,17 @@
 import type { ComponentOf, ComponentType } from '../../../screens/contract/components.js';
 import { Banner } from './banner/banner.js';
+import { BottomNav } from './bottom-nav/bottom-nav.js';
+import { Chips } from './chips/chips.js';
+import { EmptyState } from './empty-state/empty-state.js';
+import { Shortcuts } from './shortcuts/shortcuts.js';
+import { Skeleton } from './skeleton/skeleton.js';
+import { StatusPill } from './status-pill/status-pill.js';
+import { Summary } from './summary/summary.js';
+import { ThemePreview } from './theme-preview/theme-preview.js';
+import { Timeline } from './timeline/timeline.js';
 import { Button } from './button/button.js';
 import { Card } from './card/card.js';
+import { Conversation } from './conversation/conversation.js';
 import { Form } from './form/form.js';
 import { Heading } from './heading/heading.js';
 import { Image } from './image/image.js';
@@ -28,4 +38,14 @@ export const REGISTRY: { [T in ComponentType]: Drawer<T> } = {
   stepper: Stepper,
   image: Image,
   table: Table,
+  conversation: Conversation,
+  shortcuts: Shortcuts,
+  chips: Chips,
+  'status-pill': StatusPill,
+  summary: Summary,
+  timeline: Timeline,
+  'empty-state': EmptyState,
+  skeleton: Skeleton,
+  'bottom-nav': BottomNav,
+  'theme-preview': ThemePreview,
 };

@@ -1,9 +1,11 @@
 import type { ActionResult, ScreenResponse } from '../../../screens/contract/screen.js';
 import { CSRF_HEADER, CSRF_HEADER_VALUE, RENDERER_CAPABILITIES_HEADER, RENDERER_VERSION_HEADER } from '../../../screens/contract/protocol.js';
 import { CAPABILITIES } from '../components/capabilities.js';
+import { platformHeaders } from './bridge.js';
 import { TEXTS } from '../texts.js';
 
-export const RENDERER_VERSION = '1.0.0';
+/** Components since 1.1.0: shortcuts, chips, status-pill, summary, timeline, empty-state, skeleton, bottom-nav. */
+export const RENDERER_VERSION = '1.1.0';
 
 /** An answer that is not a screen or an action result: the server's error body or no answer at all. */
 export class RequestFailure extends Error {
@@ -37,7 +39,7 @@ async function send(input: string, init: RequestInit): Promise<Response> {
 /** GET /api/screens for a path (with its query), declaring what this renderer can draw. */
 export async function fetchScreen(path: string): Promise<ScreenResponse> {
   const res = await send(`/api/screens?path=${encodeURIComponent(path)}`, {
-    headers: { accept: 'application/json', [RENDERER_VERSION_HEADER]: RENDERER_VERSION, [RENDERER_CAPABILITIES_HEADER]: CAPABILITIES.join(',') },
+    headers: { accept: 'application/json', [RENDERER_VERSION_HEADER]: RENDERER_VERSION, [RENDERER_CAPABILITIES_HEADER]: CAPABILITIES.join(','), ...platformHeaders() },
   });
   if (!res.ok) throw await failureFrom(res);
   return (await res.json()) as ScreenResponse;
@@ -49,6 +51,8 @@ export const PROGRESS_THRESHOLD_BYTES = 256 * 1024;
 export interface PostOptions {
   /** Called with 0…1 while a large body is being sent. */
   onUploadProgress?: (fraction: number) => void;
+  /** One per submit (a retry of the same submit sends the same key); a fresh one when absent. */
+  idempotencyKey?: string;
 }
 
 /** An answer as the action endpoint gives it: status and the parsed body (null when not JSON). */
@@ -57,27 +61,28 @@ interface RawAnswer {
   body: unknown;
 }
 
-function actionHeaders(): Record<string, string> {
+function actionHeaders(key: string): Record<string, string> {
   return {
     accept: 'application/json',
     'content-type': 'application/json',
     [CSRF_HEADER]: CSRF_HEADER_VALUE,
-    'idempotency-key': crypto.randomUUID(),
+    'idempotency-key': key,
+    ...platformHeaders(),
   };
 }
 
-async function sendWithFetch(url: string, body: string): Promise<RawAnswer> {
-  const res = await send(url, { method: 'POST', headers: actionHeaders(), body });
+async function sendWithFetch(url: string, body: string, key: string): Promise<RawAnswer> {
+  const res = await send(url, { method: 'POST', headers: actionHeaders(key), body });
   return { status: res.status, body: await res.json().catch(() => null) };
 }
 
 /** The same request through XMLHttpRequest, the only browser API that reports upload progress. */
-function sendWithProgress(url: string, body: string, onProgress: (fraction: number) => void): Promise<RawAnswer> {
+function sendWithProgress(url: string, body: string, key: string, onProgress: (fraction: number) => void): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);
-    xhr.withCredentials = true;
-    for (const [name, value] of Object.entries(actionHeaders())) xhr.setRequestHeader(name, value);
+    // withCredentials stays false: cookies go with same-origin requests only, as fetch's credentials 'same-origin'.
+    for (const [name, value] of Object.entries(actionHeaders(key))) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
     };
@@ -91,17 +96,24 @@ function sendWithProgress(url: string, body: string, onProgress: (fraction: numb
       }
       resolve({ status: xhr.status, body: parsed });
     };
-    xhr.onerror = () => reject(new RequestFailure(TEXTS.errorTitle, TEXTS.networkError, true));
+    // No answer at all: the same failure as fetch's network error.
+    xhr.onerror = xhr.onabort = xhr.ontimeout = () => reject(new RequestFailure(TEXTS.errorTitle, TEXTS.networkError, true));
     xhr.send(body);
   });
+}
+
+/** Whether the body, as UTF-8 bytes, passes the threshold (a UTF-16 unit is at most 3 bytes: short ones need no encoding). */
+function isLarge(body: string): boolean {
+  return body.length * 3 > PROGRESS_THRESHOLD_BYTES && new TextEncoder().encode(body).byteLength > PROGRESS_THRESHOLD_BYTES;
 }
 
 /** POST /api/actions/<area>/<name>: JSON only, with the fixed CSRF header; large bodies report their upload progress. */
 export async function postAction(action: string, payload: Record<string, unknown>, options: PostOptions = {}): Promise<ActionResult> {
   const url = `/api/actions/${action}`;
   const body = JSON.stringify(payload);
+  const key = options.idempotencyKey ?? crypto.randomUUID();
   const answer =
-    options.onUploadProgress && body.length > PROGRESS_THRESHOLD_BYTES ? await sendWithProgress(url, body, options.onUploadProgress) : await sendWithFetch(url, body);
+    options.onUploadProgress && isLarge(body) ? await sendWithProgress(url, body, key, options.onUploadProgress) : await sendWithFetch(url, body, key);
   if (answer.body && typeof answer.body === 'object' && 'kind' in answer.body) return answer.body as ActionResult;
   throw failureOf(answer.body);
 }

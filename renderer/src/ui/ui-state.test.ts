@@ -29,6 +29,8 @@ describe('global UI state', () => {
     expect(uploading.loadingProgress).toBe(0.45);
     expect(run([{ type: 'loading-start', message: 'Enviando...' }, { type: 'loading-progress', fraction: 1.3 }]).loadingProgress).toBe(1);
     expect(run([{ type: 'loading-start', message: 'Enviando...' }, { type: 'loading-progress', fraction: 0.5 }, { type: 'loading-end' }]).loadingProgress).toBeNull();
+    // A new call starts without the previous one's progress.
+    expect(run([{ type: 'loading-start', message: 'Enviando...' }, { type: 'loading-progress', fraction: 1 }, { type: 'loading-start', message: 'Buscando...' }]).loadingProgress).toBeNull();
     // A late report after everything ended shows nothing.
     expect(run([{ type: 'loading-progress', fraction: 0.5 }]).loadingProgress).toBeNull();
   });

@@ -1,3 +1,5 @@
+import { bids as bidCalls } from '../../../screens/back-office/index.js';
+import { serve } from '../contract.js';
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -80,7 +82,7 @@ export default async function bidRoutes(app: FastifyInstance, { state }: Sandbox
 
   const open = (q: QuotaRecord) => q.situacaoCota !== 'CANCELADO' && q.proximaAssembleiaEmDias !== undefined && q.proximaAssembleiaEmDias > 1;
 
-  app.get('/cotas/:id/credenciamento-lance', async (request, reply) => {
+  serve(app, bidCalls.rules, async (request, reply) => {
     const quota = ownQuota(request, reply);
     if (!quota) return reply;
     return {
@@ -98,7 +100,7 @@ export default async function bidRoutes(app: FastifyInstance, { state }: Sandbox
   });
 
   // Embedded bid limits for a modality and value (spec: situacaoModalidade, percentualLance or valorLance).
-  app.post('/cotas/:quotaId/credenciamento-lance/lanceEmbutido', async (request, reply) => {
+  serve(app, bidCalls.embeddedLimit, async (request, reply) => {
     const quota = state.quotas.get(Number((request.params as { quotaId: string }).quotaId));
     if (!quota || quota.owner !== grantOf(request).customer) return notFound(reply, 'Cota não encontrada.');
     const body = z.object({ situacaoModalidade: z.string(), valorLance: z.number().positive().optional(), percentualLance: z.number().positive().optional() }).safeParse(request.body);
@@ -107,7 +109,7 @@ export default async function bidRoutes(app: FastifyInstance, { state }: Sandbox
     return { valorMaximoEmbutido: Math.min(Math.round(quota.valorBem * 25) / 100, lance), percentualMaximo: 25 };
   });
 
-  app.post('/cotas/:id/credenciamento-lance/simulacao', async (request, reply) => {
+  serve(app, bidCalls.simulate, async (request, reply) => {
     const quota = ownQuota(request, reply);
     if (!quota) return reply;
     const parsed = OfferBody.partial({ numeroIP: true, formaAcesso: true, utilizaAntecipacao: true, quantidadeParcelaSubsequente: true, identificador: true }).safeParse(request.body);
@@ -123,7 +125,7 @@ export default async function bidRoutes(app: FastifyInstance, { state }: Sandbox
     };
   });
 
-  app.post('/cotas/:id/credenciamento-lance', async (request, reply) => {
+  serve(app, bidCalls.offer, async (request, reply) => {
     const quota = ownQuota(request, reply);
     if (!quota) return reply;
     const parsed = OfferBody.safeParse(request.body);
@@ -152,7 +154,7 @@ export default async function bidRoutes(app: FastifyInstance, { state }: Sandbox
     return { protocolo: bid.protocolo, notificacoes: [] };
   });
 
-  app.get('/cotas/:id/credenciamento-lance/historico', async (request, reply) => {
+  serve(app, bidCalls.history, async (request, reply) => {
     const quota = ownQuota(request, reply);
     if (!quota) return reply;
     const query = z.object({ page: z.coerce.number().int().min(1).default(1), page_size: z.coerce.number().int().min(1).max(100).default(20) }).safeParse(request.query);
@@ -162,7 +164,7 @@ export default async function bidRoutes(app: FastifyInstance, { state }: Sandbox
     return { data: { data: own.slice((page - 1) * page_size, page * page_size), page, total: own.length }, total_pages: Math.max(1, Math.ceil(own.length / page_size)) };
   });
 
-  app.put('/cotas/:id/credenciamento-lance/cancelamento-lance/:protocol', async (request, reply) => {
+  serve(app, bidCalls.cancel, async (request, reply) => {
     const quota = ownQuota(request, reply);
     if (!quota) return reply;
     const bid = bids.find((b) => b.idCota === quota.idCota && b.protocolo === (request.params as { protocol: string }).protocol);

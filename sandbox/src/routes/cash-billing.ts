@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { cashBilling } from '../../../screens/back-office/index.js';
+import { serve } from '../contract.js';
 import { fail, grantOf, invalid, notFound } from '../http.js';
 import type { SandboxContext } from '../context.js';
 import type { QuotaRecord, SandboxState } from '../state/store.js';
@@ -82,6 +84,22 @@ export function billingTypeOf(process: { status: string; tipoFaturamento?: 'ESPE
   return process.tipoFaturamento ?? (process.status === 'TRATATIVA_NAO_INICIADA' ? null : 'ESPECIE');
 }
 
+/**
+ * Document analysis of cash billing (doc 2 §7 "Document analysis", files uploaded under category
+ * faturamento-especie): the quota's process moves to analysis; the documents it will not be able
+ * to read (files under 1 KiB) are named by the description the app gave each file.
+ */
+const CASH_NEXT_STATUS: Partial<Record<string, string>> = { solicitar: 'BRSCAN_EM_ANDAMENTO', 'solicitar-empresa': 'ANALISE_FATURAMENTO', 'solicitar-reanalise': 'RETORNO_BRSCAN' };
+export function startCashAnalysis(state: SandboxState, quota: QuotaRecord, verb: string, files: Array<{ data: Buffer; descricao?: string }>): { status: string } | { refused: string } {
+  const next = CASH_NEXT_STATUS[verb];
+  if (!quota.processos?.especie || !next) return { refused: 'sua cota não possui processos' };
+  const unreadable = [...new Set(files.filter((f) => f.data.length < UNREADABLE_BELOW_BYTES).map((f) => f.descricao ?? 'Documento ilegível'))];
+  moveBilling(state, quota, next);
+  quota.processos.especie.analiseDesde = state.clock.now();
+  quota.processos.especie.ilegiveis = unreadable;
+  return { status: next };
+}
+
 /** The 23 statuses of doc 2 §4.4. */
 export const CASH_BILLING_STATUSES = [
   'TRATATIVA_NAO_INICIADA', 'AGUARDANDO_LIBERACAO', 'AGUARDANDO_APROVACAO', 'PENDENCIA_CLIENTE', 'RETORNO_BRSCAN', 'AGUARDANDO_ATUALIZACAO_NEWCON',
@@ -127,7 +145,7 @@ export default async function cashBillingRoutes(app: FastifyInstance, { state }:
 
   const now = () => new Date(state.clock.now()).toISOString();
 
-  app.get('/core/faturamento-credito/validar', async (request, reply) => {
+  serve(app, cashBilling.check, async (request, reply) => {
     const quota = quotaOf(request, reply);
     if (!quota) return reply;
     const others = state.quotasOf(quota.owner).filter((q) => q.idCota !== quota.idCota && q.parcelasAtraso > 0);
@@ -147,11 +165,10 @@ export default async function cashBillingRoutes(app: FastifyInstance, { state }:
 
   // Starting confirms the billing type (cash): it cannot change afterwards. The CRM case is opened
   // by the app (salesforce/casos), not here.
-  const Start = z.object({ idCota: z.number().int(), tipoFaturamento: z.literal('ESPECIE') });
-  app.post('/core/faturamento-credito/iniciar', async (request, reply) => {
+  serve(app, cashBilling.start, async (request, reply) => {
     const quota = quotaOf(request, reply);
     if (!quota) return reply;
-    if (!Start.safeParse(request.body).success) return invalid(reply, 'idCota e tipoFaturamento (ESPECIE) são obrigatórios.');
+    if (!cashBilling.start.body!.safeParse(request.body).success) return invalid(reply, 'idCota e tipoFaturamento (ESPECIE) são obrigatórios.');
     if (quota.tipo !== 'imovel' && quota.tipo !== 'servico') return fail(reply, 400, 'Somente cotas de imóvel ou serviço faturam em espécie.');
     if (quota.lanceComFgts) return fail(reply, 400, 'Cotas contempladas com uso do FGTS não podem receber o crédito em espécie.');
     if (quota.codigoRestricao !== undefined) return reply.code(400).send({ codigoRetorno: quota.codigoRestricao, message: 'CPF/CNPJ com restrição cadastral.' });
@@ -164,7 +181,7 @@ export default async function cashBillingRoutes(app: FastifyInstance, { state }:
     return { status: process.status, tipoFaturamento: process.tipoFaturamento };
   });
 
-  app.patch('/core/faturamento-credito/atualizar', async (request, reply) => {
+  serve(app, cashBilling.update, async (request, reply) => {
     const quota = quotaOf(request, reply);
     if (!quota) return reply;
     const process = quota.processos?.especie;
@@ -191,7 +208,7 @@ export default async function cashBillingRoutes(app: FastifyInstance, { state }:
     return { status: process.status, dadosBancarios: process.dadosBancarios ?? null, termoAceitoEm: process.termoAceitoEm ?? null };
   });
 
-  app.post('/core/faturamento-credito/solicitar-pagamento', async (request, reply) => {
+  serve(app, cashBilling.requestPayment, async (request, reply) => {
     const quota = quotaOf(request, reply);
     if (!quota) return reply;
     const process = quota.processos?.especie;
@@ -203,26 +220,5 @@ export default async function cashBillingRoutes(app: FastifyInstance, { state }:
     return { status: process.status };
   });
 
-  app.get('/cotas/:id/bancos/consultar', async () => ({ data: BANKS }));
-
-  // Document analysis of the billing (doc 2 §7 "Document analysis"): the files were uploaded first
-  // (arquivos/v2, category faturamento-especie); the quota's process moves to analysis.
-  const Analysis = z.object({ idCota: z.number().int(), arquivos: z.array(z.string()).min(1).max(20) });
-  const NEXT_STATUS = { solicitar: 'BRSCAN_EM_ANDAMENTO', 'solicitar-empresa': 'ANALISE_FATURAMENTO', 'solicitar-reanalise': 'RETORNO_BRSCAN' } as const;
-  for (const [verb, next] of Object.entries(NEXT_STATUS)) {
-    app.post(`/antifraude/analise-documento/${verb}`, async (request, reply) => {
-      const body = Analysis.safeParse(request.body);
-      if (!body.success) return invalid(reply, 'idCota e arquivos são obrigatórios.');
-      const quota = state.quotas.get(body.data.idCota);
-      const customer = grantOf(request).customer;
-      if (!quota || quota.owner !== customer || !quota.processos?.especie) return notFound(reply, 'sua cota não possui processos');
-      if (body.data.arquivos.some((id) => state.files.get(id)?.owner !== customer)) return fail(reply, 400, 'Arquivos não encontrados para este cliente.');
-      // The documents it will not be able to read, by the name the app gave each file.
-      const unreadable = [...new Set(body.data.arquivos.map((id) => state.files.get(id)!).filter((f) => f.data.length < UNREADABLE_BELOW_BYTES).map((f) => f.descricao ?? 'Documento ilegível'))];
-      moveBilling(state, quota, next);
-      quota.processos.especie.analiseDesde = state.clock.now();
-      quota.processos.especie.ilegiveis = unreadable;
-      return { status: next };
-    });
-  }
+  serve(app, cashBilling.banks, async () => ({ data: BANKS }));
 }

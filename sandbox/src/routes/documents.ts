@@ -1,3 +1,5 @@
+import { documents } from '../../../screens/back-office/index.js';
+import { serve } from '../contract.js';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { notFound } from '../http.js';
 import { renderPdf, type PdfContent } from '../pdf.js';
@@ -56,12 +58,12 @@ export default async function documentRoutes(app: FastifyInstance, { state }: Sa
     return { hash: Buffer.from(`${quota.idCota}:${month}`).toString('base64url'), referencia: `${month.slice(5, 7)}/${month.slice(0, 4)}`, assembleia: Math.max(0, quota.assembleiaAtual - back) };
   }
 
-  app.get('/cotas/:id/demonstrativo-atual', async (request, reply) => {
+  serve(app, documents.currentStatement, async (request, reply) => {
     const quota = own(request, reply);
     return quota ? statement(quota, 0) : reply;
   });
 
-  app.get('/cotas/:id/demonstrativo-anterior/:x', async (request, reply) => {
+  serve(app, documents.previousStatement, async (request, reply) => {
     const quota = own(request, reply);
     if (!quota) return reply;
     const back = Number((request.params as { x: string }).x);
@@ -86,7 +88,7 @@ export default async function documentRoutes(app: FastifyInstance, { state }: Sa
     return [...new Set(paidDates(quota).map((d) => Number(d.slice(0, 4))))].filter((y) => y < current).sort((a, b) => b - a);
   }
 
-  app.get('/cotas/:id/informe-anual-rendimentos', async (request, reply) => {
+  serve(app, documents.taxYears, async (request, reply) => {
     const quota = own(request, reply);
     return quota ? { anos: taxYears(quota) } : reply;
   });
@@ -122,7 +124,7 @@ export default async function documentRoutes(app: FastifyInstance, { state }: Sa
       .map((d, j) => ({ data: d, descricao: `Pagamento da parcela ${quota.parcelasPagas - j}`, valor: value, tipo: 'C' as const }));
   }
 
-  app.get('/cotas/:id/extrato', async (request, reply) => {
+  serve(app, documents.accountStatement, async (request, reply) => {
     const quota = own(request, reply);
     if (!quota) return reply;
     const paidTotal = Math.round(quota.parcelasPagas * instalmentValue(quota) * 100) / 100;
@@ -143,7 +145,7 @@ export default async function documentRoutes(app: FastifyInstance, { state }: Sa
     });
   });
 
-  app.get('/cotas/:id/valor-disponivel', async (request, reply) => {
+  serve(app, documents.availableValues, async (request, reply) => {
     const quota = own(request, reply);
     if (!quota) return reply;
     if (quota.contempladaHaDias === undefined) return notFound(reply, 'Cota não contemplada: não há valores disponíveis.');

@@ -1,3 +1,5 @@
+import { session } from '../../../screens/back-office/index.js';
+import { serve } from '../contract.js';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -15,7 +17,7 @@ const ANALYSIS_MS = 3 * 60_000;
 export default async function identityCheckRoutes(app: FastifyInstance, { state, outbox }: SandboxContext) {
   const checks = new Map<string, { customer: string; startedAt: number }>();
 
-  app.post('/antifraude/recuperacao-senha/iniciar', async (request, reply) => {
+  serve(app, session.identityCheckStart, async (request, reply) => {
     const parsed = z.object({ inscricaoNacional: z.string().min(11), dataNascimentoFundacao: z.iso.date() }).safeParse(request.body);
     if (!parsed.success) return invalid(reply, 'inscricaoNacional e dataNascimentoFundacao são obrigatórios.');
     const customer = state.findCustomerByDocument(parsed.data.inscricaoNacional);
@@ -25,7 +27,7 @@ export default async function identityCheckRoutes(app: FastifyInstance, { state,
     return { id, status: 'EM_ANALISE' };
   });
 
-  app.get('/antifraude/recuperacao-senha/status/:id', async (request, reply) => {
+  serve(app, session.identityCheckStatus, async (request, reply) => {
     const check = checks.get((request.params as { id: string }).id);
     if (!check) return notFound(reply, 'Verificação não encontrada.');
     if (state.clock.now() - check.startedAt < ANALYSIS_MS) return { status: 'EM_ANALISE' };
@@ -54,7 +56,7 @@ export default async function identityCheckRoutes(app: FastifyInstance, { state,
     return { id, status: 'EM_ANALISE' };
   });
 
-  app.post('/recuperar-senha/e-mail', async (request, reply) => {
+  serve(app, session.identityCheckEmail, async (request, reply) => {
     const parsed = z.object({ id: z.string(), email: z.email() }).safeParse(request.body);
     if (!parsed.success) return invalid(reply, 'id e email são obrigatórios.');
     const check = checks.get(parsed.data.id);

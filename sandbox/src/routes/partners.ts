@@ -1,3 +1,5 @@
+import { partners } from '../../../screens/back-office/index.js';
+import { serve } from '../contract.js';
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { PartnerFixture } from '../personas.js';
@@ -28,18 +30,18 @@ function partnerView(partner: PartnerFixture) {
 export default async function partnerRoutes(app: FastifyInstance, { state }: SandboxContext) {
   app.get('/parceiros', async () => ({ data: [...state.partners.values()].map(partnerView) }));
 
-  app.get('/parceiros/configuracao', async (request, reply) => {
+  serve(app, partners.configuration, async (request, reply) => {
     const domain = (request.query as { domain?: string }).domain?.trim().toLowerCase();
     if (!domain) return invalid(reply, 'O parâmetro domain é obrigatório.');
     const partner = [...state.partners.values()].find((p) => p.domain === domain);
     return partner ? partnerView(partner) : notFound(reply, 'Parceiro não encontrado.');
   });
 
-  app.get('/parceiros/:id/warnings', async (request, reply) => {
+  serve(app, partners.warnings, async (request, reply) => {
     const id = Number((request.params as { id: string }).id);
     const warnings = state.warnings.get(id);
     return warnings ? { data: warnings } : notFound(reply, 'Parceiro não encontrado.');
   });
 
-  app.get('/versoes', async () => ({ data: state.versions }));
+  serve(app, partners.versions, async () => ({ data: state.versions }));
 }

@@ -1,3 +1,5 @@
+import { session } from '../../../screens/back-office/index.js';
+import { serve } from '../contract.js';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { fail, invalid } from '../http.js';
@@ -10,7 +12,7 @@ const ResetBody = z.object({ inscricaoNacional: z.string().min(11), email: z.ema
  * date match, the back office e-mails the instructions (to the sandbox outbox).
  */
 export default async function passwordResetRoutes(app: FastifyInstance, { state, outbox }: SandboxContext) {
-  app.post('/login/recuperar-senha/cliente', async (request, reply) => {
+  serve(app, session.forgotPassword, async (request, reply) => {
     const parsed = ResetBody.safeParse(request.body);
     if (!parsed.success) return invalid(reply, 'inscricaoNacional, email e dataNascimentoFundacao (AAAA-MM-DD) são obrigatórios.');
     const customer = state.findCustomerByDocument(parsed.data.inscricaoNacional);

@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { cashBilling } from '../../../screens/back-office/index.js';
+import { serve } from '../contract.js';
 import { grantOf, invalid, notFound } from '../http.js';
 import type { SandboxContext } from '../context.js';
 import { billingTypeOf, currentStatus } from './cash-billing.js';
@@ -23,11 +25,11 @@ function quotaOf(ctx: SandboxContext, request: FastifyRequest, reply: FastifyRep
 const NO_PROCESS = 'sua cota não possui processos';
 
 /**
- * Process statuses of a quota: cash-credit billing, vehicle billing and refund. Later
+ * Process statuses of a quota: cash-credit billing (vehicle billing: routes/vehicle-billing.ts; the refund: routes/refund.ts). Later
  * capabilities grow these into their full flows.
  */
 export default async function processRoutes(app: FastifyInstance, ctx: SandboxContext) {
-  app.get('/core/faturamento-credito/status', async (request, reply) => {
+  serve(app, cashBilling.status, async (request, reply) => {
     const quota = quotaOf(ctx, request, reply);
     if (!quota) return reply;
     const process = quota.processos?.especie;
@@ -47,17 +49,5 @@ export default async function processRoutes(app: FastifyInstance, ctx: SandboxCo
     };
   });
 
-  app.get('/core/faturamento/auto/status', async (request, reply) => {
-    const quota = quotaOf(ctx, request, reply);
-    if (!quota) return reply;
-    const process = quota.processos?.auto;
-    return process ? { estadoProcesso: process.estadoProcesso, isDigital: process.isDigital, statusPagamento: process.statusPagamento ?? null } : notFound(reply, NO_PROCESS);
-  });
-
-  app.get('/core/devolucao/status', async (request, reply) => {
-    const quota = quotaOf(ctx, request, reply);
-    if (!quota) return reply;
-    const process = quota.processos?.devolucao;
-    return process ? { status: process.status } : notFound(reply, NO_PROCESS);
-  });
+  // The refund's status is served with the rest of the refund (routes/refund.ts).
 }

@@ -1,3 +1,5 @@
+import { quotas } from '../../../screens/back-office/index.js';
+import { serve } from '../contract.js';
 import { randomBytes } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
@@ -24,7 +26,7 @@ export default async function quotaPreferenceRoutes(app: FastifyInstance, { stat
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD, files: 1 } });
   const files = state.files;
 
-  app.put('/cotas/:id/preferencias', async (request, reply) => {
+  serve(app, quotas.preferences, async (request, reply) => {
     const quota = pathQuota(state, request, reply);
     if (!quota) return reply;
     const body = Preferences.safeParse(request.body);
@@ -33,6 +35,9 @@ export default async function quotaPreferenceRoutes(app: FastifyInstance, { stat
     if (body.data.photo_url !== undefined) quota.fotoUrl = body.data.photo_url;
     return { nickname: quota.apelido, photo_url: quota.fotoUrl };
   });
+
+  /** The refund's documents (doc 2 §5): JPEG, PNG, PDF and TIFF. */
+  const REFUND_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'image/tiff'];
 
   app.post('/arquivos/v2', async (request, reply) => {
     const customer = grantOf(request).customer;
@@ -48,7 +53,8 @@ export default async function quotaPreferenceRoutes(app: FastifyInstance, { stat
     if (!data || upload.file.truncated) return invalid(reply, 'Arquivo maior que 8 MB.');
     const category = (upload.fields.category as { value?: string } | undefined)?.value;
     if (!category) return invalid(reply, 'Informe a categoria do arquivo.');
-    const allowed = category === 'documento-identidade' ? DOCUMENT_TYPES : category === 'faturamento-especie' ? ['application/pdf', 'image/jpeg'] : IMAGE_TYPES;
+    // Billing flows' documents (cash billing, the awarded flow): PDF or JPEG (doc 2 §5).
+    const allowed = category === 'documento-identidade' ? DOCUMENT_TYPES : category === 'faturamento-especie' || category === 'contemplacao' || category === 'faturamento-veiculo' ? ['application/pdf', 'image/jpeg'] : category === 'devolucao' ? REFUND_TYPES : IMAGE_TYPES;
     if (!allowed.includes(upload.mimetype)) return invalid(reply, category === 'documento-identidade' ? 'Formato de arquivo não suportado. Envie PDF, JPG ou PNG.' : 'Formato de arquivo não suportado. Envie uma imagem JPG ou PNG.');
     const id = randomBytes(12).toString('hex');
     // Which document the file is (descricao), when the app says: the analysis names it if it cannot read it.

@@ -1,3 +1,5 @@
+import { quotas } from '../../../screens/back-office/index.js';
+import { serve } from '../contract.js';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { grantOf, invalid, notFound } from '../http.js';
@@ -11,7 +13,7 @@ const PageQuery = z.object({
 
 /** Quota routes (spec doc 1 §7): cotas (paged), cotas/simples, cota/{id}. */
 export default async function quotaRoutes(app: FastifyInstance, { state }: SandboxContext) {
-  app.get('/cotas', async (request, reply) => {
+  serve(app, quotas.list, async (request, reply) => {
     const parsed = PageQuery.safeParse(request.query);
     if (!parsed.success) return invalid(reply, 'Parâmetros de paginação inválidos.');
     const { page, page_size } = parsed.data;
@@ -21,9 +23,9 @@ export default async function quotaRoutes(app: FastifyInstance, { state }: Sandb
     return { data, page, page_size, total: all.length, total_pages: Math.max(1, Math.ceil(all.length / page_size)) };
   });
 
-  app.get('/cotas/simples', async (request) => ({ data: state.quotasOf(grantOf(request).customer).map(simpleQuotaView) }));
+  serve(app, quotas.simple, async (request) => ({ data: state.quotasOf(grantOf(request).customer).map(simpleQuotaView) }));
 
-  app.get('/cota/:id', async (request, reply) => {
+  serve(app, quotas.detail, async (request, reply) => {
     const customer = state.customers.get(grantOf(request).customer)!;
     const quota = state.quotas.get(Number((request.params as { id: string }).id));
     if (!quota || quota.owner !== customer.key) return notFound(reply, 'Cota não encontrada.');

@@ -1,3 +1,5 @@
+import { renegotiation } from '../../../screens/back-office/index.js';
+import { serve } from '../contract.js';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { grantOf, invalid } from '../http.js';
@@ -31,7 +33,7 @@ export default async function renegotiationRoutes(app: FastifyInstance, { state 
     return { ...billing().view(i, state.quotas.get(i.idCota)!), diasAtraso: -i.venceEmDias };
   }
 
-  app.get('/renegociacao-parcelas/validar', async (request) => {
+  serve(app, renegotiation.validate, async (request) => {
     const customer = grantOf(request).customer;
     const quotas = state.quotasOf(customer).filter((q) => q.situacaoCota === 'NORMAL');
     const withLate = quotas.filter((q) => billing().openOf(q.idCota).some((i) => billing().isLate(i)));
@@ -46,9 +48,9 @@ export default async function renegotiationRoutes(app: FastifyInstance, { state 
     };
   });
 
-  app.get('/obter-parcelas', async (request) => ({ parcelasEmAtraso: eligibleLate(grantOf(request).customer).map(lateView) }));
+  serve(app, renegotiation.late, async (request) => ({ parcelasEmAtraso: eligibleLate(grantOf(request).customer).map(lateView) }));
 
-  app.post('/selecionar-parcelas', async (request, reply) => {
+  serve(app, renegotiation.select, async (request, reply) => {
     const customer = grantOf(request).customer;
     const body = Selection.safeParse(request.body);
     if (!body.success) return invalid(reply, 'Selecione ao menos uma parcela.');
@@ -65,7 +67,7 @@ export default async function renegotiationRoutes(app: FastifyInstance, { state 
     return (billing().renegotiationSelection.get(customer) ?? []).map((id) => eligible.find((i) => i.identificadorCobranca === id)).filter((i): i is Instalment => Boolean(i));
   }
 
-  app.get('/resumo-renegociacao', async (request, reply) => {
+  serve(app, renegotiation.summary, async (request, reply) => {
     const customer = grantOf(request).customer;
     const parcelas = selected(customer);
     if (parcelas.length === 0) return invalid(reply, 'Selecione as parcelas a renegociar.');
@@ -83,7 +85,7 @@ export default async function renegotiationRoutes(app: FastifyInstance, { state 
     };
   });
 
-  app.post('/confirmar-renegociacao', async (request, reply) => {
+  serve(app, renegotiation.confirm, async (request, reply) => {
     const customer = grantOf(request).customer;
     const parcelas = selected(customer);
     if (parcelas.length === 0) return invalid(reply, 'Selecione as parcelas a renegociar.');

@@ -1,3 +1,5 @@
+import { session } from '../../../screens/back-office/index.js';
+import { serve } from '../contract.js';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { basicCredentials, fail, grantOf, invalid, notFound } from '../http.js';
@@ -23,7 +25,7 @@ export default async function sessionRoutes(app: FastifyInstance, { state, optio
     return authorization?.id === options.clientId && authorization.secret === options.clientSecret;
   }
 
-  app.post('/login', async (request, reply) => {
+  serve(app, session.login, async (request, reply) => {
     if (!clientIsKnown(basicCredentials(request))) return fail(reply, 401, 'Cliente não autorizado.', 'INVALID_CLIENT');
     const parsed = LoginForm.safeParse(request.body);
     if (!parsed.success) return invalid(reply, 'Parâmetros de login inválidos.');
@@ -36,7 +38,7 @@ export default async function sessionRoutes(app: FastifyInstance, { state, optio
     const tokens = state.issueTokens(customer.key);
     return {
       ...tokens,
-      statusMfa: customer.requerMfa ? 'REQUER_MFA' : 'NAO_REQUER',
+      statusMfa: customer.requerMfa ? ('REQUER_MFA' as const) : ('NAO_REQUER' as const),
       usuario: {
         nome: customer.nome,
         inscricaoNacional: customer.document,
@@ -50,7 +52,7 @@ export default async function sessionRoutes(app: FastifyInstance, { state, optio
     };
   });
 
-  app.post('/login/refresh', async (request, reply) => {
+  serve(app, session.refresh, async (request, reply) => {
     if (!clientIsKnown(basicCredentials(request))) return fail(reply, 401, 'Cliente não autorizado.', 'INVALID_CLIENT');
     const token = (request.body as { refresh_token?: unknown } | undefined)?.refresh_token;
     if (typeof token !== 'string' || !token) return invalid(reply, 'refresh_token é obrigatório.');
@@ -66,7 +68,7 @@ export default async function sessionRoutes(app: FastifyInstance, { state, optio
     return state.issueTokens(grant.customer, grant.idCota, grant.family);
   });
 
-  app.post('/login/selecionar-cota', async (request, reply) => {
+  serve(app, session.selectQuota, async (request, reply) => {
     const grant = grantOf(request);
     const idCota = Number((request.body as { idCota?: unknown } | undefined)?.idCota);
     if (!Number.isInteger(idCota)) return invalid(reply, 'idCota é obrigatório.');
@@ -83,7 +85,7 @@ export default async function sessionRoutes(app: FastifyInstance, { state, optio
     };
   });
 
-  app.get('/login/cota-selecionada', async (request, reply) => {
+  serve(app, session.selectedQuota, async (request, reply) => {
     const grant = grantOf(request);
     const quota = grant.idCota === undefined ? undefined : state.quotas.get(grant.idCota);
     if (!quota) return fail(reply, 400, 'Nenhuma cota selecionada.');

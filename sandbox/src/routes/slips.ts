@@ -1,3 +1,5 @@
+import { slips } from '../../../screens/back-office/index.js';
+import { serve } from '../contract.js';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -69,7 +71,7 @@ export default async function slipRoutes(app: FastifyInstance, { state, outbox }
     return list.some((i) => billing().isLate(i)) && list.some((i) => !billing().isLate(i));
   }
 
-  app.get('/cotas/:id/cobrancas/segunda-via', async (request, reply) => {
+  serve(app, slips.secondCopy, async (request, reply) => {
     const quota = quotaOf(request, reply);
     if (!quota) return reply;
     const flag = (request.query as { SN_UnificaParcelasOutrasCota?: string }).SN_UnificaParcelasOutrasCota ?? 'N';
@@ -86,7 +88,7 @@ export default async function slipRoutes(app: FastifyInstance, { state, outbox }
   }
 
   for (const verb of ['marcar', 'desmarcar'] as const) {
-    app.post(`/cotas/:id/cobrancas/segunda-via/${verb}`, async (request, reply) => {
+    serve(app, verb === 'marcar' ? slips.mark : slips.unmark, async (request, reply) => {
       const quota = quotaOf(request, reply);
       if (!quota) return reply;
       const body = Mark.safeParse(request.body);
@@ -117,7 +119,7 @@ export default async function slipRoutes(app: FastifyInstance, { state, outbox }
     return slipView(billing().issue(quota.owner, quota.idCota, list, chave));
   }
 
-  app.post('/cotas/:id/cobrancas/boleto', async (request, reply) => {
+  serve(app, slips.generate, async (request, reply) => {
     const quota = quotaOf(request, reply);
     if (!quota) return reply;
     const body = Generate.safeParse(request.body);
@@ -125,7 +127,7 @@ export default async function slipRoutes(app: FastifyInstance, { state, outbox }
     return generate(reply, quota, body.data.identificadorProcesso, body.data.cobrancas);
   });
 
-  app.post('/cotas/:id/cobrancas/segunda-via/gerar-boleto', async (request, reply) => {
+  serve(app, slips.generateMarked, async (request, reply) => {
     const quota = quotaOf(request, reply);
     if (!quota) return reply;
     const process = currentProcess(quota);
@@ -139,14 +141,14 @@ export default async function slipRoutes(app: FastifyInstance, { state, outbox }
     return Math.round((quota.valorSaldoDevedor + late) * 100) / 100;
   }
 
-  app.get('/cotas/:id/cobrancas/quitacao', async (request, reply) => {
+  serve(app, slips.payoffQuote, async (request, reply) => {
     const quota = quotaOf(request, reply);
     if (!quota) return reply;
     if (quota.situacaoCota !== 'NORMAL' || quota.valorSaldoDevedor <= 0) return invalid(reply, 'Esta cota não pode ser quitada.');
     return { valorQuitacao: payoffValue(quota), parcelasRestantes: quota.parcelasRestantes, dataVencimento: state.clock.day(1) };
   });
 
-  app.post('/cotas/:id/cobrancas/quitacao/boleto', async (request, reply) => {
+  serve(app, slips.payoffSlip, async (request, reply) => {
     const quota = quotaOf(request, reply);
     if (!quota) return reply;
     if (quota.situacaoCota !== 'NORMAL' || quota.valorSaldoDevedor <= 0) return invalid(reply, 'Esta cota não pode ser quitada.');
@@ -169,7 +171,7 @@ export default async function slipRoutes(app: FastifyInstance, { state, outbox }
     return slip;
   }
 
-  app.get('/cotas/:id/boletos/:b', async (request, reply) => {
+  serve(app, slips.slip, async (request, reply) => {
     const slip = slipOf(request, reply);
     return slip ? slipView(slip) : reply;
   });
@@ -197,7 +199,7 @@ export default async function slipRoutes(app: FastifyInstance, { state, outbox }
   app.get('/cotas/:id/boletos/:b/imprimir', pdf);
   app.get('/cotas/:id/cobrancas/segunda-via/imprimir/:b', pdf);
 
-  app.post('/cotas/:id/boletos/:b/email', async (request, reply) => {
+  serve(app, slips.email, async (request, reply) => {
     const slip = slipOf(request, reply);
     if (!slip) return reply;
     const body = Recipients.safeParse(request.body);
@@ -208,13 +210,13 @@ export default async function slipRoutes(app: FastifyInstance, { state, outbox }
     return reply.code(202).send({ enviados: body.data.length });
   });
 
-  app.get('/cotas/:id/forma-envio', async (request, reply) => {
+  serve(app, slips.delivery, async (request, reply) => {
     const quota = quotaOf(request, reply);
     if (!quota) return reply;
-    return billing().delivery.get(quota.idCota);
+    return billing().delivery.get(quota.idCota) ?? { formaEnvio: 'EMAIL' as const, dataAlteracao: null };
   });
 
-  app.put('/cotas/:id/forma-envio', async (request, reply) => {
+  serve(app, slips.setDelivery, async (request, reply) => {
     const quota = quotaOf(request, reply);
     if (!quota) return reply;
     const body = Delivery.safeParse(request.body);

@@ -1,3 +1,5 @@
+import { session } from '../../../screens/back-office/index.js';
+import { serve } from '../contract.js';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { fail, invalid } from '../http.js';
@@ -23,7 +25,7 @@ export function mintTransparentToken(state: SandboxContext['state'], customer: s
 }
 
 export default async function transparentRoutes(app: FastifyInstance, { state }: SandboxContext) {
-  app.post('/login/transparente', async (request, reply) => {
+  serve(app, session.transparent, async (request, reply) => {
     const token = (request.body as { token?: unknown } | undefined)?.token;
     if (typeof token !== 'string' || !token) return invalid(reply, 'token é obrigatório.');
     const entry = tokensOf(state).get(token);
@@ -32,7 +34,7 @@ export default async function transparentRoutes(app: FastifyInstance, { state }:
     const customer = state.customers.get(entry.customer)!;
     return {
       ...state.issueTokens(customer.key),
-      statusMfa: 'NAO_REQUER',
+      statusMfa: 'NAO_REQUER' as const,
       idCota: entry.idCota ?? null,
       // A partner agent acting for the customer (reads, cannot change registration data).
       agente: entry.agent ?? null,

@@ -1,6 +1,8 @@
+import { session } from '../../../screens/back-office/index.js';
+import { serve } from '../contract.js';
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { fail, grantOf, invalid } from '../http.js';
+import { fail, grantOf, invalid, notFound } from '../http.js';
 import type { SandboxContext } from '../context.js';
 
 /** One-time codes: 4 characters people can tell apart, valid for 5 minutes. */
@@ -33,8 +35,10 @@ export default async function verificationRoutes(app: FastifyInstance, { state, 
   const codes: Verification[] = [];
   const sends = new Map<string, number[]>();
 
-  for (const channel of ['sms', 'email'] as const) {
-    app.post(`/verificacao/${channel}`, async (request, reply) => {
+  {
+    serve(app, session.sendCode, async (request, reply) => {
+      const channel = (request.params as { canal: string }).canal;
+      if (channel !== 'sms' && channel !== 'email') return notFound(reply, 'Canal desconhecido.');
       const customer = state.customers.get(grantOf(request).customer)!;
       const now = state.clock.now();
       const recent = (sends.get(customer.key) ?? []).filter((at) => now - at < 3_600_000);
@@ -49,7 +53,7 @@ export default async function verificationRoutes(app: FastifyInstance, { state, 
     });
   }
 
-  app.patch('/verificacao', async (request, reply) => {
+  serve(app, session.checkCode, async (request, reply) => {
     const codigo = String((request.body as { codigo?: unknown } | undefined)?.codigo ?? '').trim().toUpperCase();
     if (!/^[A-Z0-9]{4,8}$/.test(codigo)) return invalid(reply, 'codigo é obrigatório.');
     const found = [...codes].reverse().find((v) => v.code === codigo);

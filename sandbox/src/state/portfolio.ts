@@ -1,3 +1,6 @@
+import type { VehicleProcess } from './vehicle.js';
+import type { RefundProcess } from './refund.js';
+
 /**
  * What each persona owns in the back office, written from the scenarios in personas.json.
  * Dates are day offsets from the sandbox clock's today (negative = in the past), so the
@@ -81,13 +84,36 @@ export interface CashBillingProcess {
   eventos?: Array<{ situacao: 'Aberto' | 'Concluido' | 'Fechado' | 'Pendente' | 'Erro'; descricao: string; em: string }>;
 }
 
+// ── awarded (contemplated) flow, issue 14 ─────────────────────────────────────────────────────
+/** The awarded flow as the core system keeps it (core/contemplacao), moved on the sandbox clock. */
+export interface AwardedProcess {
+  /** One of the 14 statuses of doc 2 §4.3 (AWARDED_STATUSES). */
+  status: string;
+  /** When the offer (terms) was confirmed: locked from then on. */
+  termoAceitoEm?: string;
+  garantia?: string;
+  tipoPesado?: string;
+  /** Days from the sandbox's today to the document deadline. */
+  prazoDocumentosEmDias?: number;
+  /** When the documents went to analysis (epoch ms on the sandbox clock). */
+  analiseDesde?: number;
+  /** Documents of the running analysis it will find unreadable (their names). */
+  ilegiveis?: string[];
+  /** Identity match of the selfie against the personal document (accepted from 0.35, doc 2 §5). */
+  identidade?: number;
+  crivo?: { codigo: string; decisao: string; status: string; valorAprovado: number | null };
+  motivo?: string;
+}
+
 export interface Processes {
+  /** The awarded (contemplated) flow (core/contemplacao). */
+  contemplacao?: AwardedProcess;
   /** Cash-credit billing (core/faturamento-credito). */
   especie?: CashBillingProcess;
   /** Vehicle billing (core/faturamento/auto). */
-  auto?: { estadoProcesso: string; isDigital: boolean; statusPagamento?: string };
-  /** Refund (core/devolucao); null status = not started. */
-  devolucao?: { status: string | null };
+  auto?: VehicleProcess;
+  /** Refund (core/devolucao); null status = not started (state/refund.ts). */
+  devolucao?: RefundProcess;
 }
 
 export interface CustomerSeed {
@@ -168,7 +194,7 @@ export const PORTFOLIO: Record<string, CustomerSeed> = {
     dataNascimento: '1995-09-09',
     email: 'fernanda.ribeiro@example.com.br',
     celular: '61981112222',
-    quotas: [auto({ grupo: '001234', cota: '0789', contempladaHaDias: 20, modalidadeContemplacao: 'SO', valorBem: 95_000, valorSaldoDevedor: 70_350 })],
+    quotas: [auto({ grupo: '001234', cota: '0789', contempladaHaDias: 20, modalidadeContemplacao: 'SO', valorBem: 95_000, valorSaldoDevedor: 70_350, processos: { auto: { status: 'AGUARDANDO_DADOS_VEICULO', tipoFaturamento: 'NOVO', criadoHaDias: 18 } } })],
   },
   gustavo: {
     nome: 'Gustavo Henrique Dias',
@@ -232,7 +258,9 @@ export const PORTFOLIO: Record<string, CustomerSeed> = {
     dataNascimento: '1987-05-25',
     email: 'nina.prado@example.com.br',
     celular: '11976543210',
-    quotas: [auto({ grupo: '002345', cota: '0250', tipo: 'imovel', valorBem: 280_000, valorSaldoDevedor: 231_000, contempladaHaDias: 15, modalidadeContemplacao: 'LL', parcelasPagas: 24, parcelasRestantes: 156, prazoMeses: 180, assembleiaAtual: 21, processos: { especie: { status: 'TRATATIVA_NAO_INICIADA', possuiCaso: false } } })],
+    // Awarded flow at document selection (client pending), self-employed: the offer was confirmed and the guarantee chosen.
+    casos: [{ numero: '00420050', tipo: 'Consultoria de Análise de Documentos', status: 'EM_ANDAMENTO', fase: 'Pendência Cliente', criadoHaDias: 10, dadosApp: JSON.stringify({ tipoRenda: 'autonomo', fase: 'Pendência Cliente', enviados: [], arquivos: [], etapas: ['oferta', 'verification', 'garantia'] }) }],
+    quotas: [auto({ grupo: '002345', cota: '0250', tipo: 'imovel', valorBem: 280_000, valorSaldoDevedor: 231_000, contempladaHaDias: 15, modalidadeContemplacao: 'LL', parcelasPagas: 24, parcelasRestantes: 156, prazoMeses: 180, assembleiaAtual: 21, processos: { especie: { status: 'TRATATIVA_NAO_INICIADA', possuiCaso: false }, contemplacao: { status: 'PENDENCIA_CLIENTE', termoAceitoEm: '2026-11-13T13:00:00.000Z', garantia: 'alienacao-fiduciaria', prazoDocumentosEmDias: 20 } } })],
   },
   otavio: {
     nome: 'Otávio Lopes Cardoso',
@@ -262,7 +290,7 @@ export const PORTFOLIO: Record<string, CustomerSeed> = {
     email: 'rita.monteiro@example.com.br',
     celular: '34987776666',
     casos: [{ numero: '00420021', tipo: 'Aviso de Contemplação', status: 'EM_ANDAMENTO', fase: 'Tratativa não Iniciada', descricao: 'Contemplação por sorteio', criadoHaDias: 3 }],
-    quotas: [auto({ grupo: '010200', cota: '0021', tipo: 'pesados', valorBem: 420_000, valorSaldoDevedor: 355_000, contempladaHaDias: 3, modalidadeContemplacao: 'SO', parcelasPagas: 10, parcelasRestantes: 90, prazoMeses: 100, assembleiaAtual: 11, opcoesLance: ['001', '003'] })],
+    quotas: [auto({ grupo: '010200', cota: '0021', tipo: 'pesados', valorBem: 420_000, valorSaldoDevedor: 355_000, contempladaHaDias: 3, modalidadeContemplacao: 'SO', parcelasPagas: 10, parcelasRestantes: 90, prazoMeses: 100, assembleiaAtual: 11, opcoesLance: ['001', '003'], processos: { contemplacao: { status: 'NAO_INICIADO' } } })],
   },
   tania: {
     nome: 'Tânia Regina Batista',

@@ -4,6 +4,10 @@ import { loadPersonas, type PartnerFixture, type PersonaFixture } from '../perso
 import { BillingBook } from './billing.js';
 import { PORTFOLIO, type CustomerSeed, type QuotaSeed } from './portfolio.js';
 import { ContentState } from './content.js';
+import { AssistantState } from './assistant.js';
+import { SpecialFlowsState } from './special-flows.js';
+import { VehicleReference } from './vehicle.js';
+import { EXTRA_PERSONAS, EXTRA_PORTFOLIO } from './vehicle-personas.js';
 
 export interface Customer extends Omit<CustomerSeed, 'quotas'> {
   key: string;
@@ -62,6 +66,12 @@ export class SandboxState {
   readonly files = new Map<string, { type: string; data: Buffer; owner: string; category: string; descricao?: string }>();
   /** FAQ feedback, notifications read, preferences (state/content.ts). */
   readonly content = new ContentState();
+  /** The assistant's conversations and answers (state/assistant.ts). */
+  readonly assistant = new AssistantState();
+  /** Quota transfer, insurance, post-sale answers and call-backs (state/special-flows.ts). */
+  readonly specialFlows = new SpecialFlowsState();
+  /** Vehicle billing's brands, models and registered dealerships (state/vehicle.ts). */
+  vehicle = new VehicleReference();
   /** The next CRM case opened through salesforce/casos gets 00050000 + this. */
   nextCaseNumber = 1;
 
@@ -79,6 +89,9 @@ export class SandboxState {
     this.files.clear();
     this.billing = new BillingBook(this.clock);
     this.content.reset();
+    this.assistant.reset();
+    this.specialFlows.reset();
+    this.vehicle = new VehicleReference();
     this.nextCaseNumber = 1;
     this.seed();
   }
@@ -90,8 +103,9 @@ export class SandboxState {
       this.warnings.set(partner.id, []);
     }
     let nextId = 1001;
-    for (const persona of file.personas) {
-      const seed = PORTFOLIO[persona.key];
+    // Sandbox-only personas (state/vehicle-personas.ts) after the shared fixture's.
+    for (const persona of [...file.personas, ...EXTRA_PERSONAS]) {
+      const seed = PORTFOLIO[persona.key] ?? EXTRA_PORTFOLIO[persona.key];
       if (!seed) throw new Error(`persona ${persona.key} has no portfolio in sandbox/src/state/portfolio.ts`);
       const { quotas, ...profile } = seed;
       const customer = customerFrom(persona, profile);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BID_MESSAGES, bidsOpen, bidValueFromPercentage, bidValueProblem, embeddedPlusFgtsProblem, embeddedProblem, fgtsPercentage, freeBidAuto, parseMoney } from './bids.js';
+import { BID_MESSAGES, bidsOpen, bidValueFromPercentage, bidValueProblem, embeddedPlusFgtsProblem, embeddedProblem, fgtsPercentage, freeBidAuto, parseMoney, readMoney } from './bids.js';
 
 describe('bid formulas', () => {
   it('turns a percentage rule into money with 2 decimals', () => {
@@ -65,5 +65,17 @@ describe('when bids are accepted', () => {
   it('refuses bids for a cancelled quota or without an assembly', () => {
     expect(bidsOpen(10, true)).toBe(false);
     expect(bidsOpen(null, false)).toBe(false);
+  });
+});
+
+describe('readMoney', () => {
+  it('takes the number the dinheiro format sends, or pt-BR text from older clients', () => {
+    expect(readMoney(1234.56)).toBe(1234.56);
+    expect(readMoney('1.234,56')).toBe(1234.56);
+  });
+  it('refuses a negative amount, a third decimal or a number that is not finite', () => {
+    expect(readMoney(-1)).toBeNull();
+    expect(readMoney(1.234)).toBeNull();
+    expect(readMoney(Number.NaN)).toBeNull();
   });
 });

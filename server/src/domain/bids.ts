@@ -45,6 +45,16 @@ export function parseMoney(text: string): number | null {
   return null;
 }
 
+/**
+ * A money field as the form sends it: a number (the renderer's `dinheiro` format) or text typed
+ * in pt-BR (older clients). Null when negative, not finite or with more than two decimals.
+ */
+export function readMoney(value: string | number): number | null {
+  if (typeof value === 'string') return parseMoney(value);
+  if (!Number.isFinite(value) || value < 0 || Math.round(value * 100) !== value * 100) return null;
+  return value;
+}
+
 export interface BidLimits {
   min: number;
   max: number;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ComponentNode } from '../../../screens/contract/index.js';
-import { downgrade, parseCapabilities } from './capabilities.js';
+import { compareVersions, downgrade, parseCapabilities } from './capabilities.js';
 
 const banner: ComponentNode = {
   type: 'banner',
@@ -26,5 +26,59 @@ describe('capability downgrade', () => {
   it('treats a client without the header as drawing everything in v1, and ignores unknown names', () => {
     expect(parseCapabilities(undefined).has('form')).toBe(true);
     expect([...parseCapabilities('text, hologram')]).toEqual(['text']);
+  });
+
+  it('draws a conversation only for a renderer of version 1.1.0 or later, else its fallback', () => {
+    const chat = {
+      type: 'conversation',
+      label: 'Conversa',
+      messages: [],
+      composer: { label: 'Sua mensagem', sendLabel: 'Enviar', maxLength: 2000 },
+      typingText: 'Digitando…',
+      send: { action: 'assistant/message' },
+      failure: { text: 'Falhou', retryLabel: 'Tentar novamente' },
+      fallback: { type: 'text', text: 'Atualize o aplicativo para conversar.' },
+    } as ComponentNode;
+    expect(downgrade([chat], parseCapabilities('conversation,text', '1.0.0'))).toEqual([{ type: 'text', text: 'Atualize o aplicativo para conversar.' }]);
+    expect(downgrade([chat], parseCapabilities('conversation,text', '1.1.0'))[0]?.type).toBe('conversation');
+    expect(downgrade([chat], parseCapabilities('conversation,text', '1.10.0'))[0]?.type).toBe('conversation');
+  });
+});
+
+describe('components newer than the client', () => {
+  const pill: ComponentNode = { type: 'status-pill', tone: 'success', text: 'Pago' };
+  const chips: ComponentNode = {
+    type: 'chips',
+    label: 'Filtrar parcelas',
+    options: [
+      { label: 'Todos', selected: true, action: { type: 'navigate', to: '/boletos' } },
+      { label: 'Vencidos', selected: false, action: { type: 'navigate', to: '/boletos?filtro=vencidos' } },
+    ],
+  };
+
+  it('takes a client that sends only its version to draw the components up to that version', () => {
+    expect(parseCapabilities(undefined, '1.0.0').has('chips')).toBe(false);
+    expect(parseCapabilities(undefined, '1.0.0').has('form')).toBe(true);
+    expect(parseCapabilities(undefined, '1.1.0').has('chips')).toBe(true);
+    expect(compareVersions('1.10.0', '1.9.2')).toBeGreaterThan(0);
+  });
+
+  it('sends the fallback the contract derives when the node declares none', () => {
+    const old = parseCapabilities(undefined, '1.0.0');
+    expect(downgrade([pill], old)).toEqual([{ type: 'text', tone: 'success', text: 'Pago' }]);
+    expect(downgrade([chips], old)).toEqual([
+      {
+        type: 'list',
+        label: 'Filtrar parcelas',
+        items: [
+          { type: 'button', variant: 'link', label: 'Todos ✓', action: { type: 'navigate', to: '/boletos' } },
+          { type: 'button', variant: 'link', label: 'Vencidos', action: { type: 'navigate', to: '/boletos?filtro=vencidos' } },
+        ],
+      },
+    ]);
+  });
+
+  it('prefers the fallback a node declares', () => {
+    expect(downgrade([{ ...pill, fallback: { type: 'text', text: 'Situação: Pago' } }], parseCapabilities('text'))).toEqual([{ type: 'text', text: 'Situação: Pago' }]);
   });
 });

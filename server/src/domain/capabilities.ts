@@ -1,29 +1,54 @@
-import { COMPONENT_TYPES, type ComponentNode, type ComponentType } from '../../../screens/contract/index.js';
+import { COMPONENT_SINCE, COMPONENT_TYPES, DEFAULT_FALLBACK, fallbackOf, type ComponentNode, type ComponentType } from '../../../screens/contract/index.js';
 
-/** The component types a client declared it can draw (header value, comma-separated). No header: all of v1. */
-export function parseCapabilities(header: string | string[] | undefined): ReadonlySet<ComponentType> {
-  if (header === undefined) return new Set(COMPONENT_TYPES);
-  const raw = Array.isArray(header) ? header.join(',') : header;
-  const known = new Set<string>(COMPONENT_TYPES);
-  return new Set(raw.split(',').map((s) => s.trim()).filter((s): s is ComponentType => known.has(s)));
+/** 1.10.0 > 1.9.2: numeric comparison of dotted versions (missing parts are 0). */
+export function compareVersions(a: string, b: string): number {
+  const pa = a.split('.').map((n) => Number.parseInt(n, 10) || 0);
+  const pb = b.split('.').map((n) => Number.parseInt(n, 10) || 0);
+  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
+    const d = (pa[i] ?? 0) - (pb[i] ?? 0);
+    if (d !== 0) return d;
+  }
+  return 0;
 }
 
 /**
- * Replaces every component the client cannot draw by its declared fallback (itself checked),
- * or drops it when it has none — so an old native wrapper keeps working.
+ * The component types a client can draw: the list it declared (comma-separated header, else every
+ * type), less those newer than its declared renderer version (COMPONENT_SINCE) — so a client that
+ * sends only its version gets the components up to that version.
  */
-export function downgrade(nodes: readonly ComponentNode[], can: ReadonlySet<ComponentType>): ComponentNode[] {
-  const out: ComponentNode[] = [];
-  for (const node of nodes) {
-    const drawn = downgradeOne(node, can);
-    if (drawn) out.push(drawn);
-  }
-  return out;
+export function parseCapabilities(header: string | string[] | undefined, version?: string | string[]): ReadonlySet<ComponentType> {
+  const known = new Set<string>(COMPONENT_TYPES);
+  const raw = header === undefined ? COMPONENT_TYPES.join(',') : Array.isArray(header) ? header.join(',') : header;
+  const declared = raw.split(',').map((s) => s.trim()).filter((s): s is ComponentType => known.has(s));
+  const v = Array.isArray(version) ? version[0] : version;
+  return new Set(declared.filter((type) => !v || compareVersions(COMPONENT_SINCE[type], v) <= 0));
 }
 
-function downgradeOne(node: ComponentNode, can: ReadonlySet<ComponentType>): ComponentNode | null {
-  if (!can.has(node.type)) return node.fallback ? downgradeOne(node.fallback, can) : null;
+/**
+ * Replaces every component the client cannot draw by its fallback (declared on the node, else
+ * the one the contract derives; itself checked), or drops it when there is none — so an old
+ * native wrapper keeps working.
+ */
+export function downgrade(nodes: readonly ComponentNode[], can: ReadonlySet<ComponentType>): ComponentNode[] {
+  return nodes.flatMap((node) => downgradeOne(node, can));
+}
+
+function downgradeOne(node: ComponentNode, can: ReadonlySet<ComponentType>): ComponentNode[] {
+  if (!can.has(node.type)) {
+    const fallback = fallbackOf(node);
+    return fallback ? downgradeOne(fallback, can) : defaultFallback(node, can);
+  }
   const { fallback: _unused, ...rest } = node;
-  if (rest.type === 'card' || rest.type === 'list') return { ...rest, items: downgrade(rest.items, can) } as ComponentNode;
-  return rest as ComponentNode;
+  if (rest.type === 'card' || rest.type === 'list' || rest.type === 'theme-preview') return [{ ...rest, items: downgrade(rest.items, can) } as ComponentNode];
+  return [rest as ComponentNode];
+}
+
+/** A v1.0 type's default fallback (DEFAULT_FALLBACK): a text of its fields, its children, or nothing. */
+function defaultFallback(node: ComponentNode, can: ReadonlySet<ComponentType>): ComponentNode[] {
+  const rule = DEFAULT_FALLBACK[node.type];
+  if (rule.kind === 'children') return 'items' in node ? downgrade(node.items, can) : [];
+  if (rule.kind !== 'text' || !can.has('text')) return [];
+  const fields = node as unknown as Record<string, unknown>;
+  const text = rule.from.map((field) => fields[field]).filter((v): v is string => typeof v === 'string' && v !== '').join(': ');
+  return text ? [{ type: 'text', text }] : [];
 }

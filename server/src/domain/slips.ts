@@ -21,6 +21,11 @@ export function filterInstalments<T extends InstalmentLike>(list: readonly T[], 
   return [...list];
 }
 
+/** The instalment to pay next: the one due first (a late one comes before any on time). */
+export function nextInstalment<T extends InstalmentLike & { dataVencimento: string }>(list: readonly T[]): T | undefined {
+  return [...list].sort((a, b) => Number(b.emAtraso) - Number(a.emAtraso) || a.dataVencimento.localeCompare(b.dataVencimento))[0];
+}
+
 /** Overdue slips cannot be grouped with on-time ones. */
 export function mixesLateAndOnTime(list: readonly InstalmentLike[]): boolean {
   return list.some((i) => i.emAtraso) && list.some((i) => !i.emAtraso);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accessiblePair, contrastRatio, MIN_TEXT_CONTRAST, themeTokens } from './theme.js';
+import { acceptTheme, accessiblePair, assertAccessibleTheme, contrastRatio, contrastReport, MIN_TEXT_CONTRAST, themeProblems, themeTokens } from './theme.js';
 
 describe('partner theme tokens', () => {
   it('keeps the default partner red and puts white text on it', () => {
@@ -24,5 +24,28 @@ describe('partner theme tokens', () => {
 
   it('measures black on white as 21:1', () => {
     expect(contrastRatio('#000000', '#FFFFFF')).toBeCloseTo(21, 5);
+  });
+});
+
+describe('WCAG AA check of theme tokens', () => {
+  it('passes the default partner and Horizonte, on every drawn pair', () => {
+    for (const colors of [{ primary: '#CE181E', secondary: '#BA2429' }, { primary: '#0B5FA5', secondary: '#0A4A80' }]) {
+      expect(themeProblems(themeTokens(colors))).toEqual([]);
+      expect(() => assertAccessibleTheme(themeTokens(colors), 'x')).not.toThrow();
+    }
+  });
+
+  it('names the failing pair and refuses the theme, answering the fallback instead', () => {
+    const base = themeTokens({ primary: '#CE181E', secondary: '#BA2429' });
+    const pale = { ...base, muted: '#BBBBBB' };
+    expect(themeProblems(pale).map((p) => `${p.foreground}/${p.background}`)).toEqual(['muted/surface', 'muted/background']);
+    expect(() => assertAccessibleTheme(pale, 'pale')).toThrow(/muted on surface/);
+    expect(acceptTheme(pale, base).theme).toBe(base);
+    expect(acceptTheme(base, pale).theme).toBe(base);
+  });
+
+  it('reports each ratio rounded down, so a pass is never a rounding artefact', () => {
+    const report = contrastReport(themeTokens({ primary: '#CE181E', secondary: '#BA2429' }));
+    expect(report.find((c) => c.foreground === 'onSurface' && c.background === 'surface')?.ratio).toBeGreaterThan(15);
   });
 });

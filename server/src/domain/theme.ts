@@ -67,3 +67,69 @@ export function themeTokens(colors: { primary: string; secondary: string }): The
     danger: '#B3261E',
   };
 }
+
+/** WCAG 2.x AA: normal text needs 4.5:1 against what it is drawn on. */
+export const AA_TEXT = 4.5;
+
+type Token = keyof ThemeTokens;
+/**
+ * Every pair of tokens the renderer draws one on the other (text colour, background). Tone
+ * colours are drawn as text on the surface (pills, banners' texts) and on the background.
+ */
+export const CONTRAST_PAIRS: ReadonlyArray<readonly [Token, Token]> = [
+  ['onPrimary', 'primary'],
+  ['onSecondary', 'secondary'],
+  ['onSurface', 'surface'],
+  ['onBackground', 'background'],
+  ['primary', 'surface'],
+  ['primary', 'background'],
+  ['muted', 'surface'],
+  ['muted', 'background'],
+  ['info', 'surface'],
+  ['success', 'surface'],
+  ['warning', 'surface'],
+  ['danger', 'surface'],
+  ['danger', 'background'],
+  ['surface', 'onSurface'],
+];
+
+export interface ContrastCheck {
+  foreground: Token;
+  background: Token;
+  ratio: number;
+  ok: boolean;
+}
+
+/** Each drawn pair with its contrast ratio (2 decimals) and whether it reaches AA for text. */
+export function contrastReport(theme: ThemeTokens): ContrastCheck[] {
+  return CONTRAST_PAIRS.map(([foreground, background]) => {
+    const ratio = contrastRatio(theme[foreground], theme[background]);
+    return { foreground, background, ratio: Math.floor(ratio * 100) / 100, ok: ratio >= AA_TEXT };
+  });
+}
+
+/** The pairs that fail AA; empty when the theme can be accepted. */
+export function themeProblems(theme: ThemeTokens): ContrastCheck[] {
+  return contrastReport(theme).filter((c) => !c.ok);
+}
+
+export class ThemeContrastError extends Error {
+  override name = 'ThemeContrastError';
+}
+
+/** Throws naming every failing pair (used at start-up on the default theme). */
+export function assertAccessibleTheme(theme: ThemeTokens, name: string): void {
+  const problems = themeProblems(theme);
+  if (problems.length > 0) {
+    throw new ThemeContrastError(`theme ${name} fails WCAG AA: ${problems.map((p) => `${p.foreground} on ${p.background} ${p.ratio}:1`).join(', ')}`);
+  }
+}
+
+/**
+ * A partner's tokens if they pass AA, else the default partner's (the partner's colours are
+ * already darkened until their text contrast is enough; this catches whatever slips through).
+ */
+export function acceptTheme(theme: ThemeTokens, fallback: ThemeTokens): { theme: ThemeTokens; problems: ContrastCheck[] } {
+  const problems = themeProblems(theme);
+  return { theme: problems.length ? fallback : theme, problems };
+}

@@ -20,8 +20,8 @@ describe('flow analyser', () => {
   it('passes the shipped definitions, with warnings for targets not served yet', () => {
     const report = analyse(definitions.flows, context);
     expect(report.ok).toBe(true);
-    // The refund flow is not served yet (a warning); the cash-billing screens are (no warning).
-    expect(report.findings.some((f) => f.level === 'aviso' && f.message.includes('/devolucao'))).toBe(true);
+    // The cash-billing and refund screens are served (no warning).
+    expect(report.findings.some((f) => f.message.includes('refund-screen'))).toBe(false);
     expect(report.findings.some((f) => f.message.includes('/faturamentoespecie/centralcontemplacao'))).toBe(false);
   });
 
@@ -50,7 +50,7 @@ describe('flow analyser', () => {
     const bundle = withTable('cash-billing-card', (t) => {
       t.rows[0]!.then = 'card-inexistente';
     });
-    const set = bundle.definitions.find((d) => d.kind === 'cards')!;
+    const set = bundle.definitions.find((d) => d.kind === 'cards' && d.id === 'cash-billing-cards')!;
     if (set.kind === 'cards') set.cards[0]!.label = 'Clique aqui';
     expect(errors(bundle)).toEqual([
       'cards cash-billing-cards, card especie-iniciar: rótulo "Clique aqui" fora da lista da especificação',

@@ -168,6 +168,23 @@ describe('refund status → screen (doc 2 §4.6)', () => {
   }
 });
 
+describe('refund status → home card (doc 2 §4.6)', () => {
+  const expected: Array<[string | null, string]> = [
+    [null, 'devolucao-iniciar'],
+    ['PRAZO_FINALIZADO', 'devolucao-iniciar'],
+    ['REANALISE', 'devolucao-reenviar-documentos'],
+    ['ANALISE_GRC', 'devolucao-em-analise'],
+    ['CADASTRO_APROVADO', 'devolucao-programar'],
+    ['PAGAMENTO_ESTORNADO', 'devolucao-pagamento-estornado'],
+    ['DOCUMENTO_RECUSADO', 'devolucao-filial'],
+    ['SOLICITACAO_FINALIZADA', 'devolucao-acompanhar'],
+    ['FASE_NOVA_SEM_MAPEAMENTO', 'devolucao-acompanhar'],
+  ];
+  for (const [status, card] of expected) {
+    it(`${status ?? 'sem fase'} → ${card}`, () => expect(decide(table('refund-card'), { status }).outcome).toBe(card));
+  }
+});
+
 describe('used vehicle process state → timeline step and page (doc 2 §4.5)', () => {
   const t = () => table('used-vehicle-step');
   const at = (state: string, over: Record<string, unknown> = {}) => decide(t(), { state, digital: true, introSeen: false, sellerType: 'pessoafisica', ...over }).outcome;

@@ -66,6 +66,33 @@ const MIGRATIONS: { id: number; name: string; sql: string }[] = [
         PRIMARY KEY (customer, notice)
       )`,
   },
+  {
+    // Numbered by its issue (19) so parallel branches do not collide; ids only need to be unique.
+    id: 19,
+    name: 'assistant_conversations',
+    sql: `
+      CREATE TABLE assistant_conversations (
+        key TEXT PRIMARY KEY,
+        data JSONB NOT NULL,
+        expires_at TIMESTAMPTZ NOT NULL
+      );
+      CREATE INDEX assistant_conversations_expires_at ON assistant_conversations (expires_at)`,
+  },
+  {
+    // Issue 22's block of ids (22xx), so parallel branches never collide.
+    id: 2201,
+    name: 'idempotency_keys',
+    sql: `
+      CREATE TABLE idempotency_keys (
+        scope TEXT NOT NULL,
+        key TEXT NOT NULL,
+        body_hash TEXT NOT NULL,
+        state TEXT NOT NULL,
+        result TEXT,
+        created_at BIGINT NOT NULL,
+        PRIMARY KEY (scope, key)
+      )`,
+  },
 ];
 
 export async function migrate(database: Database): Promise<void> {

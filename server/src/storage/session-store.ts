@@ -82,6 +82,10 @@ export interface SessionData {
   /** Logged in through a transparent-login token: only routes flagged for it open. */
   transparent?: boolean | undefined;
   bidDraft?: BidDraft | undefined;
+  /** Quota transfer between its screens: the assignee typed, then the protocol or the refusal (issue 18). */
+  transferDraft?: { idCota: number; cessionario: string; protocolo?: string | undefined; taxa?: number | undefined; erro?: string | undefined } | undefined;
+  /** Post-sale: a registration change waiting for its SMS code (issue 18). */
+  postSaleChange?: { idCota: number; email?: string | undefined; ddd?: string | undefined; numero?: string | undefined; renda?: number | undefined } | null | undefined;
   pendingChange?: AddressChange | null | undefined;
   /** One-time code still owed after a REQUER_MFA login: nothing protected opens until it is checked. */
   mfa?: MfaState | null | undefined;

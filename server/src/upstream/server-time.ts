@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
 import { BRAZIL_TZ, localNow } from '../domain/clock.js';
+import { partners } from '../../../screens/back-office/index.js';
 import type { CustomerUpstream } from '../plugins/core/customer-upstream.js';
 
 export interface ServerTime {
@@ -9,7 +10,7 @@ export interface ServerTime {
 
 /** The back office's clock (util/datahoraatual); null when it fails, so callers fall back to ours. */
 export function serverTime(upstream: CustomerUpstream): Promise<ServerTime | null> {
-  return upstream.call<ServerTime>({ method: 'GET', path: 'util/datahoraatual' }).catch(() => null);
+  return upstream.request(partners.serverTime).catch(() => null);
 }
 
 /**

@@ -1,10 +1,13 @@
 import { lazy, Suspense } from 'react';
 import type { ComponentOf } from '../../../../screens/contract/components.js';
+import LightForm from './light/light-form.js';
 
-// react-jsonschema-form is loaded only by screens that hold a form, so other screens stay light.
+// react-jsonschema-form is loaded only by screens whose document asks for it (`engine: 'json'`,
+// decided by the server), so the login and other simple forms download no form library.
 const JsonForm = lazy(() => import('./json-form.js'));
 
 export function Form({ node }: { node: ComponentOf<'form'> }) {
+  if (node.engine === 'light') return <LightForm node={node} />;
   return (
     <Suspense fallback={<div className="form-placeholder" aria-busy="true" />}>
       <JsonForm node={node} />

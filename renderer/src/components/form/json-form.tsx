@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import type { ComponentOf } from '../../../../screens/contract/components.js';
 import { useRunAction } from '../../actions/use-run-action.js';
 import { BUTTON_TEMPLATES, translateString } from './array-buttons.js';
+import { withFormats } from './field-formats.js';
 import { applyFieldVisibility } from './field-visibility.js';
 import { noValidation, toErrorSchema } from './no-validation.js';
 import { FileWidget } from './file-widget.js';
@@ -28,7 +29,8 @@ export default function JsonForm({ node }: { node: ComponentOf<'form'> }) {
   const [message, setMessage] = useState<string | undefined>(undefined);
   const [busy, setBusy] = useState(false);
   const extraErrors = useMemo(() => toErrorSchema(errors), [errors]);
-  const uiSchema = useMemo(() => applyFieldVisibility(node.uiSchema ?? {}, formData), [node.uiSchema, formData]);
+  const formatted = useMemo(() => withFormats(node.uiSchema ?? {}, node.formats), [node.uiSchema, node.formats]);
+  const uiSchema = useMemo(() => applyFieldVisibility(formatted, formData), [formatted, formData]);
 
   async function submit(data: Data): Promise<void> {
     setBusy(true);

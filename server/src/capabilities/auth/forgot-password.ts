@@ -1,3 +1,4 @@
+import { session } from '../../../../screens/back-office/index.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ActionResult } from '../../../../screens/contract/index.js';
@@ -99,9 +100,7 @@ export default async function forgotPassword(app: FastifyInstance, { throttle }:
       const state = stateOf(request);
       if (!state?.data) return { kind: 'navigate', to: '/entrar/esqueciasenha/cpfcnpj', replace: true };
       try {
-        await app.upstream.call({
-          method: 'POST',
-          path: 'login/recuperar-senha/cliente',
+        await app.upstream.request(session.forgotPassword, {
           json: { inscricaoNacional: state.documento, email: input.email, dataNascimentoFundacao: state.data },
         });
       } catch (err) {

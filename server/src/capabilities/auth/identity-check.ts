@@ -1,3 +1,4 @@
+import { session } from '../../../../screens/back-office/index.js';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ActionResult } from '../../../../screens/contract/index.js';
@@ -23,7 +24,7 @@ export default async function identityCheck(app: FastifyInstance, { flow }: { fl
   app.screens.register('analisandoidentidade', async (ctx) => {
     const state = flow.read(ctx.request);
     if (!state?.checkId) return { redirect: '/entrar/esqueciasenha/cpfcnpj' };
-    const { status } = await app.upstream.call<{ status: string }>({ method: 'GET', path: `antifraude/recuperacao-senha/status/${encodeURIComponent(state.checkId)}` });
+    const { status } = await app.upstream.request(session.identityCheckStatus, { params: { id: state.checkId } });
     if (status === 'APROVADO') return { redirect: '/esquecioemail/identificacaoaprovada' };
     if (status === 'REPROVADO') return { redirect: '/identificacaoreprovada' };
     return {};
@@ -37,9 +38,7 @@ export default async function identityCheck(app: FastifyInstance, { flow }: { fl
       if (!state?.data) return { kind: 'navigate', to: '/entrar/esqueciasenha/cpfcnpj', replace: true };
       let answer: { id: string };
       try {
-        answer = await app.upstream.call<{ id: string }>({
-          method: 'POST',
-          path: 'antifraude/recuperacao-senha/iniciar',
+        answer = await app.upstream.request(session.identityCheckStart, {
           json: { inscricaoNacional: state.documento, dataNascimentoFundacao: state.data },
         });
       } catch (err) {
@@ -58,7 +57,7 @@ export default async function identityCheck(app: FastifyInstance, { flow }: { fl
       const state = flow.read(request);
       if (!state?.checkId) return { kind: 'navigate', to: '/entrar/esqueciasenha/cpfcnpj', replace: true };
       try {
-        await app.upstream.call({ method: 'POST', path: 'recuperar-senha/e-mail', json: { id: state.checkId, email: input.email } });
+        await app.upstream.request(session.identityCheckEmail, { json: { id: state.checkId, email: input.email } });
       } catch (err) {
         if (err instanceof UpstreamError && !err.unavailable) return { kind: 'field-errors', errors: {}, message: err.upstreamMessage ?? app.text('esqueci.erro.dados') };
         throw err;

@@ -1,3 +1,4 @@
+import { session } from '../../../../screens/back-office/index.js';
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -23,7 +24,7 @@ export default async function transparentLogin(app: FastifyInstance) {
 
     let answer: LoginAnswer & { idCota?: number | null; agente?: string | null };
     try {
-      answer = await app.upstream.call<LoginAnswer & { idCota?: number | null; agente?: string | null }>({ method: 'POST', path: 'login/transparente', json: { token: parsed.data.token } });
+      answer = await app.upstream.request(session.transparent, { json: { token: parsed.data.token } });
     } catch (err) {
       if (err instanceof UpstreamError && !err.unavailable) return reply.redirect(INVALID);
       throw err;

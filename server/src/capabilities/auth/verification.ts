@@ -1,3 +1,4 @@
+import { session as sessionCalls } from '../../../../screens/back-office/index.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ActionResult } from '../../../../screens/contract/index.js';
@@ -65,7 +66,7 @@ export default async function verification(app: FastifyInstance, { throttle }: {
     const sends = await app.counters.hit(`otp-send:${session.data.customer.inscricaoNacional}`, 3600);
     if (sends > MAX_SENDS_PER_HOUR) return { kind: 'error', title: app.text('erro.titulo'), message: app.text('verificacao.erro.limite-envios') };
     try {
-      await request.customerUpstream().call({ method: 'POST', path: `verificacao/${canal}` });
+      await request.customerUpstream().request(sessionCalls.sendCode, { params: { canal } });
     } catch (err) {
       if (err instanceof UpstreamError && err.status === 429) return { kind: 'error', title: app.text('erro.titulo'), message: app.text('verificacao.erro.limite-envios') };
       throw err;
@@ -133,7 +134,7 @@ export default async function verification(app: FastifyInstance, { throttle }: {
       const mfa = session.data.mfa!;
       if (mfa.tries >= MAX_TRIES_PER_CODE) return { kind: 'field-errors', errors: {}, message: app.text('verificacao.erro.tentativas') };
       try {
-        await request.customerUpstream().call({ method: 'PATCH', path: 'verificacao', json: { codigo: input.codigo } });
+        await request.customerUpstream().request(sessionCalls.checkCode, { json: { codigo: input.codigo } });
       } catch (err) {
         if (!(err instanceof UpstreamError) || err.unavailable) throw err;
         await app.sessions.patch(session, { mfa: { ...mfa, tries: mfa.tries + 1 } });

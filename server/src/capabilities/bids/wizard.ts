@@ -1,7 +1,8 @@
+import { bids as bidCalls } from '../../../../screens/back-office/index.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ActionResult } from '../../../../screens/contract/index.js';
-import { bidValueFromPercentage, bidValueProblem, embeddedPlusFgtsProblem, embeddedProblem, fgtsPercentage, freeBidAuto, parseMoney } from '../../domain/bids.js';
+import { bidValueFromPercentage, bidValueProblem, embeddedPlusFgtsProblem, embeddedProblem, fgtsPercentage, freeBidAuto, readMoney } from '../../domain/bids.js';
 import { formatMoney } from '../../domain/format.js';
 import { UpstreamError } from '../../plugins/core/upstream-client.js';
 import type { BidDraft } from '../../storage/session-store.js';
@@ -21,9 +22,13 @@ function limitsOf(rules: BidRules, modalidade: string): { min: number; max: numb
   return { min: bidValueFromPercentage(rules.valorBem, rule?.percentualMinimo ?? 0), max: bidValueFromPercentage(rules.valorBem, rule?.percentualMaximo ?? 100) };
 }
 
-const money = (field: string) => z.string().max(20).optional().transform((v, ctx) => {
-  if (v === undefined || v.trim() === '') return 0;
-  const parsed = parseMoney(v);
+/** A money field: a number from the `dinheiro` format, or pt-BR text. */
+const moneyInput = z.union([z.number(), z.string().max(20)]);
+const blank = (v: string | number | undefined) => v === undefined || (typeof v === 'string' && v.trim() === '');
+
+const money = (field: string) => moneyInput.optional().transform((v, ctx) => {
+  if (v === undefined || blank(v)) return 0;
+  const parsed = readMoney(v);
   if (parsed === null) {
     ctx.addIssue({ code: 'custom', message: '@lances.erro.valor', path: [field] });
     return z.NEVER;
@@ -32,7 +37,7 @@ const money = (field: string) => z.string().max(20).optional().transform((v, ctx
 });
 
 const StepInput = z.discriminatedUnion('passo', [
-  z.object({ passo: z.literal('type'), modalidade: z.enum(['LL', 'LF'], '@lances.erro.modalidade'), tipoOferta: z.enum(['PE', 'VL']).default('VL'), valor: z.string().max(20).optional() }),
+  z.object({ passo: z.literal('type'), modalidade: z.enum(['LL', 'LF'], '@lances.erro.modalidade'), tipoOferta: z.enum(['PE', 'VL']).default('VL'), valor: moneyInput.optional() }),
   z.object({ passo: z.literal('builtin'), valorLanceEmbutido: money('valorLanceEmbutido') }),
   z.object({ passo: z.literal('fgts'), valorFGTS: money('valorFGTS'), trabalho3anos: z.boolean().default(false), semFinanciamentoSfh: z.boolean().default(false), finalidadeMoradia: z.boolean().default(false) }),
   z.object({ passo: z.literal('keys'), trocaChaves: z.boolean().default(false) }),
@@ -130,9 +135,9 @@ export default async function bidWizard(app: FastifyInstance) {
         let value: number | null;
         if (limits.fixed !== undefined) value = limits.fixed;
         else {
-          const typed = input.valor === undefined ? null : parseMoney(input.valor);
+          const typed = input.valor === undefined ? null : readMoney(input.valor);
           value = typed === null ? null : input.tipoOferta === 'PE' ? bidValueFromPercentage(rules.valorBem, typed) : typed;
-          if (input.valor && input.valor.trim() && typed === null) return { kind: 'field-errors', errors: { valor: app.text('lances.erro.valor') } };
+          if (!blank(input.valor) && typed === null) return { kind: 'field-errors', errors: { valor: app.text('lances.erro.valor') } };
         }
         const problem = bidValueProblem(value, limits);
         if (problem) return { kind: 'field-errors', errors: { valor: problem } };
@@ -159,6 +164,7 @@ export default async function bidWizard(app: FastifyInstance) {
   });
 
   app.actions.register('bids/confirm', {
+    idempotent: true,
     input: z.object({}).passthrough(),
     async handler(_input, { request }): Promise<ActionResult> {
       const { upstream, quota, draft } = await context(request);
@@ -167,9 +173,8 @@ export default async function bidWizard(app: FastifyInstance) {
       const identificador = String(request.headers['idempotency-key'] ?? `${request.session!.id.slice(0, 8)}-${draft.valorOferta}`).slice(0, 64);
       let answer: { protocolo?: string; notificacoes?: Array<{ mensagem?: string; message?: string }> };
       try {
-        answer = await upstream.call({
-          method: 'POST',
-          path: `cotas/${quota.idCota}/credenciamento-lance`,
+        answer = await upstream.request(bidCalls.offer, {
+          params: { id: quota.idCota },
           scope: 'quota',
           json: {
             situacaoOferta: 'A',

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ActionResult } from '../../../../screens/contract/index.js';
 import type { CustomerUpstream } from '../../plugins/core/customer-upstream.js';
-import { UpstreamError } from '../../plugins/core/upstream-client.js';
+import { refusalOf as flowRefusal } from '../../flow-parts/index.js';
 import { cashBillingUpstream } from './cash-billing-upstream.js';
 
 /** Route prefix of the cash (espécie) group (doc 2 §2.3). */
@@ -21,6 +21,5 @@ export const billingOf = (u: CustomerUpstream) => cashBillingUpstream.status(u, 
  * esta operação…'); an unavailable back office or an expired session goes on as an error.
  */
 export function refusalOf(app: FastifyInstance, err: unknown): ActionResult {
-  if (err instanceof UpstreamError && !err.unavailable && !err.tokenExpired) return { kind: 'field-errors', errors: {}, message: err.upstreamMessage ?? app.text('especie.erro.operacao') };
-  throw err;
+  return flowRefusal(app, err, 'especie.erro.operacao');
 }

@@ -4,6 +4,7 @@ import type { ActionResult } from '../../../../screens/contract/index.js';
 import { formatDateTime } from '../../domain/clock.js';
 import { formatMoney, formatNationalId, padDigits } from '../../domain/format.js';
 import { accountOwnerProblem } from '../../domain/registration.js';
+import { timelineSteps } from '../../domain/timeline.js';
 import { selectedQuota } from '../quotas/quotas-upstream.js';
 import { cashBillingUpstream as cash } from './cash-billing-upstream.js';
 import { billingOf, ESPECIE, NO_PROCESS, quotaIdOf, refusalOf } from './flow.js';
@@ -43,6 +44,7 @@ export default async function cashBillingPayment(app: FastifyInstance) {
   });
 
   app.actions.register('cash-billing/bank-data', {
+    idempotent: true,
     input: BankInput,
     async handler(input, { upstream, request }): Promise<ActionResult> {
       const holder = request.session!.data.customer.inscricaoNacional;
@@ -80,6 +82,7 @@ export default async function cashBillingPayment(app: FastifyInstance) {
   });
 
   app.actions.register('cash-billing/accept-term', {
+    idempotent: true,
     input: z.object({ aceite: z.literal(true, '@especie.erro.aceite') }),
     async handler(_input, { upstream }): Promise<ActionResult> {
       try {
@@ -96,6 +99,10 @@ export default async function cashBillingPayment(app: FastifyInstance) {
     const data = await billingOf(ctx.upstream!);
     if (!data) return NO_PROCESS;
     const sent = data.status === 'PAGAMENTO_ENVIADO';
-    return { linhas: data.timelinePagamento.map((e) => [formatDateTime(e.em), e.descricao, e.situacao]), situacao: app.text(sent ? 'especie.pagamento-enviado' : 'especie.aguardando-pagamento') };
+    const passos = timelineSteps(
+      data.timelinePagamento.map((e) => ({ title: e.descricao, situation: e.situacao, when: formatDateTime(e.em) })),
+      (key) => app.text(key),
+    );
+    return { passos, situacao: app.text(sent ? 'especie.pagamento-enviado' : 'especie.aguardando-pagamento') };
   });
 }

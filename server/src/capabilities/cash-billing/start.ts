@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ActionResult } from '../../../../screens/contract/index.js';
-import { isPaidOff } from '../../domain/quota-flags.js';
+import { billingKindOf } from '../../domain/billing-kind.js';
+import { localNow } from '../../domain/clock.js';
+import { isContemplated, isPaidOff } from '../../domain/quota-flags.js';
+import { serverTime } from '../../upstream/server-time.js';
 import { UpstreamError } from '../../plugins/core/upstream-client.js';
 import { selectedQuota } from '../quotas/quotas-upstream.js';
 import { cashBillingUpstream as cash } from './cash-billing-upstream.js';
@@ -18,7 +21,10 @@ export default async function cashBillingStart(app: FastifyInstance) {
   // quota is told so first; a restricted CPF/CNPJ (return code 27) goes to its own screen.
   app.screens.register('faturamento-iniciar', async (ctx) => {
     const upstream = ctx.upstream!;
-    const [check, quota] = await Promise.all([cash.check(upstream, quotaIdOf(upstream)), selectedQuota(upstream)]);
+    // The same route starts a vehicle billing: a contemplated vehicle quota goes to its invoicing type.
+    const [quota, time] = await Promise.all([selectedQuota(upstream), serverTime(upstream)]);
+    if (billingKindOf(quota, isContemplated(quota, localNow(time).slice(0, 10))) === 'veiculo') return { redirect: `/faturamento/tipo${ctx.query.get('quitada') === 'ciente' ? '?quitada=ciente' : ''}` };
+    const check = await cash.check(upstream, quotaIdOf(upstream));
     if (check.restricao?.codigoRetorno === RESTRICTION_CODE) return { redirect: '/faturamento/cpfrestrito' };
     // Type confirmed: the centre, once the case is there (if opening it failed, starting again opens it).
     if (check.tipoFaturamento) return (await billingCase(upstream)) ? { redirect: `${ESPECIE}/centralcontemplacao` } : { pode: true, pendencias: [] };
@@ -37,6 +43,7 @@ export default async function cashBillingStart(app: FastifyInstance) {
   // quota, FGTS, a restriction), then the CRM case is opened (salesforce/casos) unless one is there.
   // A start whose case could not be opened is finished by starting again.
   app.actions.register('cash-billing/start', {
+    idempotent: true,
     input: z.object({ confirmaTipo: z.literal(true, '@especie.erro.confirma-tipo') }),
     async handler(_input, { upstream }): Promise<ActionResult> {
       try {

@@ -16,12 +16,19 @@ export default async function finance(app: FastifyInstance) {
     const idCota = upstream.session.data.quota!.idCota;
     const [quota, values] = await Promise.all([
       selectedQuota(upstream),
-      docs.availableValues(upstream, idCota).catch((err: unknown) => {
-        if (err instanceof UpstreamError && !err.tokenExpired) return null;
-        throw err;
-      }),
+      // Doc 1 §8: a failed available-values load stores the error (shown in place of the values).
+      // A refusal (a quota not contemplated has no available values) is no failure: the values stay empty.
+      ctx.secondary(
+        'valores-disponiveis',
+        docs.availableValues(upstream, idCota).catch((err: unknown) => {
+          if (err instanceof UpstreamError && !err.unavailable && !err.tokenExpired) return null;
+          throw err;
+        }),
+        null,
+      ),
     ]);
     const n = (v: number | undefined) => String(v ?? 0);
+    const unavailable = ctx.dropped('valores-disponiveis') ? app.text('confiabilidade.valores-indisponiveis') : '—';
     return {
       linhas: [
         { label: app.text('financeiro.credito'), text: formatMoney(quota.valorBem) },
@@ -29,8 +36,8 @@ export default async function finance(app: FastifyInstance) {
         { label: app.text('financeiro.parcelas-pagas'), text: n(quota.parcelasPagas) },
         { label: app.text('financeiro.parcelas-restantes'), text: n(quota.parcelasRestantes) },
         { label: app.text('financeiro.parcelas-atraso'), text: n(quota.parcelasAtraso) },
-        { label: app.text('financeiro.valor-a-pagar'), text: values ? formatMoney(values.VlrAPagar) : '—' },
-        { label: app.text('financeiro.credito-corrigido'), text: values ? formatMoney(values.VlrCreditoCorrigido) : '—' },
+        { label: app.text('financeiro.valor-a-pagar'), text: values ? formatMoney(values.VlrAPagar) : unavailable },
+        { label: app.text('financeiro.credito-corrigido'), text: values ? formatMoney(values.VlrCreditoCorrigido) : unavailable },
       ],
       atraso: (quota.parcelasAtraso ?? 0) > 0,
     };

@@ -1,5 +1,6 @@
-import { firstName, formatMoney, padDigits } from '../../domain/format.js';
+import { firstName, formatDate, formatMoney, padDigits } from '../../domain/format.js';
 import { localNow } from '../../domain/clock.js';
+import { nextInstalment } from '../../domain/slips.js';
 import { quotaCard } from '../quotas/quotas-screens.js';
 import type { HomeData, MaintenanceWarning } from './home-upstream.js';
 
@@ -29,11 +30,26 @@ export function homeModel(data: HomeData, customerName: string, text: Text, card
     customer: { firstName: firstName(customerName) },
     warnings: data.warnings.filter((w) => warningIsOn(w, now)).map((w) => ({ text: w.text })),
     cards,
+    proximoBoleto: nextSlip(data, text),
     quota: {
       ...card,
       grupo: padDigits(data.quota.grupo, 6),
       cota: padDigits(data.quota.cota, 4),
       saldo: formatMoney(data.quota.valorSaldoDevedor),
     },
+  };
+}
+
+/** The next-slip summary: value, due date and whether it is late, with the listing's process for "Gerar boleto". */
+function nextSlip(data: HomeData, text: Text) {
+  const next = data.slips ? nextInstalment(data.slips.parcelas) : undefined;
+  if (!data.slips || !next) return null;
+  return {
+    valor: formatMoney(next.valor),
+    vencimento: text('home.proximo-boleto.vencimento', { data: formatDate(next.dataVencimento) }),
+    situacao: text(next.emAtraso ? 'boletos.situacao.vencida' : 'boletos.situacao.a-vencer'),
+    tom: next.emAtraso ? 'danger' : 'info',
+    processo: data.slips.identificador,
+    cobranca: next.identificadorCobranca,
   };
 }

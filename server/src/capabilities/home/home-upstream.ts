@@ -1,3 +1,5 @@
+import { partners, type MaintenanceWarning } from '../../../../screens/back-office/index.js';
+import { essentialOnly, type Secondary } from '../../plugins/core/screen-parts.js';
 import type { CustomerUpstream } from '../../plugins/core/customer-upstream.js';
 import { UpstreamError } from '../../plugins/core/upstream-client.js';
 import type { CrmCase } from '../../domain/cases.js';
@@ -8,15 +10,15 @@ import { serverTime, type ServerTime } from '../../upstream/server-time.js';
 import type { Quota } from '../quotas/quota.js';
 import { cashBillingUpstream, type CashBillingData } from '../cash-billing/cash-billing-upstream.js';
 import { selectedQuota } from '../quotas/quotas-upstream.js';
+import { awarded, type AwardedFlowData } from '../../../../screens/back-office/index.js';
+import { isNoProcess } from '../../upstream/no-process.js';
+import { slipsUpstream, type SecondCopyListing } from '../slips/slips-upstream.js';
+import { vehicleBilling, type VehicleBillingData } from '../../../../screens/back-office/index.js';
+import { loadVehicleBilling } from '../../upstream/vehicle-billing.js';
+import { refund } from '../../../../screens/back-office/index.js';
+import { effectiveRefundStatus, refundAllowed } from '../../domain/refund.js';
 
-export interface MaintenanceWarning {
-  startDate: string;
-  startHour: string;
-  endDate: string;
-  endHour: string;
-  active: boolean;
-  text: string;
-}
+export type { MaintenanceWarning } from '../../../../screens/back-office/index.js';
 
 /** Cash-credit billing of the quota (core/faturamento-credito/status), when it has one. */
 export type CashBillingStatus = Pick<CashBillingData, 'status' | 'possuiCaso'>;
@@ -29,6 +31,58 @@ export interface HomeData {
   cases: CrmCase[];
   /** Loaded only when the load order gets that far (not during a mandatory update, not for a cancelled quota). */
   cashBilling: CashBillingStatus | null;
+  /** The open instalments, for the next-slip summary; null when not asked or the call failed (home still shows). */
+  slips: SecondCopyListing | null;
+  /** The awarded flow of a contemplated quota (core/contemplacao/status), when it has one. */
+  awarded: AwardedFlowData | null;
+  /** Vehicle billing of a vehicle quota, loaded with the cash billing (doc 2 §4.1 step 4). */
+  vehicleBilling: VehicleBillingStatus | null;
+  /** The refund's status (null: not started), undefined when the quota may not have one or it could not be read. */
+  refundStatus?: string | null | undefined;
+}
+
+/** The selected quota's awarded flow, or null when it has none (or the call fails: home still shows). */
+export async function loadAwarded(upstream: CustomerUpstream): Promise<AwardedFlowData | null> {
+  const idCota = upstream.session.data.quota?.idCota;
+  if (idCota === undefined) return null;
+  return upstream.request(awarded.status, { query: { idCota } }).catch((err: unknown) => {
+    if (isNoProcess(err) || (err instanceof UpstreamError && !err.tokenExpired)) return null;
+    throw err;
+  });
+}
+
+/** What home and /faturamento read of a vehicle billing. */
+export type VehicleBillingStatus = Pick<VehicleBillingData, 'status' | 'tipoFaturamento' | 'fluxoManual' | 'dataCriacao' | 'estadoProcesso' | 'isDigital'>;
+
+/**
+ * The vehicle billing of a vehicle quota (auto, pesados): its process, or — contemplated, no
+ * process, and the core system says it can bill — the start (doc 2 §4.5).
+ */
+export async function loadVehicleBillingOf(upstream: CustomerUpstream, quota: Quota, time: ServerTime | null): Promise<VehicleBillingStatus | null> {
+  if (quota.tipo !== 'auto' && quota.tipo !== 'pesados') return null;
+  const data = await loadVehicleBilling(upstream, quota.idCota);
+  if (data) return data;
+  if (!isContemplated(quota, localNow(time).slice(0, 10))) return null;
+  const check = await upstream.request(vehicleBilling.check, { query: { idCota: quota.idCota } }).catch((err: unknown) => {
+    if (err instanceof UpstreamError && !err.tokenExpired) return null;
+    throw err;
+  });
+  return check?.podeFaturar ? { status: 'TRATATIVA_NAO_INICIADA', tipoFaturamento: null, fluxoManual: false, dataCriacao: new Date().toISOString(), estadoProcesso: null, isDigital: true } : null;
+}
+
+/**
+ * The refund status of a quota that may have one (cancelled and contemplated, or in a closed
+ * group, doc 2 §4.6), for the home card; undefined otherwise or when the call fails (home still shows).
+ */
+async function loadRefundStatus(upstream: CustomerUpstream, quota: Quota, time: ServerTime | null): Promise<string | null | undefined> {
+  if (!refundAllowed(quota, localNow(time).slice(0, 10))) return undefined;
+  try {
+    return effectiveRefundStatus(await upstream.request(refund.status, { query: { idCota: quota.idCota } }));
+  } catch (err) {
+    if (err instanceof UpstreamError && err.tokenExpired) throw err;
+    // No process yet ('sua cota não possui processos'): the refund is at its start.
+    return err instanceof UpstreamError && err.notFound ? null : undefined;
+  }
 }
 
 /** The selected quota's cash-credit billing, or null when it has no such process. */
@@ -56,17 +110,29 @@ export async function startableCashBilling(upstream: CustomerUpstream, quota: Qu
  * parallel); a mandatory registration update stops there, a cancelled quota takes its own
  * branch; otherwise the billing statuses follow.
  */
-export async function loadHome(upstream: CustomerUpstream, partnerId: number): Promise<HomeData> {
+export async function loadHome(upstream: CustomerUpstream, partnerId: number, secondary: Secondary = essentialOnly): Promise<HomeData> {
+  // Essential: the selected quota. Secondary (dropped with their part when they fail): the
+  // partner's warnings, the server time (our clock stands in), the CRM cases, cash billing.
   const [quota, warnings, time, cases] = await Promise.all([
     selectedQuota(upstream),
-    upstream.call<{ data: MaintenanceWarning[] }>({ method: 'GET', path: `parceiros/${partnerId}/warnings` }),
+    secondary('avisos', upstream.request(partners.warnings, { params: { id: partnerId } }), { data: [] }),
     serverTime(upstream),
-    loadCases(upstream).catch((err: unknown) => {
-      if (err instanceof UpstreamError && !err.tokenExpired) return [];
-      throw err;
-    }),
+    secondary('casos', loadCases(upstream), []),
   ]);
   const stop = upstream.session.data.mandatoryUpdate === true || isCancelled(quota);
-  const cashBilling = stop ? null : ((await loadCashBilling(upstream)) ?? (await startableCashBilling(upstream, quota, time)));
-  return { quota, warnings: warnings.data ?? [], time, cases, cashBilling };
+  const contemplated = isContemplated(quota, localNow(time).slice(0, 10));
+  const [cashBilling, awardedFlow, vehicleBilling, slips, refundStatus] = await Promise.all([
+    stop ? null : secondary('faturamento', loadCashBilling(upstream).then((found) => found ?? startableCashBilling(upstream, quota, time)), null),
+    upstream.session.data.mandatoryUpdate === true || !contemplated ? null : loadAwarded(upstream),
+    stop ? null : loadVehicleBillingOf(upstream, quota, time),
+    // Secondary: without it the home shows no next-slip summary.
+    stop
+      ? null
+      : slipsUpstream.secondCopy(upstream, quota.idCota, false).catch((err: unknown) => {
+          if (err instanceof UpstreamError && !err.tokenExpired) return null;
+          throw err;
+        }),
+    upstream.session.data.mandatoryUpdate === true ? undefined : loadRefundStatus(upstream, quota, time),
+  ]);
+  return { quota, warnings: warnings.data, time, cases, cashBilling, awarded: awardedFlow, vehicleBilling, slips, refundStatus };
 }

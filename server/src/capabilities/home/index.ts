@@ -1,29 +1,92 @@
 import type { FastifyInstance } from 'fastify';
-import { loadCashBilling, loadHome, startableCashBilling, type CashBillingStatus } from './home-upstream.js';
+import { loadCashBilling, loadHome, loadVehicleBillingOf, startableCashBilling, type CashBillingStatus, type HomeData, type VehicleBillingStatus } from './home-upstream.js';
+import { activeCancelledContemplatedNotice, activeContemplationNotice } from '../../domain/contemplation.js';
+import { isCompanyId } from '../../domain/format.js';
+import { isPaidOff } from '../../domain/quota-flags.js';
+import { vehicleRouteInputs, vehicleScreenOf } from '../../domain/vehicle-billing.js';
+import type { Quota } from '../quotas/quota.js';
 import { selectedQuota } from '../quotas/quotas-upstream.js';
 import { serverTime } from '../../upstream/server-time.js';
 import { homeModel, type HomeCard } from './home-screens.js';
 import { localNow } from '../../domain/clock.js';
 import { contemplationWarning, homeModals, type HomeModal } from '../../domain/home-notices.js';
 import { isCancelled, isContemplated } from '../../domain/quota-flags.js';
+import { specialFlowCards } from './special-flow-cards.js';
 
 /** /home: the selected quota's summary and the partner's maintenance warning. */
 export default async function home(app: FastifyInstance) {
   // Card action target route names (spec doc 2 §2.1) → routes of this app.
-  const TARGETS: Record<string, string> = { faturamento: '/faturamento', PaymentFilling: '/faturamentoespecie/dadosbancariosestorno', home: '/home' };
+  const TARGETS: Record<string, string> = {
+    faturamento: '/faturamento',
+    PaymentFilling: '/faturamentoespecie/dadosbancariosestorno',
+    home: '/home',
+    contemplado: '/contemplado',
+    'contemplado-aviso': '/contemplado?aviso=ciente',
+    devolucao: '/devolucao',
+    // Vehicle billing (issue 15).
+    faturamento_bem: '/faturamento',
+    'pendencia-nf-novo': '/faturamentonovo/resolver-pendencias',
+    'pendencia-nf-seminovo': '/faturamentoseminovo/pendencianotafiscal',
+  };
+
+  /** The card the definitions give a card id. */
+  const cardOf = (id: unknown): HomeCard[] => {
+    const card = app.flows.bundle.definitions.flatMap((d) => (d.kind === 'cards' ? d.cards : [])).find((c) => c.id === id);
+    return card ? [{ id: card.id, title: card.title, text: card.text, label: card.label, to: TARGETS[card.target] ?? '/home' }] : [];
+  };
+
+  /**
+   * The contemplation card (doc 2 §4.3, doc 1 §4), decided only by the definitions (awarded-flow-card):
+   * the cancelled-and-contemplated notice, the contemplation notice, else the awarded flow's status.
+   */
+  function awardedCards(data: HomeData, today: string): HomeCard[] {
+    const inputs = {
+      avisoCancelada: activeCancelledContemplatedNotice(data.cases, data.quota, today) !== null,
+      aviso: !isCancelled(data.quota) && activeContemplationNotice(data.cases, today) !== null,
+      status: data.awarded?.status ?? null,
+    };
+    if (!inputs.avisoCancelada && !inputs.aviso && !data.awarded) return [];
+    return cardOf(app.flows.decide('awarded-flow-card', inputs).outcome);
+  }
+
+  /** The vehicle-billing card (phase → card, by new/used, person/company, paid-off quota; doc 2 §4.5). */
+  function vehicleCardsFor(vehicle: VehicleBillingStatus | null, quota: Quota, holder: string): HomeCard[] {
+    if (!vehicle) return [];
+    return cardOf(app.flows.decide('vehicle-billing-card', { phase: vehicle.status, product: vehicle.tipoFaturamento, company: isCompanyId(holder), paidOff: isPaidOff(quota) }).outcome);
+  }
+
+  // The refund card's targets (doc 2 §2.1, §2.7): Introduction and AccompanyValues are where /devolucao decides, PaymentFilling the bank data.
+  const REFUND_TARGETS: Record<string, string> = { Introduction: '/devolucao', AccompanyValues: '/devolucao', PaymentFilling: '/devolucao/dados-bancarios' };
+
+  /** A card of the definitions by id, with its target resolved. */
+  function card(id: unknown, targets: Record<string, string>): HomeCard[] {
+    const found = app.flows.bundle.definitions.flatMap((d) => (d.kind === 'cards' ? d.cards : [])).find((c) => c.id === id);
+    return found ? [{ id: found.id, title: found.title, text: found.text, label: found.label, to: targets[found.target] ?? '/home' }] : [];
+  }
 
   /** Which home cards the quota's state calls for, decided only by the definitions (phase → card). */
   function cardsFor(cashBilling: CashBillingStatus | null): HomeCard[] {
     if (!cashBilling) return [];
-    const id = app.flows.decide('cash-billing-card', { phase: cashBilling.status }).outcome;
-    const card = app.flows.bundle.definitions.flatMap((d) => (d.kind === 'cards' ? d.cards : [])).find((c) => c.id === id);
-    return card ? [{ id: card.id, title: card.title, text: card.text, label: card.label, to: TARGETS[card.target] ?? '/home' }] : [];
+    return cardOf(app.flows.decide('cash-billing-card', { phase: cashBilling.status }).outcome);
+  }
+
+  /** The refund card (refund-card), for a quota that may have a refund. */
+  function refundCards(refundStatus: string | null | undefined): HomeCard[] {
+    return refundStatus === undefined ? [] : card(app.flows.decide('refund-card', { status: refundStatus }).outcome, REFUND_TARGETS);
   }
 
   // /faturamento: where a billing card leads. The status → screen table picks the flow's screen;
   // until that flow's screens are served (issue 9) this page states where the process stands.
   app.screens.register('faturamento', async (ctx) => {
     const upstream = ctx.upstream!;
+    // A vehicle quota's billing: the common/manual table, then the product's (doc 2 §4.5).
+    const [quota, time] = await Promise.all([selectedQuota(upstream), serverTime(upstream)]);
+    const vehicle = await loadVehicleBillingOf(upstream, quota, time);
+    if (vehicle) {
+      const target = vehicleScreenOf((table, inputs) => app.flows.decide(table, inputs).outcome, vehicleRouteInputs(vehicle, upstream.session.data.customer.inscricaoNacional, ctx.partner.partner.prazo_geral_faturamento_bem, localNow(time).slice(0, 10)));
+      // A screen the route table does not serve yet (used vehicles, part 2): home.
+      return { redirect: app.definitions.routes.some((r) => r.path === target) ? target : '/home' };
+    }
     const cashBilling = (await loadCashBilling(upstream)) ?? (await startableCashBilling(upstream, ...(await Promise.all([selectedQuota(upstream), serverTime(upstream)]))));
     if (!cashBilling) return { redirect: '/home' };
     const target = app.flows.decide('cash-billing-screen', { status: cashBilling.status, caseExists: cashBilling.possuiCaso }).outcome;
@@ -36,7 +99,7 @@ export default async function home(app: FastifyInstance) {
 
   app.screens.register('home', async (ctx) => {
     const upstream = ctx.upstream!;
-    const data = await loadHome(upstream, ctx.partner.partner.id);
+    const data = await loadHome(upstream, ctx.partner.partner.id, ctx.secondary);
     const today = localNow(data.time).slice(0, 10);
     const stop = upstream.session.data.mandatoryUpdate === true || isCancelled(data.quota);
     // Each modal at most once per day per customer, remembered in the database (web and native agree).
@@ -49,10 +112,13 @@ export default async function home(app: FastifyInstance) {
         }
       }
     }
+    // Issue 18: post-sale and reactivation cards, and the post-sale notification.
+    const special = specialFlowCards(app, data, today, upstream.session.data.mandatoryUpdate === true);
     return {
-      ...homeModel(data, upstream.session.data.customer.nome, app.text, cardsFor(data.cashBilling)),
+      ...homeModel(data, upstream.session.data.customer.nome, app.text, upstream.session.data.mandatoryUpdate === true ? [] : [...awardedCards(data, today), ...cardsFor(data.cashBilling), ...vehicleCardsFor(data.vehicleBilling, data.quota, upstream.session.data.customer.inscricaoNacional), ...refundCards(data.refundStatus), ...special.cards]),
       naoPerca: !stop && contemplationWarning(data.cases, today),
       modal,
+      posVendaNotificacao: special.notificacao,
     };
   });
 
@@ -64,5 +130,17 @@ export default async function home(app: FastifyInstance) {
       return loadHome(request.customerUpstream(), partner.partner.id);
     });
     app.get('/bench/hello', async () => ({ hello: 'world' }));
+    // Memory with many live sessions: copies of the caller's session, as that many logins would leave.
+    app.post<{ Body: { n?: number } }>('/api/bench/sessions', async (request, reply) => {
+      const session = request.session;
+      if (!session) return reply.code(401).send({ message: 'login required' });
+      const n = Math.min(Math.max(Number(request.body?.n ?? 0), 0), 100_000);
+      for (let i = 0; i < n; i++) await app.sessions.create(structuredClone(session.data));
+      return { created: n };
+    });
+    app.get('/bench/memory', async () => {
+      globalThis.gc?.();
+      return process.memoryUsage();
+    });
   }
 }

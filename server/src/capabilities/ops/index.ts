@@ -4,6 +4,9 @@ import { SCHEMA_VERSION, type ActionResult, type ComponentNode, type ScreenDocum
 import { fileNameOf } from '../../flows/bundle.js';
 import { diffFiles } from '../../flows/diff.js';
 import { FlowRejectedError, StaleVersionError } from '../../flows/flow-service.js';
+import { galleryScreen, type GalleryPartner } from './gallery.js';
+import { brand, type Partner } from '../../plugins/core/partner.js';
+import { contrastReport } from '../../domain/theme.js';
 import { definitionScreen, historyScreen, loginScreen, overviewScreen, reviewScreen } from './ops-screens.js';
 import { previewPersona, readPersonas } from './preview.js';
 import { parseStaff, verifyStaff } from './staff.js';
@@ -58,6 +61,14 @@ export default async function ops(app: FastifyInstance) {
     if (!member) return redirect('/ops/entrar');
 
     if (url.pathname === '/ops') return document(request, 'ops', route, 'Console de operações', overviewScreen(member, app.flows.version, app.flows.bundle.definitions));
+    if (url.pathname === '/ops/galeria') {
+      const answer = await app.upstream.call<{ data: Partner[] }>({ method: 'GET', path: 'parceiros' });
+      const partners: GalleryPartner[] = (answer.data ?? []).map((partner) => {
+        const { branding, rejected } = brand(partner);
+        return { id: partner.id, name: partner.name, theme: branding.theme, report: contrastReport(branding.theme), rejected: rejected.length > 0 };
+      });
+      return document(request, 'ops-galeria', route, 'Galeria de componentes', galleryScreen(partners));
+    }
     if (url.pathname === '/ops/historico') {
       return document(request, 'ops-historico', route, 'Histórico de versões', historyScreen(member, await app.flows.history(), app.flows.version));
     }
@@ -116,6 +127,8 @@ export default async function ops(app: FastifyInstance) {
       },
     });
   }
+
+  staffAction('galeria-exemplo', z.object({}).passthrough(), async () => ({ kind: 'snackbar', message: 'Exemplo da galeria: nada foi enviado.' }));
 
   app.actions.register('ops/login', {
     public: true,

@@ -52,6 +52,7 @@ export function overviewScreen(staff: StaffSession, version: number, definitions
     ...staffBar(staff),
     { type: 'value', label: 'Versão em serviço', text: `v${version}`, emphasis: true },
     go('Histórico de versões', '/ops/historico'),
+    go('Galeria de componentes', '/ops/galeria'),
     {
       type: 'list',
       label: 'Definições',

@@ -84,7 +84,10 @@ export async function previewPersona(upstream: UpstreamClient, flows: FlowServic
       add('used-vehicle-step', inputs, table('used-vehicle-step', inputs));
       if (auto.statusPagamento) add('payment-step', { status: auto.statusPagamento }, table('payment-step', { status: auto.statusPagamento }));
     }
-    if (devolucao) add('refund-screen', { status: devolucao.status }, table('refund-screen', { status: devolucao.status }));
+    if (devolucao) {
+      add('refund-screen', { status: devolucao.status }, table('refund-screen', { status: devolucao.status }));
+      add('refund-card', { status: devolucao.status }, table('refund-card', { status: devolucao.status }));
+    }
   }
   return rows;
 }

@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ActionResult } from '../../../../screens/contract/index.js';
 import { isCompanyId } from '../../domain/format.js';
-import { DOCUMENT_TYPES, pagesProblem } from '../../domain/identity-documents.js';
+import { DOCUMENT_TYPES, pagesProblem } from '../../flow-parts/index.js';
 import { UpstreamError } from '../../plugins/core/upstream-client.js';
-import { parseDataUrl, uploadFile } from '../../upstream/files.js';
+import { parseDataUrl, uploadFile } from '../../flow-parts/index.js';
 
 const BASE = '/perfil/validar-identificacao';
 /** Each page (photo or PDF) up to 2 MB; at most 3 pages (the CTPS needs 3). */

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ActionResult } from '../../../../screens/contract/index.js';
 import { formatCep } from '@brazilian-utils/brazilian-utils';
-import { parseMoney } from '../../domain/bids.js';
+import { readMoney } from '../../domain/bids.js';
 import { formatNationalId } from '../../domain/format.js';
 import { accountOwnerProblem, emailProblem, formatPhone, parseCep, phoneProblem, pixKeyProblem, REGISTRATION_MESSAGES, type PhoneType } from '../../domain/registration.js';
 import { UpstreamError } from '../../plugins/core/upstream-client.js';
@@ -155,7 +155,7 @@ export default async function profile(app: FastifyInstance) {
 
   app.actions.register('profile/income-save', {
     input: z.object({
-      valorRenda: z.string().max(20).optional(),
+      valorRenda: z.union([z.number(), z.string().max(20)]).optional(),
       profissao: z.coerce.number('@perfil.erro.lista').int('@perfil.erro.lista'),
       estadoCivil: z.coerce.number('@perfil.erro.lista').int('@perfil.erro.lista'),
       regimeCasamento: z.coerce.number().int().optional(),
@@ -163,7 +163,7 @@ export default async function profile(app: FastifyInstance) {
     }),
     async handler(input, { request }): Promise<ActionResult> {
       if (request.session!.data.agent) return agentRefusal();
-      const renda = input.valorRenda?.trim() ? parseMoney(input.valorRenda) : undefined;
+      const renda = input.valorRenda === undefined || (typeof input.valorRenda === 'string' && !input.valorRenda.trim()) ? undefined : readMoney(input.valorRenda);
       if (renda === null) return { kind: 'field-errors', errors: { valorRenda: app.text('lances.erro.valor') } };
       const [profissoes, estados] = await Promise.all([list(request, 'profissoes'), list(request, 'estados-civil')]);
       if (!profissoes.some((p) => p.codigo === input.profissao)) return { kind: 'field-errors', errors: { profissao: app.text('perfil.erro.lista') } };

@@ -1,3 +1,4 @@
+import { quotas } from '../../../../screens/back-office/index.js';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ActionResult } from '../../../../screens/contract/index.js';
@@ -5,7 +6,7 @@ import { localNow } from '../../domain/clock.js';
 import { formatDate, formatMoney, maskNationalId, padDigits } from '../../domain/format.js';
 import { isCancelled, isContemplated, isPaidOff } from '../../domain/quota-flags.js';
 import { UpstreamError } from '../../plugins/core/upstream-client.js';
-import { parseDataUrl, uploadFile } from '../../upstream/files.js';
+import { parseDataUrl, uploadFile } from '../../flow-parts/index.js';
 import type { Quota } from './quota.js';
 import { situationLabel, typeLabel } from './quotas-screens.js';
 
@@ -22,7 +23,7 @@ export default async function quotaDetails(app: FastifyInstance) {
   app.screens.register('detalhes-da-cota', async (ctx) => {
     const upstream = ctx.upstream!;
     const idCota = upstream.session.data.quota!.idCota;
-    const q = await upstream.call<Quota>({ method: 'GET', path: `cota/${idCota}` });
+    const q = await upstream.request(quotas.detail, { params: { id: idCota } });
     const today = localNow(null).slice(0, 10);
     const flags = [isCancelled(q) && 'cancelada', isPaidOff(q) && 'quitada', isContemplated(q, today) && 'contemplada'].filter(Boolean).map((f) => app.text(`cotas.flag.${f}`));
     return {
@@ -53,7 +54,7 @@ export default async function quotaDetails(app: FastifyInstance) {
 
   async function savePreferences(request: import('fastify').FastifyRequest, body: { nickname?: string; photo_url?: string }): Promise<void> {
     const idCota = request.session!.data.quota!.idCota;
-    await request.customerUpstream().call({ method: 'PUT', path: `cotas/${idCota}/preferencias`, json: body });
+    await request.customerUpstream().request(quotas.preferences, { params: { id: idCota }, json: body });
   }
 
   const refused = (err: unknown, fallback: string): ActionResult => {

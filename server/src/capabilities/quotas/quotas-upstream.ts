@@ -1,21 +1,17 @@
+import { quotas, session, type AnswerOf } from '../../../../screens/back-office/index.js';
 import type { CustomerUpstream } from '../../plugins/core/customer-upstream.js';
 import type { Quota } from './quota.js';
 
 /** Quota list page size (spec doc 1 §9). */
 export const QUOTA_PAGE_SIZE = 20;
 
-export interface QuotaPage {
-  data: Quota[];
-  page: number;
-  total_pages: number;
-  total?: number;
-}
+export type QuotaPage = AnswerOf<typeof quotas.list>;
 
 export function listQuotas(upstream: CustomerUpstream, page: number): Promise<QuotaPage> {
-  return upstream.call<QuotaPage>({ method: 'GET', path: 'cotas', query: { page, page_size: QUOTA_PAGE_SIZE } });
+  return upstream.request(quotas.list, { query: { page, page_size: QUOTA_PAGE_SIZE } });
 }
 
 /** The quota the session follows, with the token issued on its selection (login/cota-selecionada). */
 export function selectedQuota(upstream: CustomerUpstream): Promise<Quota> {
-  return upstream.call<Quota>({ method: 'GET', path: 'login/cota-selecionada', scope: 'quota' });
+  return upstream.request(session.selectedQuota, { scope: 'quota' });
 }

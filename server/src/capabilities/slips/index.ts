@@ -47,6 +47,7 @@ export default async function slips(app: FastifyInstance) {
         valor: formatMoney(p.valor),
         situacao: dueText(p, app.text),
         atrasada: p.emAtraso,
+        tom: p.emAtraso ? 'danger' : 'info',
         composicao: `/boletos/composicao?parcela=${encodeURIComponent(p.identificadorCobranca)}`,
       })),
       processo: listing.identificador,
@@ -93,6 +94,7 @@ export default async function slips(app: FastifyInstance) {
   });
 
   app.actions.register('slips/generate', {
+    idempotent: true,
     input: Generate,
     async handler(input, { upstream, request }): Promise<ActionResult> {
       const idCota = selectedQuotaId(request);
@@ -140,6 +142,7 @@ export default async function slips(app: FastifyInstance) {
   });
 
   app.actions.register('slips/payoff', {
+    idempotent: true,
     input: z.object({}),
     async handler(_input, { upstream, request }): Promise<ActionResult> {
       const idCota = selectedQuotaId(request);

@@ -48,6 +48,7 @@ export default async function selection(app: FastifyInstance) {
   });
 
   app.actions.register('slips/generate-marked', {
+    idempotent: true,
     input: Marked,
     async handler(input, { upstream, request }): Promise<ActionResult> {
       const idCota = selectedQuotaId(request);

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { CLIENT_APP_VERSION_HEADER, CLIENT_PLATFORM_HEADER } from '../../../../screens/contract/index.js';
 import { updateRequired, type AppVersion } from '../../domain/app-version.js';
+import { partners } from '../../../../screens/back-office/index.js';
 import { APP_VERSION } from '../../plugins/core/upstream.js';
 
 declare module 'fastify' {
@@ -23,7 +24,7 @@ export default fp(
     async function versions(): Promise<AppVersion[]> {
       if (cached && Date.now() - cached.at < CACHE_MS) return cached.versions;
       try {
-        const { data } = await app.upstream.call<{ data: AppVersion[] }>({ method: 'GET', path: 'versoes' });
+        const { data } = await app.upstream.request(partners.versions);
         cached = { at: Date.now(), versions: data ?? [] };
       } catch (err) {
         app.log.warn({ err }, 'versoes unavailable; no mandatory update enforced');

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -20,12 +21,24 @@ export interface ActionDefinition<S extends z.ZodType> {
   /** Bytes of JSON the action accepts (default 64 KiB): raise it only for uploads (a photo as a data URL). */
   bodyLimit?: number;
   input: S;
+  /**
+   * Money or case-creating submits: the renderer sends an Idempotency-Key per submit; the first
+   * result is stored for 24 h and replayed to a retry with the same key; the same key with another
+   * body is refused (422) and a retry while the first runs gets 409. Requires a session.
+   */
+  idempotent?: boolean;
   handler(input: z.output<S>, ctx: ActionContext): Promise<ActionResult>;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    actions: { register<S extends z.ZodType>(name: string, definition: ActionDefinition<S>): void };
+    actions: {
+      register<S extends z.ZodType>(name: string, definition: ActionDefinition<S>): void;
+      /** Every registered action by name (the OpenAPI description reads their input schemas). */
+      list(): ReadonlyMap<string, ActionDefinition<z.ZodType>>;
+      /** Every registered action's name (tests fuzz them all). */
+      names(): string[];
+    };
   }
 }
 
@@ -47,12 +60,23 @@ export function csrfRefusal(request: FastifyRequest): string | null {
   const origin = request.headers.origin;
   if (origin !== undefined) {
     try {
-      if (new URL(origin).host !== request.headers.host) return 'origin';
+      if (new URL(origin).host !== request.host) return 'origin';
     } catch {
       return 'origin';
     }
   }
   return null;
+}
+
+/** The submit's Idempotency-Key: 8 to 128 visible ASCII characters (a UUID from the renderer), else none. */
+export function idempotencyKey(request: FastifyRequest): string | null {
+  const value = request.headers['idempotency-key'];
+  return typeof value === 'string' && /^[\x21-\x7e]{8,128}$/.test(value) ? value : null;
+}
+
+/** The body's fingerprint: same key with another body is a different request. */
+function bodyHash(body: unknown): string {
+  return createHash('sha256').update(JSON.stringify(body ?? {})).digest('base64url');
 }
 
 /** Field name → Portuguese message, from zod issues whose messages are text keys (`@…`). */
@@ -77,6 +101,8 @@ export default fp(
         // An upload gets its own route with its own body limit; every other action shares the generic one.
         if (definition.bodyLimit) app.post(`/api/actions/${name}`, { bodyLimit: definition.bodyLimit }, (request, reply) => run(name, request, reply));
       },
+      list: () => registry,
+      names: () => [...registry.keys()],
     });
 
     async function run(name: string, request: FastifyRequest, reply: FastifyReply): Promise<ActionResult> {
@@ -91,7 +117,30 @@ export default fp(
       }
       const partner = await app.partners.forRequest(request);
       const upstream = request.session ? request.customerUpstream() : null;
-      return action.handler(input.data, { request, reply, partner, upstream });
+      const execute = () => action.handler(input.data, { request, reply, partner, upstream });
+      const key = idempotencyKey(request);
+      if (!action.idempotent || !key || !request.session) return execute();
+      // Keys are the customer's own (another customer's key never replays), per action.
+      const scope = `${request.session.data.customer.inscricaoNacional}:${name}`;
+      const claim = await app.idempotency.claim(scope, key, bodyHash(request.body));
+      if (claim.kind === 'replay') {
+        reply.header('idempotent-replayed', 'true');
+        return claim.result as ActionResult;
+      }
+      if (claim.kind === 'mismatch') throw new AppError('request.idempotency-mismatch');
+      if (claim.kind === 'in-flight') throw new AppError('request.idempotency-in-flight');
+      let result: ActionResult;
+      try {
+        result = await execute();
+      } catch (err) {
+        await app.idempotency.release(scope, key);
+        throw err;
+      }
+      // An error answer (upstream down, refused) is not the submit's outcome: the key is released
+      // so the retry runs again; anything else is kept and replayed.
+      if (result.kind === 'error') await app.idempotency.release(scope, key);
+      else await app.idempotency.finish(scope, key, result);
+      return result;
     }
 
     app.addHook('onRequest', async (request) => {

@@ -1,6 +1,7 @@
 import { AppError } from '../../errors.js';
 import type { Session, SessionStore, UpstreamTokens } from '../../storage/session-store.js';
-import type { UpstreamClient, UpstreamFile, UpstreamRequest } from './upstream-client.js';
+import { session as backOffice, type AnswerOf, type Endpoint } from '../../../../screens/back-office/index.js';
+import type { EndpointArgs, UpstreamClient, UpstreamFile, UpstreamRequest } from './upstream-client.js';
 import { UpstreamError } from './upstream-client.js';
 
 /** A token is used until 30 s before the expiry the upstream announced (spec doc 1 §3). */
@@ -45,15 +46,22 @@ export class CustomerUpstream {
     readonly session: Session,
     private readonly refresher: RefreshCoordinator,
     private readonly now: () => number = Date.now,
+    /** The screen's deadline, handed to every call. */
+    readonly signal?: AbortSignal,
   ) {}
 
   call<T>(req: Omit<UpstreamRequest, 'accessToken'> & { scope?: TokenScope }): Promise<T> {
-    return this.withToken(req.scope ?? 'customer', (accessToken) => this.client.call<T>({ ...req, accessToken }));
+    return this.withToken(req.scope ?? 'customer', (accessToken) => this.client.call<T>({ ...req, accessToken, signal: this.signal }));
+  }
+
+  /** A call of the back-office contract, its answer validated by the endpoint's schema. */
+  request<E extends Endpoint>(e: E, args: Omit<EndpointArgs, 'accessToken' | 'basicAuth'> & { scope?: TokenScope } = {}): Promise<AnswerOf<E>> {
+    return this.withToken(args.scope ?? 'customer', (accessToken) => this.client.request(e, { ...args, accessToken, signal: this.signal }));
   }
 
   /** A file streamed from the upstream with the session's token (never a token in a page URL). */
   download(req: Omit<UpstreamRequest, 'accessToken'> & { scope?: TokenScope }): Promise<UpstreamFile> {
-    return this.withToken(req.scope ?? 'customer', (accessToken) => this.client.download({ ...req, accessToken }));
+    return this.withToken(req.scope ?? 'customer', (accessToken) => this.client.download({ ...req, accessToken, signal: this.signal }));
   }
 
   private async withToken<T>(scope: TokenScope, run: (accessToken: string) => Promise<T>): Promise<T> {
@@ -89,12 +97,7 @@ export class CustomerUpstream {
         if (current.accessToken !== stale.accessToken && this.now() < current.expiresAt - TOKEN_MARGIN_MS) return current;
         let answer: RefreshAnswer;
         try {
-          answer = await this.client.call<RefreshAnswer>({
-            method: 'POST',
-            path: 'login/refresh',
-            json: { refresh_token: current.refreshToken },
-            basicAuth: true,
-          });
+          answer = await this.client.request(backOffice.refresh, { json: { refresh_token: current.refreshToken }, basicAuth: true });
         } catch (cause) {
           if (cause instanceof UpstreamError && cause.unavailable) throw cause;
           await this.store.destroy(this.session.id);

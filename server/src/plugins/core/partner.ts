@@ -1,25 +1,13 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import type { PartnerBranding } from '../../../../screens/contract/index.js';
-import { themeTokens } from '../../domain/theme.js';
+import type { z } from 'zod';
+import { partners, type Partner as PartnerSchema } from '../../../../screens/back-office/index.js';
+import { acceptTheme, assertAccessibleTheme, themeTokens, type ContrastCheck } from '../../domain/theme.js';
 import { UpstreamError } from './upstream-client.js';
 
 /** Partner customization as the upstream sends it (spec doc 1 §3). */
-export interface Partner {
-  id: number;
-  name: string;
-  colors?: { primary?: string; secondary?: string };
-  logo_url?: string | null;
-  icon_url?: string | null;
-  business_unit_id?: string;
-  domain?: string;
-  whatsapp_url?: string | null;
-  link_atendimento_whatsapp?: string | null;
-  prazo_geral_faturamento_bem?: number;
-  prazo_pagamento_faturamento?: number;
-  /** Origins allowed to frame the app (CSP frame-ancestors); none when absent. */
-  frame_ancestors?: string[];
-}
+export type Partner = z.infer<typeof PartnerSchema>;
 
 export interface ResolvedPartner {
   partner: Partner;
@@ -42,12 +30,17 @@ export function hostName(hostHeader: string | undefined): string {
   return host.split(':')[0] ?? '';
 }
 
-export function brand(partner: Partner): ResolvedPartner {
+/** The default partner's tokens, checked for WCAG AA when the server starts (partner plugin). */
+export const DEFAULT_THEME = themeTokens(DEFAULT_COLORS);
+
+/** The partner's branding; a theme failing WCAG AA is not accepted: the default one is used and `rejected` names why. */
+export function brand(partner: Partner): ResolvedPartner & { rejected: ContrastCheck[] } {
   const colors = { primary: partner.colors?.primary ?? DEFAULT_COLORS.primary, secondary: partner.colors?.secondary ?? DEFAULT_COLORS.secondary };
-  const branding: PartnerBranding = { id: partner.id, name: partner.name, theme: themeTokens(colors) };
+  const { theme, problems } = acceptTheme(themeTokens(colors), DEFAULT_THEME);
+  const branding: PartnerBranding = { id: partner.id, name: partner.name, theme };
   if (partner.logo_url) branding.logoUrl = partner.logo_url;
   if (partner.icon_url) branding.iconUrl = partner.icon_url;
-  return { partner, branding };
+  return { partner, branding, rejected: problems };
 }
 
 /**
@@ -57,18 +50,21 @@ export function brand(partner: Partner): ResolvedPartner {
  */
 export default fp(
   async (app) => {
+    // Start-up: the default theme must pass WCAG AA, or the server does not start.
+    assertAccessibleTheme(DEFAULT_THEME, 'default');
     const cache = new Map<string, { value: ResolvedPartner; at: number }>();
     const ttl = app.config.PARTNER_CACHE_SECONDS * 1000;
-    const fallback = brand({ id: 1, name: app.text('app.nome-padrao'), colors: DEFAULT_COLORS });
+    const { rejected: _none, ...fallback } = brand({ id: 1, name: app.text('app.nome-padrao'), colors: DEFAULT_COLORS });
 
     async function forDomain(domain: string): Promise<ResolvedPartner> {
       const hit = cache.get(domain);
       if (hit && Date.now() - hit.at < ttl) return hit.value;
       try {
-        const partner = await app.upstream.call<Partner>({ method: 'GET', path: 'parceiros/configuracao', query: { domain } });
+        const partner = await app.upstream.request(partners.configuration, { query: { domain } });
         // Only https origins reach a header; anything else is dropped.
         partner.frame_ancestors = (partner.frame_ancestors ?? []).filter((o) => typeof o === 'string' && /^https:\/\/[a-z0-9.-]+(:\d+)?$/i.test(o));
-        const value = brand(partner);
+        const { rejected, ...value } = brand(partner);
+        if (rejected.length) app.log.warn({ partner: partner.id, rejected }, 'partner theme fails WCAG AA contrast; using the default theme');
         cache.set(domain, { value, at: Date.now() });
         return value;
       } catch (err) {
@@ -80,7 +76,7 @@ export default fp(
 
     app.decorate('partners', {
       forRequest(request: FastifyRequest) {
-        const host = hostName(request.headers.host);
+        const host = hostName(request.host);
         return forDomain(LOCAL_HOSTS.has(host) ? app.config.DEV_PARTNER_DOMAIN : host);
       },
     });

@@ -1,24 +1,11 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
+import { quotas, session as sessionCalls, type AnswerOf } from '../../../../screens/back-office/index.js';
 import { AppError } from '../../errors.js';
 import { tokensFrom } from './customer-upstream.js';
 import { UpstreamError } from './upstream-client.js';
 
-interface SelectAnswer {
-  accessToken: string;
-  refreshToken: string;
-  expires_in?: number;
-  codigoGrupo: string;
-  codigoCota: string;
-  versao: string;
-}
-
-interface SimpleQuota {
-  idCota: number;
-  grupo: string;
-  cota: string;
-  versao: string;
-}
+type SelectAnswer = AnswerOf<typeof sessionCalls.selectQuota>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -48,7 +35,7 @@ export default fp(
       const session = request.session;
       if (!session) throw new AppError('session.required');
       if (!session.data.quotaIds) {
-        const { data } = await request.customerUpstream().call<{ data: SimpleQuota[] }>({ method: 'GET', path: 'cotas/simples' });
+        const { data } = await request.customerUpstream().request(quotas.simple);
         await app.sessions.patch(session, { quotaIds: data.map((q) => q.idCota) });
       }
       return session.data.quotaIds ?? [];
@@ -64,7 +51,7 @@ export default fp(
       if (!(await owns(request, idCota))) throw new AppError('quota.not-found');
       let answer: SelectAnswer;
       try {
-        answer = await request.customerUpstream().call<SelectAnswer>({ method: 'POST', path: 'login/selecionar-cota', json: { idCota } });
+        answer = await request.customerUpstream().request(sessionCalls.selectQuota, { json: { idCota } });
       } catch (err) {
         if (err instanceof UpstreamError && err.notFound) throw new AppError('quota.not-found', { cause: err });
         throw err;
@@ -88,7 +75,7 @@ export default fp(
       owns,
       ownQuotaIds: knownQuotaIds,
       async selectByKey(request: FastifyRequest, key: { grupo: string; cota: string; versao: string }) {
-        const { data } = await request.customerUpstream().call<{ data: SimpleQuota[] }>({ method: 'GET', path: 'cotas/simples' });
+        const { data } = await request.customerUpstream().request(quotas.simple);
         if (request.session) request.session.data.quotaIds = data.map((q) => q.idCota);
         const quota = data.find((q) => q.grupo === key.grupo && q.cota === key.cota && q.versao === key.versao);
         if (!quota) return false;

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   RENDERER_CAPABILITIES_HEADER,
+  RENDERER_VERSION_HEADER,
   SCHEMA_VERSION,
   ScreenResponse,
   type ComponentNode,
@@ -11,12 +12,15 @@ import {
   type ScreenResponse as ScreenResponseType,
 } from '../../../../screens/contract/index.js';
 import { downgrade, parseCapabilities } from '../../domain/capabilities.js';
+import { withFormEngines } from '../../domain/form-engine.js';
 import { guard } from '../../domain/guard.js';
 import { inNativeWrapper } from './client-platform.js';
+import { screenCaching } from './screen-etag.js';
 import { matchRoute, safeLocalPath, type ScreenRoute } from '../../domain/route-table.js';
 import { fillTemplate, type ViewModel } from '../../domain/template.js';
 import { AppError } from '../../errors.js';
 import type { CustomerUpstream } from './customer-upstream.js';
+import { ScreenParts, type Secondary } from './screen-parts.js';
 import type { ResolvedPartner } from './partner.js';
 
 export interface ScreenContext {
@@ -28,6 +32,10 @@ export interface ScreenContext {
   query: URLSearchParams;
   /** Present on protected screens (the guard let a logged-in customer through). */
   upstream: CustomerUpstream | null;
+  /** A secondary call: when it fails its part is dropped (the fallback stands in), the rest renders. */
+  secondary: Secondary;
+  /** Whether a part was dropped so far (to show the spec's message in its place). */
+  dropped(part: string): boolean;
 }
 
 /** A loader fetches what a screen needs and returns its view model (already formatted), or a redirect. */
@@ -50,6 +58,19 @@ declare module 'fastify' {
 
 const ScreenQuery = z.object({ path: z.string().startsWith('/', 'path deve começar com /').max(2048) });
 
+/**
+ * The route asked for, always on our own origin: `//x` is a path here, never a host (a
+ * protocol-relative reference would make `new URL` throw or leave the app).
+ */
+export function screenUrl(path: string): URL | null {
+  try {
+    const url = new URL(`http://app.local${path}`);
+    return url.host === 'app.local' ? url : null;
+  } catch {
+    return null;
+  }
+}
+
 function redirect(to: string): RedirectDocument {
   return { schemaVersion: SCHEMA_VERSION, kind: 'redirect', to };
 }
@@ -66,7 +87,11 @@ export default fp(
     const loaders = new Map<string, ScreenLoader>();
     const mounts = new Map<string, MountedScreens>();
     function finish(request: FastifyRequest, document: ScreenDocument): ScreenDocument {
-      const done = { ...document, layout: downgrade(document.layout, parseCapabilities(request.headers[RENDERER_CAPABILITIES_HEADER])) };
+      const done = {
+        ...document,
+        layout: withFormEngines(downgrade(document.layout, parseCapabilities(request.headers[RENDERER_CAPABILITIES_HEADER], request.headers[RENDERER_VERSION_HEADER]))),
+        modals: document.modals.map((modal) => ({ ...modal, body: withFormEngines(modal.body) })),
+      };
       if (app.config.validateScreens) {
         const check = ScreenResponse.safeParse(done);
         if (!check.success) throw new Error(`screen ${document.screen} breaks the contract: ${JSON.stringify(check.error.issues.slice(0, 3))}`);
@@ -84,12 +109,12 @@ export default fp(
       finish,
     });
 
-    app.get('/api/screens', async (request, reply) => {
+    app.get('/api/screens', { onSend: screenCaching }, async (request, reply) => {
       const parsed = ScreenQuery.safeParse(request.query);
       if (!parsed.success) throw new AppError('request.invalid', { detail: parsed.error.issues[0]?.message });
-      const url = new URL(parsed.data.path, 'http://app.local');
+      const url = screenUrl(parsed.data.path);
+      if (!url) throw new AppError('request.invalid', { detail: 'path' });
       const wanted = `${url.pathname}${url.search}`;
-      reply.header('cache-control', 'no-store');
       for (const [prefix, handler] of mounts) {
         if (url.pathname === prefix || url.pathname.startsWith(`${prefix}/`)) return handler(request, reply, url);
       }
@@ -112,7 +137,12 @@ export default fp(
       if (decision.kind === 'redirect') return redirect(decision.to);
 
       const partner = await app.partners.forRequest(request);
+      // The screen's deadline reaches every upstream call it makes (AbortSignal).
+      request.deadline = AbortSignal.timeout(app.config.SCREEN_DEADLINE_MS);
+      const parts = new ScreenParts();
       const ctx: ScreenContext = {
+        secondary: parts.secondary,
+        dropped: (part) => parts.has(part),
         request,
         reply,
         partner,
@@ -122,6 +152,8 @@ export default fp(
         upstream: session ? request.customerUpstream() : null,
       };
       const loaded = (await loaders.get(route.screen)?.(ctx)) ?? {};
+      // One line per degraded screen: which parts were dropped and why (status, path), never data.
+      if (parts.dropped.length > 0) request.log.warn({ screen: route.screen, dropped: parts.dropped }, 'screen degraded');
       if ('redirect' in loaded && typeof loaded.redirect === 'string') return redirect(loaded.redirect);
       return render(route.screen, wanted, ctx, loaded);
     });

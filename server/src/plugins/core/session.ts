@@ -9,6 +9,8 @@ declare module 'fastify' {
     session: Session | null;
     /** Upstream calls with the session's tokens (only when logged in). */
     customerUpstream(): CustomerUpstream;
+    /** The screen's deadline, when one runs: every upstream call of the request is cut by it. */
+    deadline: AbortSignal | null;
   }
   interface FastifyReply {
     /** Starts a session with a brand-new id (any earlier one of this browser is destroyed). */
@@ -29,8 +31,9 @@ export default fp(
     app.decorateRequest('session', null);
     app.decorateRequest('customerUpstream', function (this: FastifyRequest) {
       if (!this.session) throw new Error('customerUpstream() needs a session');
-      return new CustomerUpstream(app.upstream, app.sessions, this.session, app.refresher);
+      return new CustomerUpstream(app.upstream, app.sessions, this.session, app.refresher, Date.now, this.deadline ?? undefined);
     });
+    app.decorateRequest('deadline', null);
 
     app.decorateReply('startSession', async function (this: FastifyReply, data: SessionData) {
       const previous = this.request.session;
@@ -46,6 +49,8 @@ export default fp(
       if (current) await app.sessions.destroy(current.id);
       this.request.session = null;
       this.clearCookie(name, cookieOptions);
+      // Screen documents may sit in this browser's private cache (revalidated by ETag): drop them.
+      this.header('clear-site-data', '"cache"');
     });
 
     app.addHook('preHandler', async (request) => {

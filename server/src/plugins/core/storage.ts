@@ -1,3 +1,4 @@
+import { IdempotencyStore } from '../../storage/idempotency.js';
 import fp from 'fastify-plugin';
 import { openDatabase, type Database } from '../../storage/database.js';
 import { RedisCounters, SqlCounters, type Counters } from '../../storage/counters.js';
@@ -12,6 +13,7 @@ declare module 'fastify' {
     counters: Counters;
     /** Home modals shown at most once per day per customer. */
     dailyNotices: DailyNotices;
+    idempotency: IdempotencyStore;
   }
 }
 
@@ -24,6 +26,7 @@ export default fp(
     const counters: Counters = app.config.REDIS_URL ? new RedisCounters(app.config.REDIS_URL) : new SqlCounters(db);
     app.decorate('counters', counters);
     app.decorate('dailyNotices', new DailyNotices(db));
+    app.decorate('idempotency', new IdempotencyStore(db));
     const purge = setInterval(() => void app.sessions.purgeExpired().catch((err: unknown) => app.log.warn({ err }, 'session purge failed')), 10 * 60_000);
     purge.unref();
     app.addHook('onClose', async () => {

@@ -1,5 +1,9 @@
 import type { Readable } from 'node:stream';
 import { FormData, Pool, errors as undiciErrors } from 'undici';
+import { Resilience, parseRetryAfter, type ResilienceDeps } from './resilience.js';
+import { pathOf, violationOf, type AnswerOf, type Endpoint } from '../../../../screens/back-office/index.js';
+import { currentRequest } from '../../observability/request-context.js';
+import { inSpan, traceHeaders, tracingOn } from '../../observability/tracing.js';
 
 /** Paths the upstream serves without an access token (spec doc 1 §7). */
 const OPEN_PATHS = [
@@ -13,7 +17,17 @@ const OPEN_PATHS = [
   'antifraude/recuperacao-senha/iniciar',
   'antifraude/recuperacao-senha/status/',
   'antifraude/analise-documento/nl/solicitar',
+  // The assistant path (doc 1 §7): open, but a logged-in customer's token goes with it (below).
+  'embraassist/',
 ];
+
+/** Open paths that still receive the caller's token when there is one (the assistant answers about the customer's quota). */
+const TOKEN_WELCOME = ['embraassist/'];
+
+/** Whether a call to `path` carries the access token it was given. */
+export function sendsToken(path: string): boolean {
+  return !isOpenPath(path) || TOKEN_WELCOME.some((p) => path.startsWith(p));
+}
 
 export function isOpenPath(path: string): boolean {
   // An entry ending in '/' opens everything under it; any other entry opens that exact path only
@@ -28,10 +42,35 @@ export interface UpstreamRequest {
   query?: Record<string, string | number | undefined>;
   json?: unknown;
   form?: Record<string, string>;
-  /** multipart/form-data: text fields and one file (arquivos/v2). */
-  multipart?: { fields: Record<string, string>; file: { field: string; name: string; type: string; data: Buffer } };
+  /** multipart/form-data: text fields (a JSON part is its JSON text) and at most one file (arquivos/v2). */
+  multipart?: { fields: Record<string, string>; file?: { field: string; name: string; type: string; data: Buffer } | undefined };
   accessToken?: string | undefined;
   basicAuth?: boolean;
+  /** Route group for metrics and traces (the endpoint's); else the path's first named segments. */
+  group?: string;
+  /** The screen's deadline: the call is abandoned when it fires. */
+  signal?: AbortSignal | undefined;
+}
+
+/** What a contract call carries besides the endpoint. */
+export interface EndpointArgs {
+  params?: Record<string, string | number>;
+  query?: Record<string, string | number | undefined>;
+  json?: unknown;
+  /** The JSON parts of a multipart endpoint (`parts`): each defined value is sent as a part holding its JSON. */
+  parts?: Record<string, unknown>;
+  form?: Record<string, string>;
+  accessToken?: string | undefined;
+  basicAuth?: boolean;
+  signal?: AbortSignal | undefined;
+}
+
+/** The multipart fields of an endpoint's JSON parts, validated by its `parts` schema (a programming error otherwise). */
+export function jsonParts(e: Endpoint, parts: Record<string, unknown>): Record<string, string> {
+  const checked = e.parts ? (e.parts.parse(parts) as Record<string, unknown>) : parts;
+  const fields: Record<string, string> = {};
+  for (const [name, value] of Object.entries(checked)) if (value !== undefined) fields[name] = JSON.stringify(value);
+  return fields;
 }
 
 /** An upstream answer that is not 2xx, or no answer at all (status 0). */
@@ -42,10 +81,13 @@ export class UpstreamError extends Error {
     readonly code: string | undefined,
     readonly upstreamMessage: string | undefined,
     readonly path: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; retryAfterMs?: number | undefined },
   ) {
     super(`upstream ${status || 'unreachable'} on ${path}${code ? ` (${code})` : ''}`, options);
+    this.retryAfterMs = options?.retryAfterMs;
   }
+  /** The back office's Retry-After, in ms, when it sent one. */
+  readonly retryAfterMs: number | undefined;
   get unavailable(): boolean {
     return this.status === 0 || this.status >= 500;
   }
@@ -64,6 +106,8 @@ export interface UpstreamClientOptions {
   clientSecret: string;
   connections: number;
   appVersion: string;
+  /** Told of every call once it answered (or failed): for metrics. */
+  onCall?: (call: { group: string; method: string; status: number; ms: number }) => void;
 }
 
 /**
@@ -73,11 +117,18 @@ export interface UpstreamClientOptions {
 export class UpstreamClient {
   private readonly pool: Pool;
   private readonly basic: string;
+  /** Retries of idempotent GETs within a budget, and a circuit breaker per route group. */
+  readonly resilience: Resilience;
 
   constructor(
     private readonly options: UpstreamClientOptions,
-    private readonly log?: { trace(obj: object, msg: string): void },
+    private readonly log?: { trace(obj: object, msg: string): void; warn(obj: object, msg: string): void },
+    deps: ResilienceDeps = {},
   ) {
+    this.resilience = new Resilience({
+      onEvent: (event) => this.log?.warn({ upstream: event }, event.kind === 'retry' ? 'upstream call retried' : `upstream ${event.kind}`),
+      ...deps,
+    });
     const origin = new URL(options.url).origin;
     this.pool = new Pool(origin, {
       connections: options.connections,
@@ -99,7 +150,30 @@ export class UpstreamClient {
     }
     const data = parseJson(text);
     if (res.statusCode >= 200 && res.statusCode < 300) return data as T;
-    throw errorFrom(res.statusCode, data, req.path);
+    throw errorFrom(res.statusCode, data, req.path, parseRetryAfter(res.headers['retry-after']));
+  }
+
+  /**
+   * A call of the back-office contract: the answer is validated by the endpoint's schema. A
+   * violation is logged once with the path and the failing field (never the data) and becomes an
+   * unavailable-upstream error (502), which every screen maps to its error message.
+   */
+  async request<E extends Endpoint>(e: E, args: EndpointArgs = {}): Promise<AnswerOf<E>> {
+    const attempt = async () => {
+      let data: unknown;
+      try {
+        data = await this.call<unknown>({ method: e.method, path: pathOf(e, args.params), query: args.query, json: args.json, ...(args.parts ? { multipart: { fields: jsonParts(e, args.parts) } } : {}), form: args.form, accessToken: args.accessToken, basicAuth: args.basicAuth, signal: args.signal, group: e.group });
+      } catch (err) {
+        // Errors name the endpoint's path (`cotas/{id}/extrato`), never the ids it was called with.
+        if (err instanceof UpstreamError) throw new UpstreamError(err.status, err.code, err.upstreamMessage, e.path, { cause: err.cause ?? err, retryAfterMs: err.retryAfterMs });
+        throw err;
+      }
+      const checked = violationOf(e, data);
+      if (checked.ok) return checked.data as AnswerOf<E>;
+      this.log?.warn({ upstream: { method: e.method, path: e.path, field: checked.field, problem: checked.problem } }, 'upstream answer breaks the contract');
+      throw new UpstreamError(502, 'CONTRACT_VIOLATION', undefined, e.path);
+    };
+    return this.resilience.run({ method: e.method, group: e.group, path: e.path, signal: args.signal }, attempt);
   }
 
   /** A file (PDF) as a stream, to be piped to the customer without buffering; errors as for `call`. */
@@ -125,14 +199,16 @@ export class UpstreamClient {
       platform: 'web',
       accept,
     };
-    if (req.accessToken && !isOpenPath(req.path)) headers.access_token = req.accessToken;
+    if (req.accessToken && sendsToken(req.path)) headers.access_token = req.accessToken;
     if (req.basicAuth) headers.authorization = this.basic;
     let body: string | FormData | undefined;
     if (req.multipart) {
       const form = new FormData();
       for (const [k, v] of Object.entries(req.multipart.fields)) form.append(k, v);
-      const { field, name, type, data } = req.multipart.file;
-      form.append(field, new Blob([new Uint8Array(data)], { type }), name);
+      if (req.multipart.file) {
+        const { field, name, type, data } = req.multipart.file;
+        form.append(field, new Blob([new Uint8Array(data)], { type }), name);
+      }
       body = form;
     } else if (req.form) {
       headers['content-type'] = 'application/x-www-form-urlencoded';
@@ -142,16 +218,35 @@ export class UpstreamClient {
       body = JSON.stringify(req.json);
     }
     // Every call at trace level, bodies included: the logger's redact paths hide credentials.
-    this.log?.trace({ upstream: { method: req.method, path: req.path, query: req.query, form: req.form, json: req.json } }, 'upstream call');
+    this.log?.trace({ upstream: { method: req.method, path: req.path, query: req.query, form: req.form, json: req.json, parts: req.multipart && Object.keys(req.multipart.fields) } }, 'upstream call');
+    // The customer's request id goes to the back office, and the trace context when tracing is on.
+    const observed = currentRequest();
+    if (observed) headers['x-request-id'] = observed.requestId;
+    const group = req.group ?? groupOf(req.path);
+    const started = performance.now();
+    let status = 0;
+    const request = async () => {
+      const res = await this.pool.request({ method: req.method, path: `${this.options.basePath}/${req.path}${qs ? `?${qs}` : ''}`, headers, body, ...(req.signal ? { signal: req.signal } : {}) });
+      status = res.statusCode;
+      return res;
+    };
     try {
-      return await this.pool.request({
-        method: req.method,
-        path: `${this.options.basePath}/${req.path}${qs ? `?${qs}` : ''}`,
-        headers,
-        body,
+      if (!tracingOn()) return await request();
+      return await inSpan(`upstream ${req.method} ${group}`, { 'http.request.method': req.method, 'upstream.group': group, 'upstream.path': req.path }, async (span) => {
+        Object.assign(headers, traceHeaders());
+        const res = await request();
+        span.setAttribute('http.response.status_code', res.statusCode);
+        return res;
       });
     } catch (cause) {
-      throw new UpstreamError(0, cause instanceof undiciErrors.UndiciError ? cause.code : undefined, undefined, req.path, { cause });
+      throw new UpstreamError(0, req.signal?.aborted ? 'DEADLINE' : cause instanceof undiciErrors.UndiciError ? cause.code : undefined, undefined, req.path, { cause });
+    } finally {
+      const ms = performance.now() - started;
+      if (observed) {
+        observed.upstreamMs += ms;
+        observed.upstreamCalls += 1;
+      }
+      this.options.onCall?.({ group, method: req.method, status, ms });
     }
   }
 
@@ -166,12 +261,17 @@ export interface UpstreamFile {
   body: Readable;
 }
 
-function errorFrom(status: number, data: unknown, path: string): UpstreamError {
+/** A path's route group: its first two segments that are not ids (`cotas/12/boletos` → `cotas/boletos`). */
+function groupOf(path: string): string {
+  return path.split('/').filter((segment) => segment && !/\d/.test(segment)).slice(0, 2).join('/');
+}
+
+function errorFrom(status: number, data: unknown, path: string, retryAfterMs?: number): UpstreamError {
   const shape = (data ?? {}) as { code?: unknown; codigoRetorno?: unknown; message?: unknown; detail?: unknown };
   const message = typeof shape.message === 'string' ? shape.message : typeof shape.detail === 'string' ? shape.detail : undefined;
   // The core system's numeric return codes (e.g. 27, a restriction) travel as the error code.
   const code = typeof shape.code === 'string' ? shape.code : typeof shape.codigoRetorno === 'number' ? String(shape.codigoRetorno) : undefined;
-  return new UpstreamError(status, code, message, path);
+  return new UpstreamError(status, code, message, path, { retryAfterMs });
 }
 
 function parseJson(text: string): unknown {

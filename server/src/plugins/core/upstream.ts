@@ -23,10 +23,11 @@ export default fp(
       clientSecret: c.UPSTREAM_CLIENT_SECRET,
       connections: c.UPSTREAM_CONNECTIONS,
       appVersion: APP_VERSION,
+      onCall: app.metrics ? ({ group, method, status, ms }) => app.metrics!.upstream.observe({ group, method, status: String(status) }, ms / 1000) : undefined,
     }, app.log);
     app.decorate('upstream', client);
     app.decorate('refresher', new RefreshCoordinator());
     app.addHook('onClose', async () => client.close());
   },
-  { name: 'upstream', dependencies: ['config'] },
+  { name: 'upstream', dependencies: ['config', 'observability'] },
 );

@@ -24,6 +24,11 @@ export function pageCsp(nonce: string, upstreamOrigin: string, frameAncestors: r
   ].join('; ');
 }
 
+/** Hashed build output never changes under its name; anything else is revalidated hourly. */
+export function assetCacheControl(path: string): string {
+  return /[\\/]assets[\\/][^\\/]+-[\w-]{8,}\.\w+(?:\.(?:br|gz))?$/.test(path) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600';
+}
+
 /**
  * Serves the built renderer: assets as static files; any other GET outside /api and /health gets
  * index.html (history-mode routing) with a fresh CSP nonce, and frame-ancestors from the
@@ -37,7 +42,19 @@ export default fp(
     const page = built ? readFileSync(indexFile, 'utf8') : '';
     const upstreamOrigin = new URL(app.config.UPSTREAM_URL).origin;
     if (built) {
-      await app.register(fastifyStatic, { root, index: false, wildcard: false, maxAge: '1h', immutable: false });
+      await app.register(fastifyStatic, {
+        root,
+        index: false,
+        wildcard: false,
+        // The page is never a static file: it carries a fresh nonce (sendPage). The compressed
+        // copies are reached through content negotiation, not by their own names.
+        globIgnore: ['index.html', '**/*.br', '**/*.gz'],
+        preCompressed: true,
+        // A range of a script is of no use to a browser; the whole file is answered.
+        acceptRanges: false,
+        cacheControl: false,
+        setHeaders: (reply, path) => void reply.header('cache-control', assetCacheControl(path)),
+      });
     } else {
       app.log.warn({ root }, 'renderer not built: run `npm run build`');
     }
@@ -47,6 +64,7 @@ export default fp(
       const { partner } = await app.partners.forRequest(request);
       return reply
         .header('cache-control', 'no-store')
+        .header('vary', 'cookie')
         .header('content-security-policy', pageCsp(nonce, upstreamOrigin, partner.frame_ancestors ?? []))
         .type('text/html; charset=utf-8')
         .send(page.replaceAll(NONCE_PLACEHOLDER, nonce));
@@ -54,7 +72,7 @@ export default fp(
 
     app.setNotFoundHandler((request, reply) => {
       const api = request.url.startsWith('/api/') || request.url.startsWith('/health/');
-      if (request.method !== 'GET' || api) {
+      if ((request.method !== 'GET' && request.method !== 'HEAD') || api) {
         return reply.code(404).send({ kind: 'error', title: app.text('erro.titulo'), message: app.text('erro.acao-desconhecida') });
       }
       if (!built) return reply.code(503).type('text/plain; charset=utf-8').send('Renderer não compilado: rode `npm run build`.');

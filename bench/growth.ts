@@ -1,0 +1,63 @@
+/**
+ * Growth: time and bytes of the screens whose size follows the portfolio — the quota list with
+ * 1, 20 and 200 quotas, the slip list with 10 and 500 open instalments — seeded through the
+ * sandbox's control route (POST /__sandbox/customers/:persona/portfolio). Median of 5 fetches.
+ */
+const JSON_HEADERS = { 'content-type': 'application/json', 'x-requested-with': 'consorcio-app' };
+
+async function seed(sandbox: string, body: Record<string, number>): Promise<void> {
+  const res = await fetch(`${sandbox}/__sandbox/customers/ana/portfolio`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  if (!res.ok) throw new Error(`seed ${JSON.stringify(body)}: ${res.status}`);
+}
+
+/** A fresh login (the server learns the quotas at login) with the first quota chosen. */
+async function login(base: string): Promise<string> {
+  const res = await fetch(`${base}/api/actions/auth/login`, { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify({ modo: 'documento', documento: '66115750903', senha: '135790' }) });
+  const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0]!;
+  const list = (await (await fetch(`${base}/api/screens?path=/groups-and-quotas`, { headers: { cookie } })).json()) as { layout: unknown[] };
+  const payload = findPayload(list.layout);
+  if (payload) await fetch(`${base}/api/actions/quotas/select`, { method: 'POST', headers: { ...JSON_HEADERS, cookie }, body: JSON.stringify(payload) });
+  return cookie;
+}
+
+function findPayload(nodes: unknown): unknown {
+  if (!Array.isArray(nodes)) return undefined;
+  for (const n of nodes as Array<Record<string, unknown>>) {
+    const action = (n.action as { action?: { action?: string; payload?: unknown } } | undefined)?.action;
+    if (action?.action === 'quotas/select') return action.payload;
+    const inner = findPayload(n.items);
+    if (inner) return inner;
+  }
+  return undefined;
+}
+
+async function screen(base: string, cookie: string, path: string): Promise<{ ms: number; bytes: number; screen: string }> {
+  const times: number[] = [];
+  let bytes = 0;
+  let name = '';
+  for (let i = 0; i < 5; i++) {
+    const started = performance.now();
+    const res = await fetch(`${base}/api/screens?path=${encodeURIComponent(path)}`, { headers: { cookie } });
+    const body = await res.text();
+    times.push(performance.now() - started);
+    bytes = Buffer.byteLength(body);
+    name = (JSON.parse(body) as { screen?: string; kind: string }).screen ?? 'redirect';
+  }
+  return { ms: times.sort((a, b) => a - b)[2]!, bytes, screen: name };
+}
+
+export async function measureGrowth(base: string, sandbox: string): Promise<void> {
+  console.log('\ngrowth (median of 5 fetches of the screen document, bytes uncompressed):');
+  const line = (label: string, r: { ms: number; bytes: number; screen: string }) =>
+    console.log(`  ${label.padEnd(34)} ${r.ms.toFixed(1).padStart(7)} ms  ${(r.bytes / 1024).toFixed(1).padStart(8)} KiB  (${r.screen})`);
+  for (const n of [1, 20, 200]) {
+    await seed(sandbox, { cotas: n });
+    line(`quota list, ${n} quotas`, await screen(base, await login(base), '/groups-and-quotas'));
+  }
+  for (const n of [10, 500]) {
+    await seed(sandbox, { parcelasEmAberto: n });
+    line(`slip list, ${n} open instalments`, await screen(base, await login(base), '/boletos/listadeboletos'));
+  }
+  console.log('  bid history, 20 and 2 000 entries   not measured: the sandbox keeps bids inside its bids routes and cannot seed them yet');
+  await fetch(`${sandbox}/__sandbox/reset`, { method: 'POST' });
+}

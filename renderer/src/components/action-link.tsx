@@ -1,0 +1,32 @@
+import type { ReactNode } from 'react';
+import type { Action } from '../../../screens/contract/actions.js';
+import { useRunAction } from '../actions/use-run-action.js';
+
+/**
+ * A control that runs an action: a real link when it navigates (so it opens in a new tab and
+ * reads as a link), else a button.
+ */
+export function ActionLink({ action, className, children, current }: { action: Action; className: string; children: ReactNode; current?: boolean | undefined }) {
+  const run = useRunAction();
+  if (action.type === 'navigate') {
+    return (
+      <a
+        className={className}
+        href={action.to}
+        aria-current={current ? 'page' : undefined}
+        onClick={(e) => {
+          if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+          e.preventDefault();
+          void run(action);
+        }}
+      >
+        {children}
+      </a>
+    );
+  }
+  return (
+    <button type="button" className={className} onClick={() => void run(action)}>
+      {children}
+    </button>
+  );
+}

@@ -1,0 +1,56 @@
+/** A checkbox of the light form: the box inside its own label, so the label names it. */
+export function Checkbox(props: { id: string; label: string; checked: boolean; onChange: (checked: boolean) => void; required?: boolean; autoFocus?: boolean; invalid?: boolean; describedBy?: string }) {
+  const { id, label, checked, onChange, required, autoFocus, invalid, describedBy } = props;
+  return (
+    <div className="checkbox">
+      <label>
+        <input
+          type="checkbox"
+          id={id}
+          name={id}
+          checked={checked}
+          required={required}
+          autoFocus={autoFocus}
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy}
+          onChange={(e) => onChange(e.target.checked)}
+        />
+        <span>{label}</span>
+      </label>
+    </div>
+  );
+}
+
+/** One choice among several: a radio group named by the field title, each option by its own label. */
+export function RadioGroup(props: {
+  id: string;
+  labelId: string;
+  options: readonly { value: string; label: string }[];
+  value: string | undefined;
+  onChange: (value: string) => void;
+  autoFocus?: boolean;
+  invalid?: boolean;
+  describedBy?: string;
+}) {
+  const { id, labelId, options, value, onChange, autoFocus, invalid, describedBy } = props;
+  return (
+    <div className="field-radio-group" id={id} role="radiogroup" aria-labelledby={labelId} aria-invalid={invalid || undefined} aria-describedby={describedBy}>
+      {options.map((option, i) => (
+        <div className="radio" key={option.value}>
+          <label>
+            <input
+              type="radio"
+              id={`${id}-${i}`}
+              name={id}
+              value={option.value}
+              checked={value === option.value}
+              autoFocus={autoFocus && i === 0}
+              onChange={() => onChange(option.value)}
+            />
+            <span>{option.label}</span>
+          </label>
+        </div>
+      ))}
+    </div>
+  );
+}

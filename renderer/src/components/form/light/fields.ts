@@ -1,0 +1,54 @@
+/** A field of a light form, read from the form's JSON Schema and UI schema (the server checked it fits). */
+export interface LightField {
+  name: string;
+  kind: 'text' | 'password' | 'checkbox' | 'radio' | 'hidden';
+  title: string;
+  description?: string;
+  help?: string;
+  required: boolean;
+  maxLength?: number;
+  inputMode?: React.HTMLAttributes<HTMLInputElement>['inputMode'];
+  autoComplete?: string;
+  autoFocus: boolean;
+  options: { value: string; label: string }[];
+}
+
+type Rec = Record<string, unknown>;
+const rec = (v: unknown): Rec => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Rec) : {});
+const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
+
+export function readFields(schema: Rec, uiSchema: Rec): LightField[] {
+  const required = new Set(Array.isArray(schema.required) ? schema.required : []);
+  return Object.entries(rec(schema.properties)).map(([name, raw]) => {
+    const field = rec(raw);
+    const ui = rec(uiSchema[name]);
+    const widget = str(ui['ui:widget']);
+    const values = Array.isArray(field.enum) ? field.enum.map(String) : [];
+    const names = Array.isArray(ui['ui:enumNames']) ? ui['ui:enumNames'].map(String) : [];
+    const kind: LightField['kind'] =
+      widget === 'hidden' ? 'hidden' : field.type === 'boolean' ? 'checkbox' : widget === 'radio' ? 'radio' : widget === 'password' ? 'password' : 'text';
+    return {
+      name,
+      kind,
+      title: str(field.title) ?? name,
+      description: str(field.description),
+      help: str(ui['ui:help']),
+      required: required.has(name),
+      maxLength: typeof field.maxLength === 'number' ? field.maxLength : undefined,
+      inputMode: str(rec(ui['ui:options']).inputMode) as LightField['inputMode'],
+      autoComplete: str(ui['ui:autocomplete']),
+      autoFocus: ui['ui:autofocus'] === true,
+      options: values.map((value, i) => ({ value, label: names[i] ?? value })),
+    };
+  });
+}
+
+/** Schema defaults under what the server sent (the form's own data wins). */
+export function initialData(schema: Rec, formData: Rec | undefined): Rec {
+  const defaults: Rec = {};
+  for (const [name, field] of Object.entries(rec(schema.properties))) {
+    const value = rec(field).default;
+    if (value !== undefined) defaults[name] = value;
+  }
+  return { ...defaults, ...formData };
+}

@@ -1,0 +1,160 @@
+import { useMemo, useState } from 'react';
+import type { ComponentOf } from '../../../../../screens/contract/components.js';
+import { useRunAction } from '../../../actions/use-run-action.js';
+import { applyFieldVisibility } from '../field-visibility.js';
+import { Checkbox, RadioGroup } from './choice-inputs.js';
+import { initialData, readFields, type LightField } from './fields.js';
+import type { FieldFormat } from '../../../../../screens/contract/formats.js';
+import { MaskedInput } from '../masked-input.js';
+import { TextInput } from './text-input.js';
+
+type Data = Record<string, unknown>;
+
+/**
+ * A simple form (text, password, checkbox, radio, hidden fields) drawn without the JSON-form
+ * library, so the login and other light screens download no form engine. Same behaviour as the
+ * JSON form: the server validates and answers field errors, shown next to each field, and a
+ * form-level message above the button; what was typed stays after a failed submit, and the
+ * error modal's retry sends it again.
+ */
+export default function LightForm({ node }: { node: ComponentOf<'form'> }) {
+  const run = useRunAction();
+  const prefix = node.id ?? 'form';
+  const [data, setData] = useState<Data>(() => initialData(node.schema, node.formData));
+  const [errors, setErrors] = useState<Record<string, string>>(node.errors ?? {});
+  const [message, setMessage] = useState<string | undefined>(undefined);
+  const [busy, setBusy] = useState(false);
+  const uiSchema = useMemo(() => applyFieldVisibility(node.uiSchema ?? {}, data), [node.uiSchema, data]);
+  const fields = useMemo(() => readFields(node.schema, uiSchema), [node.schema, uiSchema]);
+
+  async function submit(sent: Data): Promise<void> {
+    setBusy(true);
+    setMessage(undefined);
+    try {
+      const result = await run(node.submit.action, { formData: sent, retry: () => void submit(sent) });
+      if (result?.kind === 'field-errors') {
+        setErrors(result.errors);
+        setMessage(result.message);
+      } else if (result) {
+        setErrors({});
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const set = (name: string, value: unknown) =>
+    setData((current) => {
+      const next = { ...current, [name]: value };
+      if (value === undefined) delete next[name];
+      return next;
+    });
+
+  return (
+    <form
+      className="form"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit(data);
+      }}
+    >
+      {fields.map((field) =>
+        field.kind === 'hidden' ? null : <Field key={field.name} id={`${prefix}_${field.name}`} field={field} format={node.formats?.[field.name]} value={data[field.name]} error={errors[field.name]} onChange={(v) => set(field.name, v)} />,
+      )}
+      {message && (
+        <p className="form-message" role="alert">
+          {message}
+        </p>
+      )}
+      <button type="submit" className="button button-primary" disabled={busy}>
+        {node.submit.label}
+      </button>
+    </form>
+  );
+}
+
+function Field({ id, field, format, value, error, onChange }: { id: string; field: LightField; format: FieldFormat | undefined; value: unknown; error: string | undefined; onChange: (value: unknown) => void }) {
+  const helpId = field.help || field.description ? `${id}__help` : undefined;
+  const errorId = error ? `${id}__error` : undefined;
+  const describedBy = [errorId, helpId].filter(Boolean).join(' ') || undefined;
+  const invalid = Boolean(error);
+  const mark = field.required ? (
+    <span className="required" aria-hidden="true">
+      *
+    </span>
+  ) : null;
+
+  let control: React.ReactNode;
+  if (field.kind === 'checkbox') {
+    control = <Checkbox id={id} label={field.title} checked={value === true} onChange={onChange} required={field.required} autoFocus={field.autoFocus} invalid={invalid} describedBy={describedBy} />;
+  } else if (field.kind === 'radio') {
+    control = (
+      <>
+        <span className="field-label" id={`${id}__title`}>
+          {field.title}
+          {mark}
+        </span>
+        <RadioGroup id={id} labelId={`${id}__title`} options={field.options} value={typeof value === 'string' ? value : undefined} onChange={onChange} autoFocus={field.autoFocus} invalid={invalid} describedBy={describedBy} />
+      </>
+    );
+  } else {
+    control = (
+      <>
+        <label htmlFor={id}>
+          {field.title}
+          {mark}
+        </label>
+        {format ? (
+          // A declared format (CPF, CEP…): masked as typed and pasted, the raw value kept.
+          <MaskedInput
+            id={id}
+            name={id}
+            className="input"
+            format={format}
+            value={value == null ? null : (value as string | number)}
+            onValueChange={onChange}
+            inputMode={field.inputMode}
+            autoComplete={field.autoComplete}
+            required={field.required}
+            autoFocus={field.autoFocus}
+            aria-invalid={invalid || undefined}
+            aria-describedby={describedBy}
+          />
+        ) : (
+        <TextInput
+          id={id}
+          value={value == null ? '' : String(value)}
+          onChange={onChange}
+          password={field.kind === 'password'}
+          inputMode={field.inputMode}
+          autoComplete={field.autoComplete}
+          maxLength={field.maxLength}
+          required={field.required}
+          autoFocus={field.autoFocus}
+          invalid={invalid}
+          describedBy={describedBy}
+        />
+        )}
+      </>
+    );
+  }
+
+  return (
+    <div className={`form-group field field-${field.kind === 'checkbox' ? 'boolean' : 'string'}`}>
+      {control}
+      {(field.description || field.help) && (
+        <div id={helpId} className="help-block">
+          {[field.description, field.help].filter(Boolean).join(' ')}
+        </div>
+      )}
+      {error && (
+        <div id={errorId}>
+          <ul className="error-detail">
+            <li className="text-danger">{error}</li>
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+/** What a light-form text field needs; a masked input (CPF, CEP…) can take the same props. */
+export interface TextInputProps {
+  id: string;
+  value: string;
+  /** The text typed; `undefined` when the field is emptied (it then leaves the form data). */
+  onChange: (value: string | undefined) => void;
+  password?: boolean;
+  inputMode?: React.HTMLAttributes<HTMLInputElement>['inputMode'];
+  autoComplete?: string;
+  maxLength?: number;
+  required?: boolean;
+  autoFocus?: boolean;
+  invalid?: boolean;
+  /** Ids of the help and error texts that describe the field. */
+  describedBy?: string;
+}
+
+/** A text or password input of the light form, labelled by its field's `<label for>`. */
+export function TextInput({ id, value, onChange, password, inputMode, autoComplete, maxLength, required, autoFocus, invalid, describedBy }: TextInputProps) {
+  return (
+    <input
+      id={id}
+      name={id}
+      className="input"
+      type={password ? 'password' : 'text'}
+      value={value}
+      required={required}
+      autoFocus={autoFocus}
+      inputMode={inputMode}
+      autoComplete={autoComplete}
+      maxLength={maxLength}
+      aria-invalid={invalid || undefined}
+      aria-describedby={describedBy}
+      onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}
+    />
+  );
+}

@@ -1,0 +1,55 @@
+import {
+  Banknote,
+  Bell,
+  Calendar,
+  Car,
+  Check,
+  CircleHelp,
+  ClipboardList,
+  FileText,
+  Gavel,
+  Headset,
+  History,
+  House,
+  Inbox,
+  Landmark,
+  MapPin,
+  Receipt,
+  RefreshCw,
+  Search,
+  ShieldCheck,
+  User,
+  Users,
+  Wallet,
+  type LucideIcon,
+} from 'lucide-react';
+import type { ICON_NAMES } from '../../../../screens/contract/components.js';
+
+/**
+ * The icons documents may name (the contract's ICON_NAMES), each imported by name so the bundle
+ * holds only these; icons.test.ts keeps this map and the contract in step.
+ */
+export const ICONS: Record<(typeof ICON_NAMES)[number], LucideIcon> = {
+  receipt: Receipt,
+  'file-text': FileText,
+  calendar: Calendar,
+  gavel: Gavel,
+  wallet: Wallet,
+  history: History,
+  user: User,
+  bell: Bell,
+  users: Users,
+  'clipboard-list': ClipboardList,
+  'circle-help': CircleHelp,
+  'map-pin': MapPin,
+  headset: Headset,
+  house: House,
+  banknote: Banknote,
+  car: Car,
+  'refresh-cw': RefreshCw,
+  inbox: Inbox,
+  search: Search,
+  check: Check,
+  landmark: Landmark,
+  'shield-check': ShieldCheck,
+};

@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { SandboxContext } from '../context.js';
+
+const Bank = z.object({ banco: z.string(), agencia: z.string(), conta: z.string(), tipoConta: z.enum(['CORRENTE', 'POUPANCA']), titularDocumento: z.string() });
+
+/** Any state of a vehicle process: status, product, manual flow, age, analyst's answer and the purchase order. */
+const VehicleState = z.object({
+  status: z.string().regex(/^[A-Z_]+$/),
+  tipoFaturamento: z.enum(['NOVO', 'SEMINOVO']).nullable().optional(),
+  fluxoManual: z.boolean().optional(),
+  criadoHaDias: z.number().int().min(0).optional(),
+  respostaAnalista: z.string().optional(),
+  pedido: z
+    .object({
+      marca: z.string(),
+      codigoFabricante: z.string(),
+      modelo: z.string(),
+      ano: z.string(),
+      cor: z.string(),
+      valorCompra: z.number(),
+      valorVeiculo: z.number(),
+      cnpjConcessionaria: z.string(),
+      razaoSocial: z.string(),
+      dadosPagamento: z.object({ formaPagamento: z.string(), dadosBancarios: Bank.nullable() }),
+      valorNotaFiscal: z.number(),
+    })
+    .partial()
+    .optional(),
+});
+
+/**
+ * /__sandbox/personas/:persona/faturamento-auto: puts the persona's first quota's vehicle process
+ * in any state (PUT) or removes it (DELETE), for tests and demos.
+ */
+export default async function vehicleControlRoutes(app: FastifyInstance, { state }: SandboxContext) {
+  const quotaOf = (persona: string) => state.quotasOf(persona)[0];
+
+  app.put('/personas/:persona/faturamento-auto', async (request, reply) => {
+    const body = VehicleState.safeParse(request.body);
+    const quota = quotaOf((request.params as { persona: string }).persona);
+    if (!body.success || !quota) return reply.code(400).send({ message: 'Persona ou estado inválido.' });
+    const { criadoHaDias, tipoFaturamento, pedido, ...rest } = body.data;
+    const before = quota.processos?.auto ?? {};
+    quota.processos = {
+      ...quota.processos,
+      auto: {
+        ...before,
+        ...rest,
+        ...(tipoFaturamento === undefined ? {} : { tipoFaturamento: tipoFaturamento ?? undefined }),
+        ...(criadoHaDias === undefined ? {} : { dataCriacao: new Date(state.clock.now() - criadoHaDias * 86_400_000).toISOString() }),
+        ...(pedido ? { pedido: { ...before.pedido, ...pedido } } : {}),
+      },
+    };
+    delete quota.processos.auto!.inclusaoDesde;
+    delete quota.processos.auto!.analiseDesde;
+    return { idCota: quota.idCota, ...quota.processos.auto };
+  });
+
+  app.delete('/personas/:persona/faturamento-auto', async (request, reply) => {
+    const quota = quotaOf((request.params as { persona: string }).persona);
+    if (!quota) return reply.code(400).send({ message: 'Persona inválida.' });
+    if (quota.processos) delete quota.processos.auto;
+    return reply.code(204).send();
+  });
+}

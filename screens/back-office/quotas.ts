@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { endpoint } from './endpoint.js';
+import { Quota } from './session.js';
+
+/** Doc 1 §7 "Quotas": the customer's quotas, one quota, its preferences. */
+
+export const QuotaPage = z.object({ data: z.array(Quota), page: z.number(), total_pages: z.number(), total: z.number().optional() });
+export type QuotaPage = z.infer<typeof QuotaPage>;
+
+export const SimpleQuota = z.object({ idCota: z.number().int(), grupo: z.string(), cota: z.string(), versao: z.string() });
+
+export const quotas = {
+  list: endpoint({ method: 'GET', path: 'cotas', query: z.object({ page: z.number().int(), page_size: z.number().int() }), answer: QuotaPage }),
+  simple: endpoint({ method: 'GET', path: 'cotas/simples', answer: z.object({ data: z.array(SimpleQuota) }) }),
+  detail: endpoint({ method: 'GET', path: 'cota/{id}', group: 'cota', answer: Quota }),
+  /** Nickname or photo. */
+  preferences: endpoint({
+    method: 'PUT',
+    path: 'cotas/{id}/preferencias',
+    group: 'cotas/preferencias',
+    body: z.object({ nickname: z.string().optional(), photo_url: z.string().optional() }),
+    answer: z.unknown(),
+  }),
+};

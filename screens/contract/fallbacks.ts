@@ -1,0 +1,80 @@
+import type { ComponentNode, ComponentOf, ComponentType } from './components.js';
+
+/**
+ * The fallback each component added after v1.0 stands for when a node declares none: built
+ * from v1.0 components only, so an older client (or a native wrapper that lacks the component)
+ * still shows the same words and actions. A node's own `fallback` wins.
+ */
+type Derive<T extends ComponentType> = (node: ComponentOf<T>) => ComponentNode | null;
+
+const linkButton = (label: string, action: ComponentOf<'button'>['action']): ComponentNode => ({ type: 'button', variant: 'link', label, action });
+
+const DERIVED: { [T in ComponentType]?: Derive<T> } = {
+  shortcuts: (n) => ({ type: 'list', label: n.label, items: n.links.map((i) => linkButton(i.label, i.action)) }),
+  chips: (n) => ({ type: 'list', label: n.label, items: n.options.map((i) => linkButton(i.selected ? `${i.label} ✓` : i.label, i.action)) }),
+  'status-pill': (n) => ({ type: 'text', tone: n.tone, text: n.text }),
+  summary: (n) => ({
+    type: 'card',
+    title: n.title,
+    ...(n.action ? { action: n.action } : {}),
+    items: [
+      { type: 'value', label: n.caption ?? n.title, text: n.figure, emphasis: true },
+      ...(n.status ? [{ type: 'text', tone: n.status.tone, text: n.status.text } as ComponentNode] : []),
+      ...(n.secondaryAction ? [linkButton(n.secondaryAction.label, n.secondaryAction.action)] : []),
+    ],
+  }),
+  timeline: (n) => ({ type: 'table', caption: n.label, columns: ['', '', ''], rows: n.steps.map((s) => [s.when ?? '', s.text ? `${s.title}\n${s.text}` : s.title, s.statusText]) }),
+  'empty-state': (n) => ({
+    type: 'card',
+    title: n.title,
+    ...(n.action ? { action: n.action } : {}),
+    items: n.text ? [{ type: 'text', text: n.text }] : [],
+  }),
+  skeleton: () => null,
+  'theme-preview': (n) => ({ type: 'card', title: n.label, items: n.items }),
+  // The chrome of every client already links Início; the other sections stay reachable from home.
+  'bottom-nav': () => null,
+};
+
+/** The node's own fallback, else the derived one, else nothing (the node is dropped). */
+export function fallbackOf(node: ComponentNode): ComponentNode | null {
+  if (node.fallback) return node.fallback;
+  const derive = DERIVED[node.type] as Derive<ComponentType> | undefined;
+  return derive ? derive(node as never) : null;
+}
+
+/**
+ * What a client that cannot draw a component gets when the node declares no `fallback` of its own
+ * (published in the native contract):
+ * - `derived`: built from the node by `fallbackOf` (DERIVED above), from v1.0 components only;
+ * - `text`: a text component whose text is the node's fields (`from`), joined with ": ";
+ * - `children`: the container's items, drawn in its place;
+ * - `omit`: nothing.
+ * A node's own `fallback` always wins. Every component type needs an entry (contract test).
+ */
+export type DefaultFallback = { kind: 'derived'; as: string } | { kind: 'text'; from: readonly string[] } | { kind: 'children' } | { kind: 'omit' };
+
+export const DEFAULT_FALLBACK: Record<ComponentType, DefaultFallback> = {
+  heading: { kind: 'text', from: ['text'] },
+  text: { kind: 'omit' },
+  value: { kind: 'text', from: ['label', 'text'] },
+  'key-value': { kind: 'omit' },
+  button: { kind: 'omit' },
+  card: { kind: 'children' },
+  list: { kind: 'children' },
+  banner: { kind: 'text', from: ['text'] },
+  form: { kind: 'omit' },
+  stepper: { kind: 'omit' },
+  image: { kind: 'text', from: ['alt'] },
+  table: { kind: 'text', from: ['caption'] },
+  conversation: { kind: 'omit' },
+  shortcuts: { kind: 'derived', as: 'list of link buttons' },
+  chips: { kind: 'derived', as: 'list of link buttons, the selected one marked ✓' },
+  'status-pill': { kind: 'derived', as: 'text with the same tone' },
+  summary: { kind: 'derived', as: 'card with a value, a text and a link button' },
+  timeline: { kind: 'derived', as: 'table: when, step, status' },
+  'empty-state': { kind: 'derived', as: 'card with its text and action' },
+  skeleton: { kind: 'omit' },
+  'bottom-nav': { kind: 'omit' },
+  'theme-preview': { kind: 'derived', as: 'card with its items' },
+};

@@ -1,0 +1,92 @@
+import type { ComponentNode } from '../../../../screens/contract/components.js';
+import type { ThemeTokens } from '../../../../screens/contract/screen.js';
+import type { ContrastCheck } from '../../domain/theme.js';
+
+/**
+ * The component gallery of the operations console (/ops/galeria): every component in every
+ * state, once per partner, each in that partner's theme, side by side, with the theme's WCAG AA
+ * contrast report. Its buttons lead back here; its form answers an example message.
+ */
+export interface GalleryPartner {
+  id: number;
+  name: string;
+  theme: ThemeTokens;
+  report: ContrastCheck[];
+  /** The partner's own theme failed AA and the default one is drawn instead. */
+  rejected: boolean;
+}
+
+const TONES = ['neutral', 'info', 'success', 'warning', 'danger'] as const;
+const TONE_LABEL: Record<(typeof TONES)[number], string> = { neutral: 'Neutro', info: 'Informação', success: 'Sucesso', warning: 'Atenção', danger: 'Erro' };
+const here = { type: 'navigate', to: '/ops/galeria' } as const;
+const h = (text: string): ComponentNode => ({ type: 'heading', text, level: 3 });
+
+function samples(p: GalleryPartner): ComponentNode[] {
+  const key = `p${p.id}`;
+  return [
+    h('Textos e valores'),
+    { type: 'heading', text: 'Olá, Ana', level: 2 },
+    ...TONES.map((tone): ComponentNode => ({ type: 'text', tone, text: `Texto em tom ${TONE_LABEL[tone].toLowerCase()}` })),
+    { type: 'card', title: 'Grupo 001234 · Cota 0567', subtitle: 'Automóvel', items: [{ type: 'value', label: 'Crédito', text: 'R$ 85.000,00', emphasis: true }, { type: 'value', label: 'Saldo devedor', text: 'R$ 61.204,18' }], action: { label: 'Ver detalhes', action: here } },
+    { type: 'key-value', rows: [{ label: 'Banco', text: '341' }, { label: 'Agência', text: '1234' }] },
+    h('Botões'),
+    { type: 'button', label: 'Principal', variant: 'primary', action: here },
+    { type: 'button', label: 'Secundário', variant: 'secondary', action: here },
+    { type: 'button', label: 'Link', variant: 'link', action: here },
+    { type: 'button', label: 'Indisponível', variant: 'primary', action: here, countdown: { until: '2999-01-01T00:00:00Z', label: 'Aguarde {segundos} s' } },
+    h('Avisos e situações'),
+    ...TONES.filter((t) => t !== 'neutral').map((tone): ComponentNode => ({ type: 'banner', tone, text: `Aviso: ${TONE_LABEL[tone]}` })),
+    { type: 'list', label: 'Situações', items: TONES.map((tone): ComponentNode => ({ type: 'status-pill', tone, text: TONE_LABEL[tone] })) },
+    h('Filtros'),
+    { type: 'chips', id: `${key}-chips`, label: `Filtros (${p.name})`, options: [{ label: 'Todos', selected: true, action: here }, { label: 'A vencer', selected: false, action: here }, { label: 'Vencidos', selected: false, action: here }] },
+    h('Resumo'),
+    { type: 'summary', title: 'Próximo boleto', figure: 'R$ 1.234,56', caption: 'Vencimento em 10/12/2026', status: { tone: 'info', text: 'A vencer' }, action: { label: 'Gerar boleto', action: here }, secondaryAction: { label: 'Ver boletos', action: here } },
+    { type: 'summary', title: 'Parcela em atraso', figure: 'R$ 987,00', status: { tone: 'danger', text: 'Vencida' } },
+    h('Linha do tempo'),
+    {
+      type: 'timeline',
+      label: 'Acompanhar pagamento',
+      steps: [
+        { title: 'Pagamento solicitado', status: 'done', statusText: 'Concluído', when: '01/12/2026 às 10:00' },
+        { title: 'Pagamento liberado', status: 'current', statusText: 'Em andamento' },
+        { title: 'Pagamento enviado ao banco', status: 'todo', statusText: 'Pendente' },
+        { title: 'Pagamento estornado pelo banco', status: 'error', statusText: 'Não concluído', text: 'Confira os dados bancários.' },
+      ],
+    },
+    { type: 'stepper', steps: [{ label: 'Tipo', state: 'done' }, { label: 'Valor', state: 'current' }, { label: 'Resumo', state: 'todo' }] },
+    h('Atalhos e navegação'),
+    { type: 'shortcuts', label: `Atalhos (${p.name})`, links: [{ label: 'Boletos', icon: 'receipt', action: here }, { label: 'Lances', icon: 'gavel', action: here }, { label: 'Ajuda', icon: 'circle-help', action: here }] },
+    { type: 'bottom-nav', label: `Navegação (${p.name})`, links: [{ label: 'Início', icon: 'house', current: true, action: here }, { label: 'Boletos', icon: 'receipt', action: here }, { label: 'Perfil', icon: 'user', action: here }] },
+    h('Vazio e carregando'),
+    { type: 'empty-state', title: 'Nenhuma parcela aqui', text: 'Quando houver parcelas em aberto, elas aparecem aqui.', action: { label: 'Voltar', action: here } },
+    { type: 'skeleton', label: 'Carregando exemplo', variant: 'card' },
+    h('Formulário com erros'),
+    {
+      type: 'form',
+      id: `${key}-form`,
+      schema: { type: 'object', properties: { documento: { type: 'string', title: 'CPF ou CNPJ' }, cep: { type: 'string', title: 'CEP (00000-000)' } } },
+      formData: { documento: '66115750903', cep: '0131' },
+      formats: { documento: 'cpf-cnpj', cep: 'cep' },
+      errors: { cep: 'CEP inválido.' },
+      submit: { label: 'Enviar exemplo', action: { type: 'submit', action: 'ops/galeria-exemplo' } },
+    },
+  ];
+}
+
+function contrastTable(p: GalleryPartner): ComponentNode {
+  return {
+    type: 'table',
+    caption: `Contraste WCAG AA · ${p.name}${p.rejected ? ' (tema recusado: desenhado com o tema padrão)' : ''}`,
+    columns: ['Texto', 'Fundo', 'Razão', 'AA (4,5:1)'],
+    rows: p.report.map((c) => [c.foreground, c.background, `${c.ratio.toLocaleString('pt-BR')}:1`, c.ok ? 'passa' : 'falha']),
+  };
+}
+
+export function galleryScreen(partners: GalleryPartner[]): ComponentNode[] {
+  return [
+    { type: 'heading', text: 'Galeria de componentes' },
+    { type: 'text', text: 'Cada componente em cada estado, com o tema de cada parceiro lado a lado. O contraste dos tokens é verificado (WCAG AA) ao iniciar o servidor e antes de aceitar o tema de um parceiro.' },
+    { type: 'button', label: 'Voltar às definições', variant: 'link', action: { type: 'navigate', to: '/ops' } },
+    { type: 'list', label: 'Temas dos parceiros', items: partners.map((p): ComponentNode => ({ type: 'theme-preview', id: `tema-${p.id}`, label: p.name, theme: { ...p.theme }, items: [contrastTable(p), ...samples(p)] })) },
+  ];
+}

@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import dealership from './dealership.js';
+import documents from './documents.js';
+import { billingOf, type Steps } from './flow.js';
+import general from './general.js';
+import payment from './payment.js';
+import order from './order.js';
+import vehicle from './vehicle.js';
+
+/**
+ * Vehicle billing, part 1 (doc 2 §2.4, §2.6, §4.5): the general billing screens, the new vehicle
+ * up to the purchase order and the payment, and manual billing. /faturamento (in home) picks the
+ * screen from the definitions; every screen here is drawn by the `veiculo-etapa` layout from the
+ * step its part registered for the route, and reads the billing state itself, so any device
+ * continues.
+ */
+export default async function vehicleBilling(app: FastifyInstance) {
+  const steps: Steps = new Map();
+  for (const part of [general, vehicle, dealership, order, documents, payment]) await app.register(part, { steps });
+
+  app.screens.register('veiculo-etapa', async (ctx) => {
+    const build = steps.get(ctx.route.path);
+    if (!build) throw new Error(`no vehicle-billing step for ${ctx.route.path}`);
+    const data = await billingOf(ctx.upstream!);
+    return { ...(await build(ctx, data)) };
+  });
+}

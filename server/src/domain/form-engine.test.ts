@@ -1,0 +1,60 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { ComponentNode } from '../../../screens/contract/index.js';
+import { formEngine, withFormEngines } from './form-engine.js';
+
+type Form = Parameters<typeof formEngine>[0];
+const layoutForms = (file: string): Form[] => {
+  const found: Form[] = [];
+  const walk = (n: unknown): void => {
+    if (Array.isArray(n)) return n.forEach(walk);
+    if (n && typeof n === 'object') {
+      if ((n as { type?: string }).type === 'form') found.push(n as Form);
+      Object.values(n).forEach(walk);
+    }
+  };
+  walk(JSON.parse(readFileSync(`screens/layouts/${file}.json`, 'utf8')));
+  return found;
+};
+
+describe('form engine', () => {
+  it('draws both login forms and the password change with the light form', () => {
+    for (const file of ['entrar', 'entrar-mobile', 'alterarsenha-nova']) {
+      for (const form of layoutForms(file)) expect(formEngine(form)).toBe('light');
+    }
+  });
+
+  it('draws radios, checkboxes and fields shown by a condition with the light form', () => {
+    const form: Form = {
+      schema: { type: 'object', required: ['tipo'], properties: { tipo: { type: 'string', enum: ['a', 'b'], title: 'Tipo' }, aceite: { type: 'boolean', title: 'Aceito' }, valor: { type: 'string', title: 'Valor' } } },
+      uiSchema: { tipo: { 'ui:widget': 'radio', 'ui:enumNames': ['A', 'B'] }, valor: { 'ui:when': { eq: [{ var: 'tipo' }, 'a'] }, 'ui:options': { inputMode: 'decimal' } } },
+    };
+    expect(formEngine(form)).toBe('light');
+  });
+
+  it.each([
+    ['a file list', { type: 'object', properties: { docs: { type: 'array', items: { type: 'string', format: 'data-url' } } } }, {}],
+    ['a number', { type: 'object', properties: { n: { type: 'integer', title: 'N' } } }, {}],
+    ['a select (enum without radio)', { type: 'object', properties: { uf: { type: 'string', enum: ['SP'], title: 'UF' } } }, {}],
+    ['a one-time code', { type: 'object', properties: { c: { type: 'string', title: 'C' } } }, { c: { 'ui:widget': 'otp' } }],
+    ['a text area', { type: 'object', properties: { c: { type: 'string', title: 'C' } } }, { c: { 'ui:widget': 'textarea' } }],
+    ['an option the light form does not know', { type: 'object', properties: { c: { type: 'string', title: 'C' } } }, { c: { 'ui:options': { mask: '000' } } }],
+    ['a schema keyword the light form does not know', { type: 'object', properties: { c: { type: 'string', title: 'C', pattern: '^\\d+$' } } }, {}],
+    ['a nested object', { type: 'object', properties: { o: { type: 'object', properties: {} } } }, {}],
+  ])('sends %s to the JSON form library', (_name, schema, uiSchema) => {
+    expect(formEngine({ schema, uiSchema } as Form)).toBe('json');
+  });
+
+  it('marks forms inside cards, lists and fallbacks, and keeps an engine already chosen', () => {
+    const light = { type: 'form', schema: { type: 'object', properties: {} }, submit: { label: 'Ok', action: { type: 'dismiss' } } };
+    const nodes = [
+      { type: 'card', items: [{ type: 'list', items: [light] }] },
+      { ...light, engine: 'json' },
+      { type: 'heading', text: 'x', fallback: light },
+    ] as unknown as ComponentNode[];
+    const out = withFormEngines(nodes) as unknown as Array<{ items?: Array<{ items: Array<{ engine: string }> }>; engine?: string; fallback?: { engine: string } }>;
+    expect(out[0]!.items![0]!.items[0]!.engine).toBe('light');
+    expect(out[1]!.engine).toBe('json');
+    expect(out[2]!.fallback!.engine).toBe('light');
+  });
+});

@@ -1,0 +1,54 @@
+import type { ComponentNode, ComponentOf } from '../../../screens/contract/index.js';
+
+/**
+ * Which engine draws a form. The renderer's light form draws flat objects of text, password,
+ * checkbox (boolean), radio (enum) and hidden fields with labels, help, field errors and
+ * `ui:when`; anything else — arrays, files, numbers, selects, one-time codes, text areas, an
+ * option it does not know — goes to react-jsonschema-form, which the browser then downloads.
+ * Unknown keys send a form to `json`, so a new schema feature never loses a field silently.
+ */
+export type FormEngine = 'light' | 'json';
+
+const FIELD_KEYS = new Set(['type', 'title', 'description', 'minLength', 'maxLength', 'errorMessage', 'enum', 'default']);
+const ROOT_KEYS = new Set(['type', 'title', 'required', 'properties']);
+const UI_KEYS = new Set(['ui:autocomplete', 'ui:autofocus', 'ui:options', 'ui:widget', 'ui:enumNames', 'ui:help', 'ui:when']);
+const UI_OPTIONS = new Set(['inputMode']);
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function lightField(field: unknown, ui: unknown): boolean {
+  if (!isRecord(field) || !Object.keys(field).every((k) => FIELD_KEYS.has(k))) return false;
+  if (ui !== undefined && !isRecord(ui)) return false;
+  const uiRecord = ui ?? {};
+  if (!Object.keys(uiRecord).every((k) => UI_KEYS.has(k))) return false;
+  const options = uiRecord['ui:options'];
+  if (options !== undefined && !(isRecord(options) && Object.keys(options).every((k) => UI_OPTIONS.has(k)))) return false;
+  const widget = uiRecord['ui:widget'];
+  if (widget === 'hidden') return true;
+  if (field.type === 'boolean') return widget === undefined || widget === 'checkbox';
+  if (field.type !== 'string') return false;
+  if (field.enum !== undefined) return widget === 'radio' && Array.isArray(field.enum) && field.enum.every((v) => typeof v === 'string');
+  return widget === undefined || widget === 'text' || widget === 'password';
+}
+
+export function formEngine(form: Pick<ComponentOf<'form'>, 'schema' | 'uiSchema'>): FormEngine {
+  const { schema, uiSchema = {} } = form;
+  if (schema.type !== 'object' || !Object.keys(schema).every((k) => ROOT_KEYS.has(k))) return 'json';
+  if (!isRecord(schema.properties)) return 'json';
+  const fields = schema.properties;
+  if (!Object.keys(uiSchema).every((k) => k in fields)) return 'json';
+  return Object.entries(fields).every(([name, field]) => lightField(field, uiSchema[name])) ? 'light' : 'json';
+}
+
+/** Marks every form of a layout (cards, lists, fallbacks included) with the engine that draws it. */
+export function withFormEngines(nodes: readonly ComponentNode[]): ComponentNode[] {
+  return nodes.map(mark);
+}
+
+function mark(node: ComponentNode): ComponentNode {
+  let out = node;
+  if (node.type === 'form' && node.engine === undefined) out = { ...node, engine: formEngine(node) };
+  if ((out.type === 'card' || out.type === 'list') && out.items.length) out = { ...out, items: withFormEngines(out.items) } as ComponentNode;
+  if (out.fallback) out = { ...out, fallback: mark(out.fallback) } as ComponentNode;
+  return out;
+}

@@ -1,0 +1,48 @@
+import { context, propagation, trace, type Span } from '@opentelemetry/api';
+import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
+import { W3CTraceContextPropagator } from '@opentelemetry/core';
+import { BatchSpanProcessor, TracerProvider, type SpanProcessor } from '@opentelemetry/sdk-trace';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+
+/** The tracer every span of the server comes from (no-op until tracing starts). */
+export const tracer = () => trace.getTracer('consorcio-autoatendimento');
+
+let provider: TracerProvider | null = null;
+
+/**
+ * Turns tracing on for this process: W3C trace context (`traceparent`) in and out, spans kept
+ * across awaits, exported by the processor given (tests) or over OTLP/HTTP to `endpoint`.
+ */
+export function startTracing(target: { endpoint: string } | { processor: SpanProcessor }): TracerProvider {
+  if (provider) return provider;
+  const processor = 'processor' in target ? target.processor : new BatchSpanProcessor({ exporter: new OTLPTraceExporter({ url: `${target.endpoint.replace(/\/$/, '')}/v1/traces` }) });
+  provider = new TracerProvider({ spanProcessors: [processor] });
+  context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+  propagation.setGlobalPropagator(new W3CTraceContextPropagator());
+  trace.setGlobalTracerProvider(provider);
+  return provider;
+}
+
+export const tracingOn = () => provider !== null;
+
+/** Runs `work` inside a span that is ended (with its error recorded) when the work settles. */
+export async function inSpan<T>(name: string, attributes: Record<string, string | number>, work: (span: Span) => Promise<T>): Promise<T> {
+  return tracer().startActiveSpan(name, { attributes }, async (span) => {
+    try {
+      return await work(span);
+    } catch (err) {
+      span.recordException(err as Error);
+      span.setStatus({ code: 2 });
+      throw err;
+    } finally {
+      span.end();
+    }
+  });
+}
+
+/** The active trace context as headers (`traceparent`) for an outgoing call. */
+export function traceHeaders(): Record<string, string> {
+  const headers: Record<string, string> = {};
+  propagation.inject(context.active(), headers);
+  return headers;
+}

@@ -1,0 +1,82 @@
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { context, trace, type Span } from '@opentelemetry/api';
+import { Metrics, metricsServer, networks } from '../../observability/metrics.js';
+import { requestContext, type RequestContext } from '../../observability/request-context.js';
+import { startTracing, tracer, tracingOn } from '../../observability/tracing.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Prometheus metrics, when METRICS_PORT is set. */
+    metrics: Metrics | null;
+  }
+  interface FastifyRequest {
+    observed: RequestContext | null;
+    span: Span | null;
+  }
+}
+
+/** What a request is, for logs and metrics: a screen family, an action area, or the route. */
+export function familyOf(request: FastifyRequest): string {
+  const url = request.url;
+  if (url.startsWith('/api/screens')) {
+    const path = new URLSearchParams(url.slice(url.indexOf('?') + 1)).get('path') ?? '';
+    return `screen:${path.split(/[/?]/)[1] || 'root'}`;
+  }
+  if (url.startsWith('/api/actions/')) return `action:${url.split('/')[3] ?? ''}`;
+  return request.routeOptions.url ?? 'not-found';
+}
+
+/**
+ * One log line per request (id, screen or action, status, time, time and calls spent upstream);
+ * the request's context (its id goes to the back office as x-request-id) for every upstream call;
+ * Prometheus metrics on their own port (METRICS_PORT) and OpenTelemetry traces
+ * (OTEL_EXPORTER_OTLP_ENDPOINT), each off unless its variable is set.
+ */
+export default fp(
+  async (app) => {
+    const c = app.config;
+    if (c.OTEL_EXPORTER_OTLP_ENDPOINT) startTracing({ endpoint: c.OTEL_EXPORTER_OTLP_ENDPOINT });
+    const metrics = c.METRICS_PORT !== undefined ? new Metrics() : null;
+    app.decorate('metrics', metrics);
+    app.decorateRequest('observed', null);
+    app.decorateRequest('span', null);
+
+    app.addHook('onRequest', (request, _reply, done) => {
+      const observed: RequestContext = { requestId: String(request.id), upstreamMs: 0, upstreamCalls: 0 };
+      request.observed = observed;
+      if (!tracingOn()) return requestContext.run(observed, done);
+      const span = tracer().startSpan(`${request.method} ${request.url.split('?')[0]}`, { attributes: { 'http.request.method': request.method, 'request.id': observed.requestId } });
+      request.span = span;
+      requestContext.run(observed, () => context.with(trace.setSpan(context.active(), span), done));
+    });
+
+    app.addHook('onError', async (_request, _reply, err) => {
+      metrics?.errors.inc({ code: (err as { code?: string }).code ?? 'unexpected' });
+    });
+
+    app.addHook('onResponse', async (request, reply) => {
+      const family = familyOf(request);
+      const ms = reply.elapsedTime;
+      const observed = request.observed;
+      request.log.info({ family, status: reply.statusCode, ms: Math.round(ms), upstreamMs: Math.round(observed?.upstreamMs ?? 0), upstreamCalls: observed?.upstreamCalls ?? 0 }, `${request.method} ${family}`);
+      metrics?.requests.observe({ family, method: request.method, status: String(reply.statusCode) }, ms / 1000);
+      if (request.span) {
+        request.span.setAttribute('http.response.status_code', reply.statusCode);
+        request.span.updateName(`${request.method} ${family}`);
+        request.span.end();
+      }
+    });
+
+    if (metrics && c.METRICS_PORT !== undefined) {
+      const server = metricsServer(metrics, networks(c.METRICS_ALLOWED_NETWORKS), async () => {
+        const [row] = await app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM sessions WHERE expires_at > now()');
+        metrics.sessions.set(row?.n ?? 0);
+        metrics.definitions.set(Number(app.flows.version) || 0);
+      });
+      await new Promise<void>((resolve) => server.listen(c.METRICS_PORT, c.METRICS_HOST, resolve));
+      app.addHook('onClose', async () => new Promise<void>((resolve) => server.close(() => resolve())));
+    }
+  },
+  { name: 'observability', dependencies: ['config'] },
+);

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { assistant } from '../../../../screens/back-office/index.js';
+import { isOpenPath, jsonParts, sendsToken } from './upstream-client.js';
+
+describe('open paths and tokens', () => {
+  it('treats the assistant path as open yet still sends a logged-in customer’s token on it', () => {
+    expect(isOpenPath('embraassist/ia')).toBe(true);
+    expect(sendsToken('embraassist/ia')).toBe(true);
+    expect(sendsToken('embraassist/ia/feedback')).toBe(true);
+    expect(sendsToken('login')).toBe(false);
+    expect(sendsToken('parceiros/configuracao')).toBe(false);
+    expect(sendsToken('cotas')).toBe(true);
+  });
+});
+
+describe('JSON parts of a multipart endpoint', () => {
+  const config = { idParceiro: 1, canal: 'app', idioma: 'pt-BR' } as const;
+  const conversation = { messages: [{ role: 'user', content: 'Oi' }] } as const;
+
+  it('sends each defined part as its JSON text and leaves an absent optional part out', () => {
+    expect(jsonParts(assistant.ask, { config, conversation, conversationId: undefined })).toEqual({
+      config: '{"idParceiro":1,"canal":"app","idioma":"pt-BR"}',
+      conversation: '{"messages":[{"role":"user","content":"Oi"}]}',
+    });
+    expect(jsonParts(assistant.ask, { config, conversation, conversationId: 'conv_1' }).conversationId).toBe('"conv_1"');
+  });
+
+  it('refuses parts the contract does not allow (a programming error, never sent)', () => {
+    expect(() => jsonParts(assistant.ask, { config, conversation: { messages: [] } })).toThrow();
+  });
+});

@@ -1,0 +1,93 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import fp from 'fastify-plugin';
+import { z } from 'zod';
+import { ActionResult, CSRF_HEADER, CSRF_HEADER_VALUE, RENDERER_CAPABILITIES_HEADER, RENDERER_VERSION_HEADER } from '../../../../screens/contract/index.js';
+import type { ActionDefinition } from '../core/actions.js';
+
+/** Where the screen document's JSON Schema is served (capabilities/contract). */
+export const SCREEN_SCHEMA_URL = '/api/contract/screen.schema.json';
+
+/** What each route of our own (not an action) is for, by its OpenAPI path. */
+const ROUTES: Record<string, { summary: string; tags: string[] }> = {
+  '/api/screens': { summary: 'The screen document for a route of the app (or a redirect)', tags: ['screens'] },
+  '/health/live': { summary: 'Liveness: the process answers', tags: ['health'] },
+  '/health/ready': { summary: 'Readiness: storage reachable', tags: ['health'] },
+  '/login-transparente/{token}': { summary: 'Transparent login of a partner agent on behalf of a customer', tags: ['auth'] },
+  [SCREEN_SCHEMA_URL]: { summary: 'JSON Schema of screen documents (for native renderers)', tags: ['contract'] },
+  '/api/contract/native.json': { summary: 'Native contract: components (minimum renderer version, fallback), actions, headers, bridge messages', tags: ['contract'] },
+};
+
+type Operation = Record<string, unknown>;
+type OpenApi = { paths?: Record<string, Record<string, Operation>>; components?: Record<string, unknown> } & Record<string, unknown>;
+
+/** A zod input as JSON Schema; an input JSON Schema cannot express (a transform's output) is described as any object. */
+function inputSchema(schema: z.ZodType): unknown {
+  try {
+    return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+  } catch {
+    return { type: 'object' };
+  }
+}
+
+/**
+ * The generic action route becomes one operation per registered action, its request body from the
+ * zod schema that validates it; every other route gets its summary; screens link the screen schema.
+ */
+export function describe(doc: OpenApi, actions: ReadonlyMap<string, ActionDefinition<z.ZodType>>): OpenApi {
+  const paths: Record<string, Record<string, Operation>> = {};
+  for (const [path, methods] of Object.entries(doc.paths ?? {})) {
+    if (path === '/api/actions/{area}/{name}' || path.startsWith('/api/actions/') || path.startsWith('/api/bench') || path.startsWith('/bench')) continue;
+    const known = ROUTES[path];
+    paths[path] = Object.fromEntries(Object.entries(methods).map(([method, op]) => [method, { ...op, ...(known ?? { tags: [path.startsWith('/api/arquivos') ? 'files' : 'other'] }) }]));
+  }
+  const screens = paths['/api/screens']?.get;
+  if (screens) {
+    screens.parameters = [
+      { name: 'path', in: 'query', required: true, schema: { type: 'string' }, description: 'Route of the app, e.g. /home or /boletos?filtro=vencidos' },
+      { name: RENDERER_VERSION_HEADER, in: 'header', schema: { type: 'string' }, description: 'Renderer version (semver)' },
+      { name: RENDERER_CAPABILITIES_HEADER, in: 'header', schema: { type: 'string' }, description: 'Component types the renderer draws, comma-separated; others arrive as their fallback' },
+    ];
+    screens.responses = { 200: { description: 'A screen document or a redirect', content: { 'application/json': { schema: { $ref: SCREEN_SCHEMA_URL } } } } };
+  }
+  const result = z.toJSONSchema(ActionResult, { io: 'output', unrepresentable: 'any' });
+  for (const [name, action] of [...actions].sort(([a], [b]) => a.localeCompare(b))) {
+    paths[`/api/actions/${name}`] = {
+      post: {
+        tags: [`actions: ${name.split('/')[0]}`],
+        summary: `Action ${name}${action.public ? ' (no session needed)' : ''}`,
+        ...(action.public ? { security: [] } : {}),
+        parameters: [{ name: CSRF_HEADER, in: 'header', required: true, schema: { const: CSRF_HEADER_VALUE } }],
+        requestBody: { required: true, content: { 'application/json': { schema: inputSchema(action.input) } } },
+        responses: { 200: { description: 'What the renderer does next (navigate, field errors, modal…)', content: { 'application/json': { schema: result } } } },
+      },
+    };
+  }
+  return { ...doc, paths };
+}
+
+/**
+ * OpenAPI 3.1 description of the server's own API (screens, actions, files, the console's screens
+ * and actions, health), generated from the routes and from the zod schemas that validate the
+ * actions' input; browsable at /api/docs, JSON at /api/docs/json. Outside production only.
+ */
+export default fp(
+  async (app) => {
+    if (app.config.APP_ENV === 'production') return;
+    await app.register(swagger, {
+      openapi: {
+        openapi: '3.1.0',
+        info: {
+          title: 'Consórcio — API do autoatendimento',
+          version: '1',
+          description: `Server-driven screens: GET /api/screens answers a screen document (JSON Schema at ${SCREEN_SCHEMA_URL}); POST /api/actions/{area}/{name} runs an action. State-changing requests need the ${CSRF_HEADER} header and application/json.`,
+        },
+        components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: app.config.sessionCookieName } } },
+        security: [{ session: [] }],
+      },
+      transformObject: (document) => ('openapiObject' in document ? describe(document.openapiObject as OpenApi, app.actions.list()) : document.swaggerObject) as never,
+    });
+    await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  },
+  { name: 'openapi', dependencies: ['config'] },
+);

@@ -1,0 +1,79 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { PERSON_WAIT_MS } from './browser.js';
+
+/**
+ * A fake native wrapper around Chromium: injects Android's `ReactNativeWebView` or iOS's
+ * `webkit.messageHandlers.consorcio` before the page loads, records every message the renderer
+ * posts, and answers it through `window.consorcioBridge.answer` as the native contract says
+ * (screens/contract/bridge.ts). A method answered with `'silent'` never gets an answer; `share-file`
+ * fetches the file with the page's cookies first, as a wrapper would, and records its status.
+ */
+export type WrapperPlatform = 'android' | 'ios';
+
+export interface BridgeRecord {
+  platform: WrapperPlatform;
+  id: string;
+  method: string;
+  args: Record<string, unknown>;
+  /** share-file only: what fetching `args.href` gave. */
+  fetched?: { status: number; type: string | null; head: string };
+}
+
+export interface Wrapper {
+  context: BrowserContext;
+  page: Page;
+  messages: BridgeRecord[];
+  /** Resolves with the first message of `method` (already recorded or to come). */
+  message(method: string): Promise<BridgeRecord>;
+}
+
+export const DEFAULT_ANSWERS: Record<string, unknown> = {
+  biometrics: { ok: true },
+  'push-opt-in': { granted: true, token: 'fake-push-token' },
+  'status-bar-color': { ok: true },
+  'share-file': { shared: true },
+  evaluation: { reviewed: false },
+  device: 'silent',
+};
+
+function install(arg: { platform: WrapperPlatform; answers: Record<string, unknown> }) {
+  const { platform, answers } = arg;
+  const w = window as unknown as Record<string, any>;
+  const handle = async (message: { id: string; method: string; args: Record<string, unknown> }) => {
+    const entry: Record<string, unknown> = { platform, ...message };
+    if (message.method === 'share-file' && typeof message.args?.href === 'string') {
+      const res = await fetch(message.args.href as string, { credentials: 'same-origin' });
+      const bytes = new Uint8Array(await res.arrayBuffer()).slice(0, 5);
+      entry.fetched = { status: res.status, type: res.headers.get('content-type'), head: String.fromCharCode(...bytes) };
+    }
+    await (w.__wrapperRecord as (m: unknown) => Promise<void>)(entry);
+    const result = answers[message.method];
+    if (result === undefined || result === 'silent') return;
+    w.consorcioBridge?.answer(platform === 'android' ? JSON.stringify({ id: message.id, result }) : { id: message.id, result });
+  };
+  if (platform === 'android') w.ReactNativeWebView = { postMessage: (raw: string) => void handle(JSON.parse(raw)) };
+  else w.webkit = { messageHandlers: { consorcio: { postMessage: (m: never) => void handle(m) } } };
+}
+
+/** A new browser context whose pages run inside the fake wrapper of `platform`. */
+export async function openInWrapper(browser: Browser, platform: WrapperPlatform, answers: Record<string, unknown> = {}): Promise<Wrapper> {
+  const context = await browser.newContext({ acceptDownloads: true });
+  const messages: BridgeRecord[] = [];
+  const waiters: Array<{ method: string; resolve: (m: BridgeRecord) => void }> = [];
+  await context.exposeFunction('__wrapperRecord', (m: BridgeRecord) => {
+    messages.push(m);
+    for (const w of waiters.filter((x) => x.method === m.method)) w.resolve(m);
+  });
+  await context.addInitScript(install, { platform, answers: { ...DEFAULT_ANSWERS, ...answers } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(PERSON_WAIT_MS);
+  return {
+    context,
+    page,
+    messages,
+    message: (method) => {
+      const seen = messages.find((m) => m.method === method);
+      return seen ? Promise.resolve(seen) : new Promise((resolve) => waiters.push({ method, resolve }));
+    },
+  };
+}

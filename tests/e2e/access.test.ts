@@ -23,7 +23,7 @@ describe('account access in a real browser', () => {
     const code = await stack.sandbox.lastCode();
     await page.getByLabel('Código de segurança').click();
     await page.keyboard.type(code.toLowerCase());
-    expect(await page.getByLabel('Caractere 4 de 4').inputValue()).toBe(code[3]);
+    await expect.poll(() => page.getByLabel('Caractere 4 de 4').inputValue(), { timeout: PERSON_WAIT_MS }).toBe(code[3]);
     await page.getByRole('button', { name: 'Validar código' }).click();
     await page.waitForURL('**/entrar/verificacao/validar');
     await page.getByRole('button', { name: 'Continuar' }).click();

@@ -30,8 +30,8 @@ describe('the assistant inside the logged-in area', () => {
     const log = page.getByRole('log', { name: 'Conversa com o assistente' });
     await log.getByText(`da cota 001234/0567, vence em ${due}`).waitFor();
     await page.getByRole('status').filter({ hasText: 'O assistente está digitando…' }).waitFor({ state: 'detached' });
-    expect(await composer.evaluate((el) => el === document.activeElement)).toBe(true);
-    expect(await log.getByText('quando vence meu boleto?').count()).toBe(1);
+    await expect.poll(() => composer.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => log.getByText('quando vence meu boleto?').count()).toBe(1);
 
     await page.reload();
     await page.getByRole('log', { name: 'Conversa com o assistente' }).getByText(`vence em ${due}`).waitFor();

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { useBrowser } from '../helpers/browser.js';
+import { PERSON_WAIT_MS, useBrowser } from '../helpers/browser.js';
 import { persona } from '../helpers/personas.js';
 import { useStack } from '../helpers/stack.js';
 
@@ -67,7 +67,7 @@ describe('login to home in a real browser', () => {
     await page.goto(`${stack.baseUrl}/entrar`);
     await loginWithDocument(page, 'ana', '000000');
     await page.getByText('Não foi possível entrar. Por favor, verifique suas credenciais de acesso novamente!').waitFor();
-    expect(await page.getByLabel('CPF ou CNPJ').first().inputValue()).toBe('661.157.509-03');
+    await expect.poll(() => page.getByLabel('CPF ou CNPJ').first().inputValue(), { timeout: PERSON_WAIT_MS }).toBe('661.157.509-03');
     await page.close();
   });
 
@@ -78,7 +78,7 @@ describe('login to home in a real browser', () => {
     await loginWithDocument(page, 'ana');
     const dialog = page.getByRole('dialog', { name: 'Ops ;)' });
     await dialog.waitFor();
-    expect(await page.getByLabel('CPF ou CNPJ').first().inputValue()).toBe('661.157.509-03');
+    await expect.poll(() => page.getByLabel('CPF ou CNPJ').first().inputValue(), { timeout: PERSON_WAIT_MS }).toBe('661.157.509-03');
     await dialog.getByRole('button', { name: 'Tentar novamente' }).click();
     await page.waitForURL('**/groups-and-quotas');
     await page.close();
@@ -88,7 +88,7 @@ describe('login to home in a real browser', () => {
     const page = await browser.newPage();
     await page.goto(`${stack.baseUrl}/entrar`);
     const field = page.getByLabel('CPF ou CNPJ').first();
-    expect(await field.getAttribute('inputmode')).toBe('text');
+    await expect.poll(() => field.getAttribute('inputmode')).toBe('text');
     await field.fill('661.157.509-03');
     await expect.poll(() => field.inputValue()).toBe('661.157.509-03');
     await field.fill(' 66115750903 ');

@@ -28,7 +28,7 @@ describe('inside the iOS wrapper, and outside any wrapper', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Compartilhar' }).click()]);
     expect((await ios.message('share-file')).platform).toBe('ios');
     expect(download.suggestedFilename()).toMatch(/^boleto-\d+\.pdf$/);
-    expect(await page.getByRole('alertdialog').count()).toBe(0);
+    await expect.poll(() => page.getByRole('alertdialog').count()).toBe(0);
     await ios.context.close();
 
     const web = await browser.newContext();
@@ -40,8 +40,8 @@ describe('inside the iOS wrapper, and outside any wrapper', () => {
     await plain.getByRole('button', { name: 'Gerar boleto' }).first().click();
     await plain.waitForURL('**/boletos/boletogerado?boleto=*');
     await plain.getByRole('button', { name: 'Baixar PDF' }).waitFor();
-    expect(await plain.getByRole('button', { name: 'Compartilhar' }).count()).toBe(0);
-    expect(await plain.getByRole('dialog').count()).toBe(0);
+    await expect.poll(() => plain.getByRole('button', { name: 'Compartilhar' }).count()).toBe(0);
+    await expect.poll(() => plain.getByRole('dialog').count()).toBe(0);
     await plain.goto(`${stack.baseUrl}/biometria`);
     await plain.waitForURL('**/indisponivel');
     await web.close();

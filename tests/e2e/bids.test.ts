@@ -18,7 +18,7 @@ describe('bids in a real browser', () => {
     await loginAndPickFirstQuota(page, 'bruno');
     await page.goto(`${stack.baseUrl}/offers-and-bids-introduction`);
     await page.getByText('As ofertas de lance para a próxima assembleia estão encerradas').waitFor();
-    expect(await page.getByRole('button', { name: 'Fazer uma oferta' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: 'Fazer uma oferta' }).count()).toBe(0);
     await page.goto(`${stack.baseUrl}/offers-and-bids`);
     await page.waitForURL('**/offers-and-bids-introduction');
     await page.close();
@@ -35,7 +35,7 @@ describe('bids in a real browser', () => {
     await page.waitForURL('**/offers-and-bids?passo=builtin');
     await page.getByRole('button', { name: 'Continuar' }).click();
     await page.waitForURL('**/offers-and-bids?passo=reduction');
-    expect(await page.locator('.stepper li').allTextContents()).toEqual(['Tipo de lance', 'Lance embutido', 'Redução', 'Resumo', 'Confirmação']);
+    await expect.poll(() => page.locator('.stepper li').allTextContents()).toEqual(['Tipo de lance', 'Lance embutido', 'Redução', 'Resumo', 'Confirmação']);
     await page.close();
   });
 

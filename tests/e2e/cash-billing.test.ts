@@ -59,7 +59,7 @@ describe('cash-credit billing in a real browser', () => {
     await page.waitForURL('**/faturamentoespecie/anexar-documentos');
     const inputs = page.locator('input[type=file]');
     await inputs.first().waitFor();
-    expect(await inputs.count()).toBe(2);
+    await expect.poll(() => inputs.count()).toBe(2);
     await inputs.nth(0).setInputFiles({ name: 'contrato.pdf', mimeType: 'application/pdf', buffer: Buffer.from('não sou um PDF de verdade') });
     await inputs.nth(1).setInputFiles({ name: 'endereco.pdf', mimeType: 'application/pdf', buffer: pdf });
     await page.getByRole('button', { name: 'Enviar para análise' }).click();

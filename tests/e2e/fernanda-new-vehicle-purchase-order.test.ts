@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { loginInBrowser, useBrowser } from '../helpers/browser.js';
+import { loginInBrowser, PERSON_WAIT_MS, useBrowser } from '../helpers/browser.js';
 import { persona } from '../helpers/personas.js';
 import { useStack } from '../helpers/stack.js';
 
@@ -26,7 +26,7 @@ describe('new-vehicle billing in a real browser', () => {
     await page.getByRole('textbox', { name: /^Cor/ }).fill('Branco');
     await page.getByRole('button', { name: 'Continuar' }).click();
     await page.getByText('Marca não encontrada na lista.', { exact: false }).first().waitFor();
-    expect(await page.getByRole('textbox', { name: /^Modelo/ }).inputValue()).toBe('Polo');
+    await expect.poll(() => page.getByRole('textbox', { name: /^Modelo/ }).inputValue(), { timeout: PERSON_WAIT_MS }).toBe('Polo');
     await page.getByRole('textbox', { name: /^Marca/ }).fill('Volkswagen');
     await page.getByRole('button', { name: 'Continuar' }).click();
 

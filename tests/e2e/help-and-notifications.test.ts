@@ -26,7 +26,7 @@ describe('help centre and notifications in a real browser', () => {
     await page.getByRole('button', { name: 'Sim', exact: true }).click();
     await page.getByText('Obrigado! Você achou esta resposta útil.').waitFor({ timeout: 1000 });
     await page.getByText('Obrigado pela sua avaliação!').waitFor();
-    expect(await page.getByRole('button', { name: 'Sim', exact: true }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: 'Sim', exact: true }).count()).toBe(0);
 
     // A failure puts the buttons back with the message.
     await page.goto(`${stack.baseUrl}/ajuda/1/posso-unificar-parcelas-de-mais-de-uma-cota`);
@@ -34,8 +34,8 @@ describe('help centre and notifications in a real browser', () => {
     await stack.sandbox.fault({ method: 'POST', path: 'faq/feedback', status: 503, times: 1 });
     await page.getByRole('button', { name: 'Não', exact: true }).click();
     await page.getByText('Não foi possível enviar sua avaliação agora. Tente novamente mais tarde.').waitFor();
-    expect(await page.getByText('Obrigado pelo retorno! Vamos melhorar esta resposta.').count()).toBe(0);
-    expect(await page.getByRole('button', { name: 'Não', exact: true, includeHidden: true }).count()).toBe(1);
+    await expect.poll(() => page.getByText('Obrigado pelo retorno! Vamos melhorar esta resposta.').count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: 'Não', exact: true, includeHidden: true }).count()).toBe(1);
     await page.keyboard.press('Escape');
 
     // Notifications: one unread; opening it marks it read.
@@ -44,13 +44,13 @@ describe('help centre and notifications in a real browser', () => {
     await page.locator('section.card', { hasText: 'Sua próxima assembleia está chegando' }).getByRole('button', { name: 'Abrir' }).click();
     await page.waitForURL('**/notifications/9003');
     await page.getByText('A próxima assembleia do grupo 001234 acontece em 10 dias.').waitFor();
-    expect(await page.locator('.value', { hasText: 'Situação' }).textContent()).toContain('Lida');
+    await expect.poll(() => page.locator('.value', { hasText: 'Situação' }).textContent()).toContain('Lida');
     await page.getByRole('button', { name: 'Voltar para as notificações' }).click();
     await page.waitForURL('**/notifications');
     await page.locator('section.card', { hasText: 'Pagamento confirmado' }).waitFor();
     // The list may first be drawn from the cache; wait until the fresh one says nothing is unread.
     await expect.poll(() => page.getByText('Não lida').count()).toBe(0);
-    expect(await page.getByText('Você tem 1 notificação não lida.').count()).toBe(0);
+    await expect.poll(() => page.getByText('Você tem 1 notificação não lida.').count()).toBe(0);
     await page.close();
   });
 });

@@ -38,7 +38,7 @@ describe('embedding the assistant', () => {
     // Chromium replaces a frame refused by frame-ancestors with its error page.
     await expect.poll(() => page.frames().find((f) => f !== page.mainFrame())?.url(), { timeout: PERSON_WAIT_MS }).toMatch(/^chrome-error:/);
     const frame = page.frames().find((f) => f !== page.mainFrame())!;
-    expect(await frame.getByRole('log', { name: 'Conversa com o assistente' }).count()).toBe(0);
+    await expect.poll(() => frame.getByRole('log', { name: 'Conversa com o assistente' }).count()).toBe(0);
     await page.close();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { loginInBrowser, useBrowser } from '../helpers/browser.js';
+import { loginInBrowser, PERSON_WAIT_MS, useBrowser } from '../helpers/browser.js';
 import { persona } from '../helpers/personas.js';
 import { useStack } from '../helpers/stack.js';
 
@@ -17,8 +17,8 @@ describe('profile in a real browser', () => {
     const cep = page.getByLabel('CEP (00000-000)').first();
     await cep.fill('');
     await cep.pressSequentially('01a310b100');
-    expect(await cep.inputValue()).toBe('01310-100');
-    expect(await cep.getAttribute('inputmode')).toBe('numeric');
+    await expect.poll(() => cep.inputValue(), { timeout: PERSON_WAIT_MS }).toBe('01310-100');
+    await expect.poll(() => cep.getAttribute('inputmode')).toBe('numeric');
     await page.getByRole('button', { name: 'Buscar CEP' }).click();
     await page.waitForURL('**/perfil/endereco?cep=01310100');
     await page.getByLabel('Número').fill('1000');

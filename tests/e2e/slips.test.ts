@@ -23,10 +23,10 @@ describe('slips in a real browser', () => {
     await page.getByRole('button', { name: 'Gerar boleto' }).first().click();
     await page.waitForURL('**/boletos/boletogerado?boleto=*');
     const line = (await page.locator('.value', { hasText: 'Linha digitável' }).locator('.value-text').innerText()).match(/\d{5}\.\d{5} \d{5}\.\d{6} \d{5}\.\d{6} \d \d{14}/)![0];
-    expect(await page.getByRole('img', { name: 'Código de barras do boleto' }).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect.poll(() => page.getByRole('img', { name: 'Código de barras do boleto' }).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     await page.getByRole('button', { name: 'Copiar linha digitável' }).click();
     await page.getByText('Linha digitável copiada.').waitFor();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(line.replace(/\D/g, ''));
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(line.replace(/\D/g, ''));
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Baixar PDF' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^boleto-\d+\.pdf$/);
     const chunks: Buffer[] = [];
@@ -52,7 +52,7 @@ describe('slips in a real browser', () => {
     await page.waitForURL('**/boletos/unificarparcelas/selecionarcotas');
     const boxes = page.getByRole('checkbox');
     await boxes.first().waitFor();
-    expect(await boxes.count()).toBe(4);
+    await expect.poll(() => boxes.count()).toBe(4);
     const labels = await page.locator('label').filter({ has: page.getByRole('checkbox') }).allInnerTexts();
     expect(labels.filter((l) => l.includes('(vencida)'))).toHaveLength(2);
     for (let i = 0; i < labels.length; i++) await boxes.nth(i).check();
@@ -70,7 +70,7 @@ describe('slips in a real browser', () => {
     await page.waitForURL('**/boletos/renegociar/parcelasdisponiveis');
     const late = page.getByRole('checkbox');
     await late.first().waitFor();
-    expect(await late.count()).toBe(2);
+    await expect.poll(() => late.count()).toBe(2);
     await late.nth(0).check();
     await late.nth(1).check();
     await page.getByRole('button', { name: 'Continuar' }).click();

@@ -27,7 +27,7 @@ describe('an upload shows its progress', () => {
     const bar = page.getByRole('progressbar', { name: 'Enviando...' });
     await bar.waitFor();
     await page.getByText(/Enviando\.\.\. 100%/).waitFor();
-    expect(await bar.getAttribute('value')).toBe('100');
+    await expect.poll(() => bar.getAttribute('value')).toBe('100');
     await page.waitForURL('**/faturamentoespecie/analisandoinformacoes-pj');
     await page.getByText('Analisando os documentos da empresa').waitFor();
     // Both documents reached the back office, each through the slowed file upload.

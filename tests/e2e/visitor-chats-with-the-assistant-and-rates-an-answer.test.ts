@@ -24,27 +24,27 @@ describe('the public assistant', () => {
     // 1: a suggested question.
     await page.getByRole('button', { name: 'Como emito a segunda via do boleto?' }).click();
     await log.getByText('Acesse Boletos, escolha a parcela em aberto').waitFor();
-    expect(await page.getByText('Comece com uma destas perguntas:').count()).toBe(0);
+    await expect.poll(() => page.getByText('Comece com uma destas perguntas:').count()).toBe(0);
 
     // 2: typed, sent with Enter; the composer keeps the focus.
     await composer.fill('Até quando posso ofertar um lance?');
     await composer.press('Enter');
     await log.getByText('Os lances são aceitos até 1 dia antes da data da assembleia.').waitFor();
-    expect(await composer.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => composer.evaluate((el) => el === document.activeElement)).toBe(true);
 
     // 3: markup in the conversation is shown as text, never as HTML.
     await composer.fill(MARKUP);
     await composer.press('Enter');
     await log.getByText(`Não encontrei uma resposta para “${MARKUP}”`).waitFor();
-    expect(await log.locator('b, img').count()).toBe(0);
-    expect(await page.evaluate(() => (window as unknown as { __injected?: number }).__injected)).toBeUndefined();
+    await expect.poll(() => log.locator('b, img').count()).toBe(0);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __injected?: number }).__injected)).toBeUndefined();
 
     // Feedback on the first answer: sent once, then the thanks replace the buttons.
     await stack.sandbox.clearCalls();
     const first = log.getByRole('listitem').filter({ hasText: 'Acesse Boletos' });
     await first.getByRole('button', { name: 'Resposta útil', exact: true }).click();
     await first.getByText('Obrigado pela avaliação!').waitFor();
-    expect(await first.getByRole('button').count()).toBe(0);
+    await expect.poll(() => first.getByRole('button').count()).toBe(0);
     const rated = (await stack.sandbox.calls()).filter((c) => c.path === 'embraassist/ia/feedback');
     expect(rated).toEqual([expect.objectContaining({ method: 'PATCH', body: { id: expect.stringMatching(/^ana_/), feedback: 'POSITIVE' } })]);
 
@@ -55,8 +55,8 @@ describe('the public assistant', () => {
     await page.getByText('Não foi possível obter a resposta do assistente.').waitFor();
     await page.getByRole('button', { name: 'Tentar novamente' }).click();
     await log.getByText('O resultado da assembleia aparece em Assembleias').waitFor();
-    expect(await log.getByText('Como sei se fui contemplado?').count()).toBe(1);
-    expect(await page.getByRole('button', { name: 'Tentar novamente' }).count()).toBe(0);
+    await expect.poll(() => log.getByText('Como sei se fui contemplado?').count()).toBe(1);
+    await expect.poll(() => page.getByRole('button', { name: 'Tentar novamente' }).count()).toBe(0);
 
     // A long conversation scrolls and shows its newest message.
     const scroll = await log.evaluate((el) => ({ overflows: el.scrollHeight > el.clientHeight, atBottom: el.scrollHeight - el.scrollTop - el.clientHeight < 2 }));
@@ -65,8 +65,8 @@ describe('the public assistant', () => {
     // Kept on the server: a reload shows the four turns, the rated answer still rated.
     await page.reload();
     await log.getByText('O resultado da assembleia aparece em Assembleias').waitFor();
-    expect(await log.getByRole('listitem').count()).toBe(8);
-    expect(await log.getByRole('listitem').filter({ hasText: 'Acesse Boletos' }).getByText('Obrigado pela avaliação!').count()).toBe(1);
+    await expect.poll(() => log.getByRole('listitem').count()).toBe(8);
+    await expect.poll(() => log.getByRole('listitem').filter({ hasText: 'Acesse Boletos' }).getByText('Obrigado pela avaliação!').count()).toBe(1);
     await page.close();
   });
 });

@@ -2,6 +2,7 @@ import type { InputMask } from 'imask';
 import { useEffect, useRef, useState, type InputHTMLAttributes } from 'react';
 import type { FieldFormat } from '../../../../screens/contract/formats.js';
 import { FORMATS, type FormatSpec } from './formats.js';
+import { TypedEchoes } from './typed-echoes.js';
 
 export type RawValue = string | number | undefined;
 
@@ -31,8 +32,9 @@ export function MaskedInput({ format, value, onValueChange, inputMode, autoCompl
   const mask = useRef<InputMask | null>(null);
   const onChange = useRef(onValueChange);
   onChange.current = onValueChange;
-  // The last raw value this input reported, so a parent echoing it back does not reset the caret.
-  const reported = useRef<RawValue>(undefined);
+  // What this input reported and the parent has not echoed yet: a late echo never overwrites typing.
+  const echoes = useRef(new TypedEchoes<RawValue>());
+  const record = (raw: RawValue) => echoes.current.reported(raw);
   // imask loads in its own chunk after the first paint, so a masked field costs nothing before a screen is interactive.
   const [imask, setImask] = useState<typeof import('imask').default | null>(null);
   useEffect(() => {
@@ -49,7 +51,7 @@ export function MaskedInput({ format, value, onValueChange, inputMode, autoCompl
     mask.current = created;
     const report = () => {
       const raw = rawOf(created, spec);
-      reported.current = raw;
+      record(raw);
       onChange.current(raw);
     };
     created.on('accept', report);
@@ -65,8 +67,7 @@ export function MaskedInput({ format, value, onValueChange, inputMode, autoCompl
     const current = mask.current;
     if (!current) return;
     const wanted = value === null || value === '' ? undefined : value;
-    if (wanted === reported.current && rawOf(current, spec) === wanted) return;
-    reported.current = wanted;
+    if (echoes.current.isEcho(wanted) || rawOf(current, spec) === wanted) return;
     if (wanted === undefined) current.value = '';
     else if (typeof wanted === 'number') current.typedValue = wanted;
     else current.value = wanted; // masked or not, the mask reads it as if typed
@@ -83,7 +84,15 @@ export function MaskedInput({ format, value, onValueChange, inputMode, autoCompl
       autoCapitalize={autoCapitalize ?? spec.autoCapitalize}
       spellCheck={false}
       // Until imask has loaded the field is a plain input that still reports what is typed.
-      onChange={imask ? undefined : (e) => onValueChange(e.target.value === '' ? undefined : e.target.value)}
+      onChange={
+        imask
+          ? undefined
+          : (e) => {
+              const raw = e.target.value === '' ? undefined : e.target.value;
+              record(raw);
+              onValueChange(raw);
+            }
+      }
     />
   );
 }

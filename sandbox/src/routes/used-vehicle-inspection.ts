@@ -253,6 +253,8 @@ export async function usedVehicleControlRoutes(app: FastifyInstance, { state }: 
     const body = Control.safeParse(request.body);
     const process = state.quotasOf((request.params as { persona: string }).persona)[0]?.processos?.auto;
     if (!body.success || !process || (process.tipoFaturamento !== 'SEMINOVO' && !process.estadoProcesso)) return reply.code(400).send({ message: 'Persona sem faturamento de seminovo, ou pedido inválido.' });
+    usedOf(process);
+    advanceUsed(state, process);
     const v = usedOf(process).vistoria;
     if (body.data.resultado) v.resultadoPrevisto = body.data.resultado;
     if (body.data.motivoRecusa) v.motivoRecusa = body.data.motivoRecusa;

@@ -245,6 +245,7 @@ describe('used vehicle, registration update, refused inspection and Detran', () 
     expect(screenText(phone.body)).toContain('Confira seu telefone');
     expect(findAll(phone.body.layout, (n: { type?: string; label?: string }) => n.type === 'button' && n.label === 'Alterar')[0].action).toEqual({ type: 'navigate', to: '/perfil/email-telefone' });
     expect(rows((await c.screen('/faturamentoseminovo/atualizacaocadastral/email')).body)).toContainEqual({ label: 'E-mail', text: 'eduardo.santos@example.com.br' });
+    expect(screenText((await c.screen('/faturamentoseminovo/atualizacaocadastral/endereco')).body)).toContain('Confira seu endereço');
     expect(screenText((await c.screen('/faturamentoseminovo/atualizacaocadastral/resumo')).body)).toContain('eduardo.santos@example.com.br');
     expect((await c.action('used-vehicle/registration-confirm', {})).body.errors).toEqual({ confirma: 'Para continuar, confirme que seus dados estão corretos.' });
     expect((await c.action('used-vehicle/registration-confirm', { confirma: true })).body).toEqual({ kind: 'navigate', to: '/faturamentoseminovo/simulacao/regrasdeaceite' });

@@ -67,7 +67,7 @@ export default async function usedInspection(app: FastifyInstance, { steps }: { 
     schema: {
       type: 'object',
       required: [...(extra.required ?? []), 'cienteTaxas'],
-      properties: { ...extra.schema, cienteTaxas: { type: 'boolean', const: true, title: app.text('seminovo.taxa.ciente'), errorMessage: USED_MESSAGES.fees } },
+      properties: { ...extra.schema, cienteTaxas: { type: 'boolean', title: app.text('seminovo.taxa.ciente'), errorMessage: USED_MESSAGES.fees } },
     },
     uiSchema: extra.uiSchema ?? {},
     formData: extra.formData ?? {},
@@ -112,7 +112,7 @@ export default async function usedInspection(app: FastifyInstance, { steps }: { 
         formularios: [
           {
             id: 'form-termos',
-            schema: { type: 'object', required: ['aceite'], properties: { aceite: { type: 'boolean', const: true, title: app.text('seminovo.termos.aceite'), errorMessage: USED_MESSAGES.terms } } },
+            schema: { type: 'object', required: ['aceite'], properties: { aceite: { type: 'boolean', title: app.text('seminovo.termos.aceite'), errorMessage: USED_MESSAGES.terms } } },
             uiSchema: {},
             formData: { tipo: kind },
             rotulo: app.text('seminovo.continuar'),
@@ -414,7 +414,7 @@ export default async function usedInspection(app: FastifyInstance, { steps }: { 
       formularios: [
         {
           id: 'form-detran',
-          schema: { type: 'object', required: ['resolvido'], properties: { resolvido: { type: 'boolean', const: true, title: app.text('seminovo.detran.resolvido'), errorMessage: app.text('seminovo.erro.detran') } } },
+          schema: { type: 'object', required: ['resolvido'], properties: { resolvido: { type: 'boolean', title: app.text('seminovo.detran.resolvido'), errorMessage: app.text('seminovo.erro.detran') } } },
           uiSchema: {},
           formData: {},
           rotulo: app.text('seminovo.detran.acao'),

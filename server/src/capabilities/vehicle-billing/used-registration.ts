@@ -60,7 +60,7 @@ export default async function usedRegistration(app: FastifyInstance, { steps }: 
       formularios: [
         {
           id: 'form-cadastro-resumo',
-          schema: { type: 'object', required: ['confirma'], properties: { confirma: { type: 'boolean', const: true, title: app.text('seminovo.cadastro.confirma'), errorMessage: app.text('seminovo.erro.confirmar-cadastro') } } },
+          schema: { type: 'object', required: ['confirma'], properties: { confirma: { type: 'boolean', title: app.text('seminovo.cadastro.confirma'), errorMessage: app.text('seminovo.erro.confirmar-cadastro') } } },
           uiSchema: {},
           formData: {},
           rotulo: app.text('seminovo.continuar'),

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { findAll, screenText } from '../helpers/api-client.js';
+import supertest from 'supertest';
+import { client, findAll, screenText } from '../helpers/api-client.js';
 import { useStack } from '../helpers/stack.js';
 import { pdfFile, vehicleClient } from '../helpers/vehicle-billing.js';
 
@@ -270,5 +271,20 @@ describe('used vehicle, registration update, refused inspection and Detran', () 
     expect(screenText((await c.screen('/faturamentoseminovo/pendencia-detran')).body)).toContain('alienado a outra empresa');
     expect((await c.action('used-vehicle/detran-resolved', { resolvido: true })).body).toEqual({ kind: 'navigate', to: '/faturamentoseminovo' });
     expect(await paths()).toContain('core/faturamento/auto/resolver-pendencia-detran');
+  });
+
+  it('shows a partner agent the agent’s fee variant and the registration without changing it', async () => {
+    await setUsed('AGUARDANDO_ESCOLHA_BEM');
+    const token = await stack.sandbox.transparentToken('eduardo', undefined, 'agente-horizonte-7');
+    const res = await supertest(stack.baseUrl).get(`/login-transparente/${token}`).redirects(0);
+    const agent = client(stack.baseUrl);
+    agent.agent.jar.setCookie(String(res.headers['set-cookie']).split(';')[0]!, 'localhost', '/');
+    const phone = await agent.screen('/faturamentoseminovo/atualizacaocadastral/telefone');
+    expect(screenText(phone.body)).toContain('os dados cadastrais só podem ser alterados pelo próprio cliente');
+    expect(findAll(phone.body.layout, (n: { type?: string; label?: string }) => n.type === 'button' && n.label === 'Alterar')).toHaveLength(0);
+    await setUsed('BEM_ENCONTRADO');
+    const intro = screenText((await agent.screen('/faturamentoseminovo/vistoriadigital')).body);
+    expect(intro).toContain('A vistoria custa R$ 150,00');
+    expect(intro).toContain('Atendimento por agente parceiro: se o veículo for reprovado na vistoria, a taxa é de R$ 75,00.');
   });
 });

@@ -134,6 +134,7 @@ describe('used vehicle, simulation with the acceptance rules', () => {
       ano: 'Informe o ano no formato ano de fabricação/ano do modelo, por exemplo 2021/2022.',
       fipe: 'Informe o valor FIPE em reais, por exemplo R$ 45.900,00.',
     });
+    expect((await c.action('used-vehicle/simulate-manual', { ...typed, tipo: 'ONIBUS', ano: '2023/2024' })).body.errors).toEqual({ tipo: 'Veículo recusado pelas regras de aceite: esta categoria de veículo não é aceita para a sua cota.' });
     expect(await paths()).not.toContain('core/faturamento/auto/simular');
     expect(await paths()).not.toContain('core/faturamento/auto/selecionar-veiculo');
   });
@@ -263,6 +264,15 @@ describe('used vehicle, registration update, refused inspection and Detran', () 
     expect((await c.action('used-vehicle/inspection-document', { documento: [pdfFile()] })).body).toEqual({ kind: 'navigate', to: '/faturamentoseminovo/vistoriarecusada/documentoreenviado' });
     expect((await paths()).filter((p) => p === 'antifraude/analise-documento/solicitar-reanalise-vistoria')).toHaveLength(1);
     expect(screenText((await c.screen('/faturamentoseminovo/vistoriarecusada/documentoreenviado')).body)).toContain('até 48 horas');
+  });
+
+  it('bills another asset after a refused inspection: the restart charges the fee again and reopens the simulation', async () => {
+    await setUsed('VEICULO_RECUSADO');
+    const c = await vehicleClient(stack.baseUrl, 'eduardo');
+    expect(form((await c.screen('/faturamentoseminovo/vistoriarecusada')).body, 'form-reiniciar')).toBeTruthy();
+    expect((await c.action('vehicle-billing/restart', { ciente: true })).body).toMatchObject({ kind: 'snackbar', to: '/faturamento' });
+    expect(screenText((await c.screen('/faturamentoseminovo/simulacao')).body)).toContain('Informar a placa');
+    expect((await c.screen('/faturamentoseminovo/simulacao/aprovado')).body).toMatchObject({ kind: 'redirect', to: '/faturamentoseminovo/simulacao' });
   });
 
   it('resolves the Detran pending', async () => {

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ActionResult } from '../../../../screens/contract/index.js';
 import { formatMoney } from '../../domain/format.js';
-import { acceptance, ACCEPTANCE_RULES, ageProblem, bandTexts, lookupFound, maxAgeOf, parseAno, parseFipe, parsePlate, trimColour, USED_MESSAGES, VehicleClass, type AcceptanceResult } from '../../domain/used-vehicle.js';
+import { acceptance, ACCEPTANCE_RULES, ageProblem, bandTexts, groupOf, lookupFound, maxAgeOf, parseAno, parseFipe, parsePlate, trimColour, USED_MESSAGES, VehicleClass, type AcceptanceResult } from '../../domain/used-vehicle.js';
 import { VEHICLE_MESSAGES } from '../../domain/vehicle-billing.js';
 import type { CustomerUpstream } from '../../plugins/core/customer-upstream.js';
 import { UpstreamError } from '../../plugins/core/upstream-client.js';
@@ -254,8 +254,9 @@ export default async function usedSimulation(app: FastifyInstance, { steps }: { 
       const fipe = parseFipe(input.fipe);
       if (fipe === null) errors.fipe = USED_MESSAGES.fipe;
       const tipo = input.tipo;
-      if (anos) {
-        const [quota, today] = await Promise.all([selectedQuota(upstream!), todayOf(upstream!)]);
+      const [quota, today] = await Promise.all([selectedQuota(upstream!), todayOf(upstream!)]);
+      if (!groupOf(tipo, quota.tipo)) errors.tipo = USED_MESSAGES.classNotAccepted;
+      else if (anos) {
         const tooOld = ageProblem(tipo, quota.tipo, anos.anoFabricacao, Number(today.slice(0, 4)));
         if (tooOld) errors.ano = tooOld;
       }

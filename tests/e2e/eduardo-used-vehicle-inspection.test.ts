@@ -50,4 +50,32 @@ describe('used-vehicle inspection in a real browser', () => {
     expect(sent[0]!.body).toMatchObject({ tipoVistoria: 'VISTORIA_DIGITAL', aceiteTermos: true });
     await page.close();
   });
+
+  test('a plate in the wrong format is refused with its message, nothing is sent and the typed plate stays; the right one is found and approved', async () => {
+    await stack.sandbox.reset();
+    const res = await fetch(`${stack.sandbox.url}/__sandbox/personas/eduardo/seminovo`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ estadoProcesso: 'AGUARDANDO_DADOS_VISTORIA' }) });
+    expect(res.ok).toBe(true);
+    const page = await browser.newPage();
+    await loginInBrowser(page, stack.baseUrl, persona('eduardo'));
+    await page.getByRole('button', { name: 'Acompanhar esta cota' }).first().click();
+    await page.waitForURL('**/home');
+
+    await page.goto(`${stack.baseUrl}/faturamentoseminovo/simulacao/placa`);
+    await page.getByRole('heading', { name: 'Placa do veículo' }).waitFor();
+    await stack.sandbox.clearCalls();
+    await page.getByRole('textbox', { name: /^Placa/ }).fill('AB-1234');
+    await page.getByRole('button', { name: 'Buscar veículo' }).click();
+    await page.getByText('Placa inválida. Informe no formato ABC1D23 (Mercosul) ou ABC1234.').first().waitFor();
+    expect(await page.getByRole('textbox', { name: /^Placa/ }).inputValue()).toBe('AB-1234');
+    expect((await stack.sandbox.calls()).some((c) => c.path.startsWith('core/faturamento/auto/consultar-veiculo'))).toBe(false);
+
+    await page.getByRole('textbox', { name: /^Placa/ }).fill('abc1d23');
+    await page.getByRole('button', { name: 'Buscar veículo' }).click();
+    await page.waitForURL('**/faturamentoseminovo/simulacao/placaencontrada?placa=ABC1D23');
+    await page.getByText('R$ 78.450,00').first().waitFor();
+    await page.getByRole('button', { name: 'Simular' }).click();
+    await page.waitForURL('**/faturamentoseminovo/simulacao/aprovado');
+    await page.getByRole('button', { name: 'Continuar para a vistoria digital' }).waitFor();
+    await page.close();
+  });
 });

@@ -45,6 +45,7 @@ import specialFlowsControlRoutes from './routes/special-flows-control.js';
 import vehicleBillingRoutes from './routes/vehicle-billing.js';
 import vehicleControlRoutes from './routes/vehicle-control.js';
 import vehicleOrderRoutes from './routes/vehicle-order.js';
+import usedVehicleInspectionRoutes, { usedVehicleControlRoutes } from './routes/used-vehicle-inspection.js';
 
 export interface BuildSandboxOptions extends Partial<SandboxOptions> {
   clock?: SandboxClock;
@@ -85,6 +86,8 @@ export async function buildSandbox(opts: BuildSandboxOptions = {}): Promise<Fast
   await app.register(portfolioControlRoutes, { prefix: '/__sandbox', ...ctx });
   // Vehicle billing (issue 15): put a persona's vehicle process in any state.
   await app.register(vehicleControlRoutes, { prefix: '/__sandbox', ...ctx });
+  // Used vehicles (issue 16): the inspection done, its coming result or a no-show.
+  await app.register(usedVehicleControlRoutes, { prefix: '/__sandbox', ...ctx });
 
   await app.register(
     async (api) => {
@@ -133,6 +136,8 @@ export async function buildSandbox(opts: BuildSandboxOptions = {}): Promise<Fast
       for (const routes of [quotaTransferRoutes, insuranceRoutes, postSaleRoutes]) await api.register(routes, ctx);
       // Vehicle billing (issue 15): core/faturamento/auto, fornecedores, forma-pagamento, invoice analysis.
       for (const routes of [vehicleBillingRoutes, vehicleOrderRoutes]) await api.register(routes, ctx);
+      // Used vehicles up to the inspection (issue 16): plate lookup, simulation, inspection.
+      await api.register(usedVehicleInspectionRoutes, ctx);
       api.setNotFoundHandler((_request, reply) => reply.code(404).send({ code: 'RESOURCE_NOT_FOUND', message: 'Recurso não encontrado.' }));
     },
     { prefix: BASE_PATH },

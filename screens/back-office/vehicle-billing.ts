@@ -132,6 +132,11 @@ export const vehicleBilling = {
       modelo: z.string(),
       /** Absent until the purchase value is given. */
       valor: z.number().optional(),
+      /** A used vehicle (doc 2 §7): its plate, state, chassis and RENAVAM. */
+      placa: z.string().optional(),
+      uf: z.string().optional(),
+      chassi: z.string().optional(),
+      renavam: z.string().optional(),
     }),
     answer: Status,
   }),

@@ -65,6 +65,11 @@ export default async function vehicleBillingRoutes(app: FastifyInstance, { state
     delete process.inclusaoDesde;
     delete process.analiseDesde;
     delete process.respostaAnalista;
+    // A used vehicle starts over from the simulation: the process state with it, no vehicle, no inspection.
+    if (process.tipoFaturamento === 'SEMINOVO') {
+      process.estadoProcesso = process.status;
+      delete process.usado;
+    }
     return { status: process.status, taxaVistoria: INSPECTION_FEE };
   });
 

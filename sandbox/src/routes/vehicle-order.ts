@@ -6,6 +6,7 @@ import { invalid, notFound } from '../http.js';
 import type { SandboxContext } from '../context.js';
 import { renderPdf } from '../pdf.js';
 import { normalizeDocument } from '../state/store.js';
+import { registerUsedVehicle, selectUsedVehicle } from './used-vehicle-inspection.js';
 import { billingState, chooseDealership, creditOf, processOf, refuse, vehicleQuota } from './vehicle-process.js';
 
 const money = (n: number) => new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(n);
@@ -45,6 +46,7 @@ export default async function vehicleOrderRoutes(app: FastifyInstance, { state }
     const process = processOf(state, quota, reply);
     if (!process) return reply;
     const body = request.body as { newMarca?: string; newModelo?: string; ano?: string; cor?: string };
+    if (process.tipoFaturamento === 'SEMINOVO') return registerUsedVehicle(state, process, body, reply);
     if (!body.newMarca?.trim() || !body.newModelo?.trim()) return invalid(reply, 'newMarca e newModelo são obrigatórios.');
     if (process.status !== 'AGUARDANDO_DADOS_VEICULO') return refuse(reply, 'Os dados do veículo já foram informados.');
     process.pedido = { ...process.pedido, newMarca: body.newMarca.trim(), newModelo: body.newModelo.trim(), ano: body.ano ?? '', cor: body.cor ?? '' };
@@ -58,6 +60,7 @@ export default async function vehicleOrderRoutes(app: FastifyInstance, { state }
     if (!quota) return reply;
     const process = processOf(state, quota, reply);
     if (!process) return reply;
+    if (process.tipoFaturamento === 'SEMINOVO') return selectUsedVehicle(process, request.body, reply);
     const body = request.body as { marca: string; codigoFabricante: string; modelo: string; anos: string; cor: string; tipo: string; valor?: number };
     const brand = brands().find((b) => b.codigoFabricante === body.codigoFabricante && like(b.marca, body.marca));
     const model = brand?.modelos.find((m) => like(m.modelo, body.modelo));

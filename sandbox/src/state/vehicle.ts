@@ -50,6 +50,8 @@ export interface VehicleProcess {
   estadoProcesso?: string;
   isDigital?: boolean;
   statusPagamento?: string;
+  /** Used vehicle: the vehicle, its simulation and its inspection (issue 16, sandbox/src/state/used-vehicle.ts). */
+  usado?: import('./used-vehicle.js').UsedProcessRecord;
 }
 
 /** The inspection fee deducted from the credit letter (doc 2 §9), charged again on a restart. */

@@ -87,6 +87,8 @@ export interface SessionData {
   /** Post-sale: a registration change waiting for its SMS code (issue 18). */
   postSaleChange?: { idCota: number; email?: string | undefined; ddd?: string | undefined; numero?: string | undefined; renda?: number | undefined } | null | undefined;
   pendingChange?: AddressChange | null | undefined;
+  /** Used-vehicle inspection between its screens (issue 16): the terms accepted, the technical inspection's address. */
+  usedInspection?: { idCota: number; termos?: 'digital' | 'tecnica' | undefined; endereco?: { cep: string; logradouro: string; numero: string; complemento: string; bairro: string; cidade: string; estado: string } | undefined } | null | undefined;
   /** One-time code still owed after a REQUER_MFA login: nothing protected opens until it is checked. */
   mfa?: MfaState | null | undefined;
   /** Between the two password-change screens: the current password, for at most 5 minutes. */

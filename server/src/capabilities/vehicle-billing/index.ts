@@ -5,6 +5,9 @@ import { billingOf, type Steps } from './flow.js';
 import general from './general.js';
 import payment from './payment.js';
 import order from './order.js';
+import usedInspection from './used-inspection.js';
+import usedRegistration from './used-registration.js';
+import usedSimulation from './used-simulation.js';
 import vehicle from './vehicle.js';
 
 /**
@@ -17,6 +20,8 @@ import vehicle from './vehicle.js';
 export default async function vehicleBilling(app: FastifyInstance) {
   const steps: Steps = new Map();
   for (const part of [general, vehicle, dealership, order, documents, payment]) await app.register(part, { steps });
+  // Used vehicle up to the inspection (issue 16).
+  for (const part of [usedRegistration, usedSimulation, usedInspection]) await app.register(part, { steps });
 
   app.screens.register('veiculo-etapa', async (ctx) => {
     const build = steps.get(ctx.route.path);

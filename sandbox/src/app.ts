@@ -45,6 +45,7 @@ import specialFlowsControlRoutes from './routes/special-flows-control.js';
 import vehicleBillingRoutes from './routes/vehicle-billing.js';
 import vehicleControlRoutes from './routes/vehicle-control.js';
 import vehicleOrderRoutes from './routes/vehicle-order.js';
+import usedVehicleSellerRoutes from './routes/used-vehicle-seller.js';
 
 export interface BuildSandboxOptions extends Partial<SandboxOptions> {
   clock?: SandboxClock;
@@ -133,6 +134,7 @@ export async function buildSandbox(opts: BuildSandboxOptions = {}): Promise<Fast
       for (const routes of [quotaTransferRoutes, insuranceRoutes, postSaleRoutes]) await api.register(routes, ctx);
       // Vehicle billing (issue 15): core/faturamento/auto, fornecedores, forma-pagamento, invoice analysis.
       for (const routes of [vehicleBillingRoutes, vehicleOrderRoutes]) await api.register(routes, ctx);
+      await api.register(usedVehicleSellerRoutes, ctx);
       api.setNotFoundHandler((_request, reply) => reply.code(404).send({ code: 'RESOURCE_NOT_FOUND', message: 'Recurso não encontrado.' }));
     },
     { prefix: BASE_PATH },

@@ -21,3 +21,5 @@ export * from './slips.js';
 export * from './documents.js';
 export * from './bids.js';
 export * from './crm.js';
+// Issue 16 (used vehicles, seller, contract and payment).
+export * from './used-vehicle-seller.js';

@@ -116,7 +116,7 @@ export function billingState(quota: QuotaRecord, process: VehicleProcess) {
     tipoCaso: 'Entrada de Veículo',
     tipoVistoria: process.tipoFaturamento === 'SEMINOVO' ? (process.isDigital === false ? ('VISTORIA_TECNICA' as const) : ('VISTORIA_DIGITAL' as const)) : null,
     tipoFaturamento: process.tipoFaturamento ?? null,
-    tipoVendedor: null,
+    tipoVendedor: process.tipoVendedor ?? null,
     telaFinalVista: process.telaFinalVista === true,
     creditoDisponivel: credit,
     saldoDevedor: quota.valorSaldoDevedor,

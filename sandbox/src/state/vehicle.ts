@@ -50,6 +50,11 @@ export interface VehicleProcess {
   estadoProcesso?: string;
   isDigital?: boolean;
   statusPagamento?: string;
+  /** Used vehicle (issue 16): the seller's kind, data and bank account, and the documents sent. */
+  tipoVendedor?: 'PF' | 'REVENDEDORA_CONCESSIONARIA' | 'LOCADORA' | 'OUTRAS_EMPRESAS';
+  vendedor?: { nome: string; documento: string; email?: string; telefone?: string };
+  dadosBancariosVendedor?: { idBanco: string; tipoConta: 'CORRENTE' | 'POUPANCA'; agencia: string; digitoAgencia?: string; conta: string; titularDocumento: string };
+  documentosVendedor?: string[];
 }
 
 /** The inspection fee deducted from the credit letter (doc 2 §9), charged again on a restart. */

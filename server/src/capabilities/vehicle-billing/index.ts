@@ -5,6 +5,11 @@ import { billingOf, type Steps } from './flow.js';
 import general from './general.js';
 import payment from './payment.js';
 import order from './order.js';
+import usedCentral from './used-central.js';
+import usedContract from './used-contract.js';
+import usedOwnerDocuments from './used-owner-documents.js';
+import usedPayment from './used-payment.js';
+import usedSeller from './used-seller.js';
 import vehicle from './vehicle.js';
 
 /**
@@ -17,6 +22,9 @@ import vehicle from './vehicle.js';
 export default async function vehicleBilling(app: FastifyInstance) {
   const steps: Steps = new Map();
   for (const part of [general, vehicle, dealership, order, documents, payment]) await app.register(part, { steps });
+  // Used vehicle, issue 16: central and payment timeline, seller, owner documents, contract.
+  for (const part of [usedSeller, usedOwnerDocuments, usedContract, usedPayment]) await app.register(part, { steps });
+  await app.register(usedCentral);
 
   app.screens.register('veiculo-etapa', async (ctx) => {
     const build = steps.get(ctx.route.path);

@@ -162,3 +162,42 @@ describe('reversed payment (otavio)', () => {
     expect((await c.screen(`${SV}/dadosbancariosestorno`)).body).toMatchObject({ kind: 'redirect', to: `${SV}/acompanharpagamento` });
   });
 });
+
+describe('without a used-vehicle process', () => {
+  it('every page of the seller, contract and payment goes back to /faturamento', async () => {
+    const c = await vehicleClient(stack.baseUrl, 'ana');
+    const pages = [
+      '/faturamentoseminovo/centralcontemplacao',
+      '/faturamentoseminovo/acompanharpagamento',
+      '/faturamentoseminovo/vendedor',
+      '/faturamentoseminovo/vendedorpj',
+      '/faturamentoseminovo/vendedor/pessoafisica/dadospessoais',
+      '/faturamentoseminovo/vendedor/pessoafisica/dadosbancarios',
+      '/faturamentoseminovo/vendedor/pessoafisica/anexos',
+      '/faturamentoseminovo/vendedor/revendedora/dadospessoais',
+      '/faturamentoseminovo/vendedor/revendedora/dadosbancarios',
+      '/faturamentoseminovo/vendedor/revendedora/anexos',
+      '/faturamentoseminovo/vendedor/locadora/dadospessoais',
+      '/faturamentoseminovo/vendedor/locadora/dadosbancarios',
+      '/faturamentoseminovo/vendedor/locadora/anexos',
+      '/faturamentoseminovo/vendedor/pessoajuridica/dadospessoais',
+      '/faturamentoseminovo/vendedor/pessoajuridica/dadosbancarios',
+      '/faturamentoseminovo/vendedor/pessoajuridica/anexos',
+      '/faturamentoseminovo/vendedor/revendedora/ordemgerada',
+      '/faturamentoseminovo/vendedor/locadora/ordemgerada',
+      '/faturamentoseminovo/vendedor/pessoajuridica/ordemgerada',
+      '/faturamentoseminovo/ordemcompra',
+      '/faturamentoseminovo/proprietariorecusado',
+      '/faturamentoseminovo/proprietariorecusado/reenvio',
+      '/faturamentoseminovo/proprietariorecusado/enviado',
+      '/faturamentoseminovo/pendencianotafiscal',
+      '/faturamentoseminovo/cartacorrecaoenviada',
+      '/faturamentoseminovo/assinaturacontrato',
+      '/faturamentoseminovo/reanalise-faturamento',
+      '/faturamentoseminovo/reanalise-faturamento/enviada',
+      '/faturamentoseminovo/dados-proprietario-divergente',
+      '/faturamentoseminovo/dadosbancariosestorno',
+    ];
+    for (const path of pages) expect((await c.screen(path)).body, path).toMatchObject({ kind: 'redirect', to: '/faturamento' });
+  });
+});

@@ -169,7 +169,7 @@ export default async function usedOwnerDocuments(app: FastifyInstance, { steps }
     },
   });
 
-  steps.set(`${SEMINOVO}/proprietariorecusado/enviado`, async () => stepOf(app, 'seminovo-reenvio-enviado', { botoes: [navigate(app, 'seminovo.ver-linha-do-tempo', `${SEMINOVO}/centralcontemplacao`)] }));
+  steps.set(`${SEMINOVO}/proprietariorecusado/enviado`, async (_ctx, data) => (!data ? NO_PROCESS : stepOf(app, 'seminovo-reenvio-enviado', { botoes: [navigate(app, 'seminovo.ver-linha-do-tempo', `${SEMINOVO}/centralcontemplacao`)] })));
 
   // Billing reanalysis: documents under analysis, or (returned documents) the analyst's answer and the resend.
   steps.set(`${SEMINOVO}/reanalise-faturamento`, async (_ctx, data) => {

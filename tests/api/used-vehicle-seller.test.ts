@@ -130,9 +130,12 @@ describe('owner refused, invoice pending, contract', () => {
     expect((await c.screen('/faturamento')).body).toMatchObject({ kind: 'redirect', to: `${SV}/cartacorrecaoenviada` });
   });
 
-  it('contract signed: the payment is scheduled and the timeline’s payment is pending', async () => {
-    await setUsedVehicle(stack.sandbox, 'eduardo', { estadoProcesso: 'PROGRAMAR_PAGAMENTO', statusPagamento: null });
+  it('contract: awaiting signature, signed at the provider, then the payment is scheduled and the timeline’s payment is pending', async () => {
+    await setUsedVehicle(stack.sandbox, 'eduardo', { estadoProcesso: 'AGUARDANDO_ASSINATURA', statusPagamento: null });
     const c = await vehicleClient(stack.baseUrl, 'eduardo');
+    expect(screenText((await c.screen(`${SV}/assinaturacontrato`)).body)).toContain('O contrato será enviado para o seu e-mail em até 7 dias.');
+    const signed = await fetch(`${stack.sandbox.url}/__sandbox/personas/eduardo/faturamento-seminovo/assinatura`, { method: 'POST' });
+    expect(signed.status).toBe(200);
     expect(screenText((await c.screen(`${SV}/assinaturacontrato`)).body)).toContain('Programe o pagamento ao vendedor.');
     expect((await c.action('used-vehicle/schedule-payment', {})).body).toEqual({ kind: 'navigate', to: `${SV}/acompanharpagamento` });
     const [timeline] = findAll((await c.screen(`${SV}/acompanharpagamento`)).body.layout, (n) => n.type === 'timeline');
@@ -144,6 +147,8 @@ describe('owner refused, invoice pending, contract', () => {
 describe('reversed payment (otavio)', () => {
   it('redoes the seller’s bank data: the buyer’s account refused, then the payment is reprocessed', async () => {
     const c = await vehicleClient(stack.baseUrl, 'otavio');
+    const [card] = findAll((await c.screen('/home')).body.layout, (n) => typeof n.id === 'string' && n.id.startsWith('card-veiculo-'));
+    expect(card.id).toBe('card-veiculo-pagamento-estornado');
     expect((await c.screen('/faturamento')).body).toMatchObject({ kind: 'redirect', to: `${SV}/acompanharpagamento` });
     const page = await c.screen(`${SV}/dadosbancariosestorno`);
     const text = screenText(page.body);

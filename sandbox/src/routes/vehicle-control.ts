@@ -95,6 +95,14 @@ export default async function vehicleControlRoutes(app: FastifyInstance, { state
     return { idCota: quota.idCota, ...auto };
   });
 
+  // The customer signs the contract at the e-signature provider (the e-mailed link): the payment can be scheduled.
+  app.post('/personas/:persona/faturamento-seminovo/assinatura', async (request, reply) => {
+    const auto = quotaOf((request.params as { persona: string }).persona)?.processos?.auto;
+    if (!auto || !['AGUARDANDO_ASSINATURA', 'CONTRATO_PENDENTE'].includes(auto.estadoProcesso ?? '')) return reply.code(409).send({ message: 'Nenhum contrato aguardando assinatura.' });
+    Object.assign(auto, { status: 'PROGRAMAR_PAGAMENTO', estadoProcesso: 'PROGRAMAR_PAGAMENTO' });
+    return { estadoProcesso: auto.estadoProcesso };
+  });
+
   app.delete('/personas/:persona/faturamento-auto', async (request, reply) => {
     const quota = quotaOf((request.params as { persona: string }).persona);
     if (!quota) return reply.code(400).send({ message: 'Persona inválida.' });

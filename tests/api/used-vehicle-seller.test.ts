@@ -165,6 +165,11 @@ describe('reversed payment (otavio)', () => {
     expect(timeline.steps[5]).toMatchObject({ title: 'Pagamento', status: 'current', statusText: 'Pendente' });
     // No reversed payment any more: the reversal page goes back to the follow-up.
     expect((await c.screen(`${SV}/dadosbancariosestorno`)).body).toMatchObject({ kind: 'redirect', to: `${SV}/acompanharpagamento` });
+    // 48 hours later on the back office's clock the payment is sent: the step is concluded.
+    await stack.sandbox.advanceClock(48 * 3600);
+    const later = await vehicleClient(stack.baseUrl, 'otavio');
+    const [sent] = findAll((await later.screen(`${SV}/acompanharpagamento`)).body.layout, (n) => n.type === 'timeline');
+    expect(sent.steps[5]).toMatchObject({ title: 'Pagamento', status: 'done', statusText: 'Concluído', text: 'Pagamento enviado ao vendedor.' });
   });
 });
 

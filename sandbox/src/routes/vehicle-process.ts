@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fail, grantOf, notFound } from '../http.js';
 import type { QuotaRecord, SandboxState } from '../state/store.js';
+import { advanceUsedPayment } from '../state/used-vehicle-payment.js';
 import { DOCUMENT_ANALYSIS_HOURS, INCLUSION_HOURS, INSPECTION_FEE, type VehicleProcess } from '../state/vehicle.js';
 
 /** The core system's answer when a quota has no such process (ignored on status loads). */
@@ -99,6 +100,7 @@ function advance(state: SandboxState, quota: QuotaRecord, process: VehicleProces
     process.eventos = [...(process.eventos ?? []), { situacao: step.final ? 'Concluido' : 'Aberto', descricao: step.descricao, em: new Date(since + 24 * HOUR).toISOString() }];
     process.status = step.next;
   }
+  advanceUsedPayment(process, now);
   void quota;
 }
 

@@ -46,6 +46,7 @@ import vehicleBillingRoutes from './routes/vehicle-billing.js';
 import vehicleControlRoutes from './routes/vehicle-control.js';
 import vehicleOrderRoutes from './routes/vehicle-order.js';
 import usedVehicleInspectionRoutes, { usedVehicleControlRoutes } from './routes/used-vehicle-inspection.js';
+import usedVehicleSellerRoutes from './routes/used-vehicle-seller.js';
 
 export interface BuildSandboxOptions extends Partial<SandboxOptions> {
   clock?: SandboxClock;
@@ -138,6 +139,7 @@ export async function buildSandbox(opts: BuildSandboxOptions = {}): Promise<Fast
       for (const routes of [vehicleBillingRoutes, vehicleOrderRoutes]) await api.register(routes, ctx);
       // Used vehicles up to the inspection (issue 16): plate lookup, simulation, inspection.
       await api.register(usedVehicleInspectionRoutes, ctx);
+      await api.register(usedVehicleSellerRoutes, ctx);
       api.setNotFoundHandler((_request, reply) => reply.code(404).send({ code: 'RESOURCE_NOT_FOUND', message: 'Recurso não encontrado.' }));
     },
     { prefix: BASE_PATH },

@@ -23,3 +23,5 @@ export * from './bids.js';
 export * from './crm.js';
 // Issue 16 (used vehicles, first half): plate, simulation, inspection.
 export * from './used-vehicle.js';
+// Issue 16 (used vehicles, seller, contract and payment).
+export * from './used-vehicle-seller.js';

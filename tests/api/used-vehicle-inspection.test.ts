@@ -20,7 +20,7 @@ async function control(path: string, body: unknown) {
   const res = await fetch(`${stack.sandbox.url}/__sandbox/${path}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
 }
-const setUsed = (estadoProcesso: string, extra: Record<string, unknown> = {}) => control('personas/eduardo/seminovo', { estadoProcesso, ...extra });
+const setUsed = (estadoProcesso: string, extra: Record<string, unknown> = {}) => control('personas/eduardo/faturamento-seminovo', { estadoProcesso, ...extra });
 const inspection = (body: Record<string, unknown>) => control('personas/eduardo/vistoria', body);
 const form = (doc: { layout: unknown[] }, id: string) => findAll(doc.layout as never[], (n: { type?: string; id?: string }) => n.type === 'form' && n.id === id)[0];
 const rows = (doc: { layout: unknown[] }) => findAll(doc.layout as never[], (n: { type?: string }) => n.type === 'key-value').flatMap((n: { rows: unknown[] }) => n.rows);

@@ -53,7 +53,7 @@ describe('used-vehicle inspection in a real browser', () => {
 
   test('a plate in the wrong format is refused with its message, nothing is sent and the typed plate stays; the right one is found and approved', async () => {
     await stack.sandbox.reset();
-    const res = await fetch(`${stack.sandbox.url}/__sandbox/personas/eduardo/seminovo`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ estadoProcesso: 'AGUARDANDO_DADOS_VISTORIA' }) });
+    const res = await fetch(`${stack.sandbox.url}/__sandbox/personas/eduardo/faturamento-seminovo`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ estadoProcesso: 'AGUARDANDO_DADOS_VISTORIA' }) });
     expect(res.ok).toBe(true);
     const page = await browser.newPage();
     await loginInBrowser(page, stack.baseUrl, persona('eduardo'));

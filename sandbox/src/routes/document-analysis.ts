@@ -7,6 +7,7 @@ import type { QuotaRecord, SandboxState } from '../state/store.js';
 import { startAwardedAnalysis } from './awarded.js';
 import { startCashAnalysis } from './cash-billing.js';
 import { startRefundAnalysis } from './refund.js';
+import { startUsedSellerAnalysis, USED_SELLER_VERBS } from './used-vehicle-seller.js';
 
 type Starter = (state: SandboxState, quota: QuotaRecord, verb: string, files: Array<{ data: Buffer; descricao?: string }>, body: Record<string, unknown>) => { status: string } | { refused: string };
 
@@ -14,7 +15,8 @@ type Starter = (state: SandboxState, quota: QuotaRecord, verb: string, files: Ar
 const BY_CATEGORY: Record<string, Starter> = { 'faturamento-especie': startCashAnalysis, contemplacao: startAwardedAnalysis, 'faturamento-veiculo': startVehicleAnalysis, devolucao: startRefundAnalysis };
 
 /** A vehicle billing's identification (issue 15): its process moves to the status of the verb. */
-function startVehicleAnalysis(_state: SandboxState, quota: QuotaRecord, verb: string): { status: string } | { refused: string } {
+function startVehicleAnalysis(_state: SandboxState, quota: QuotaRecord, verb: string, _files: unknown, body: Record<string, unknown>): { status: string } | { refused: string } {
+  if (USED_SELLER_VERBS[verb]) return startUsedSellerAnalysis(quota, verb, body);
   const next = ({ solicitar: 'BRSCAN_EM_ANDAMENTO', 'solicitar-empresa': 'ANALISE_FATURAMENTO', 'solicitar-reanalise': 'RETORNO_BRSCAN' } as Record<string, string>)[verb];
   const vehicle = quota.processos?.auto;
   if (!vehicle || !next) return { refused: 'sua cota não possui processos' };

@@ -225,30 +225,12 @@ const Control = z.object({
   naoCompareceu: z.literal(true).optional(),
 });
 
-const UsedState = z.object({
-  estadoProcesso: z.string().regex(/^[A-Z_]+$/),
-  isDigital: z.boolean().optional(),
-  respostaAnalista: z.string().optional(),
-});
-
 /**
- * /__sandbox/personas/:persona/seminovo puts the persona's first quota in any used-vehicle process
- * state (status and estadoProcesso alike; past the simulation it carries the ABC1D23 vehicle);
+ * (The process state itself is set by PUT /__sandbox/personas/:persona/faturamento-seminovo in
+ * vehicle-control.ts, which also resets the used-vehicle record through `usedOf`.)
  * /__sandbox/personas/:persona/vistoria: the inspection is done, its coming result, or a no-show.
  */
 export async function usedVehicleControlRoutes(app: FastifyInstance, { state }: SandboxContext) {
-  app.put('/personas/:persona/seminovo', async (request, reply) => {
-    const body = UsedState.safeParse(request.body);
-    const quota = state.quotasOf((request.params as { persona: string }).persona)[0];
-    if (!body.success || !quota) return reply.code(400).send({ message: 'Persona ou estado inválido.' });
-    const before = quota.processos?.auto;
-    const process: VehicleProcess = { dataCriacao: before?.dataCriacao ?? iso(state.clock.now()), tipoFaturamento: 'SEMINOVO', isDigital: body.data.isDigital ?? before?.isDigital ?? true, ...(body.data.respostaAnalista ? { respostaAnalista: body.data.respostaAnalista } : {}) };
-    moveUsed(process, body.data.estadoProcesso);
-    quota.processos = { ...quota.processos, auto: process };
-    usedOf(process);
-    return { idCota: quota.idCota, estadoProcesso: process.estadoProcesso };
-  });
-
   app.put('/personas/:persona/vistoria', async (request, reply) => {
     const body = Control.safeParse(request.body);
     const process = state.quotasOf((request.params as { persona: string }).persona)[0]?.processos?.auto;

@@ -114,6 +114,8 @@ export default async function vehicleBillingRoutes(app: FastifyInstance, { state
     if (process.status !== 'PROGRAMAR_PAGAMENTO') return refuse(reply, 'O pagamento só pode ser programado depois da análise da nota fiscal.');
     process.status = 'AGUARDANDO_PAGAMENTO';
     process.eventos = [{ situacao: 'Aberto', descricao: 'Pagamento programado', em: new Date(state.clock.now()).toISOString() }];
+    // A used vehicle: the process state follows, the payment to the seller is in progress.
+    if (process.tipoFaturamento === 'SEMINOVO') Object.assign(process, { estadoProcesso: 'AGENDAMENTO_PAGAMENTO_EM_ANDAMENTO', statusPagamento: 'PAGAMENTO_EM_ANDAMENTO' });
     return { status: process.status };
   });
 

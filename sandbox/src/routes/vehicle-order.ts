@@ -143,6 +143,8 @@ export default async function vehicleOrderRoutes(app: FastifyInstance, { state }
     if (!quota) return reply;
     const process = processOf(state, quota, reply);
     if (!process) return reply;
+    // A used vehicle sold by a company: the order names the seller (issue 16).
+    if (process.tipoFaturamento === 'SEMINOVO') return usedOrder(quota, process, reply);
     const order = billingState(quota, process).dadosFaturamento;
     if (!order?.cnpjConcessionaria || !order.dadosPagamento || ['AGUARDANDO_CONFIRMACAO', 'AGUARDANDO_FORMA_PAGAMENTO'].includes(process.status!)) return refuse(reply, 'A ordem de compra ainda não foi emitida.');
     const owner = state.customers.get(quota.owner)!;
@@ -161,6 +163,22 @@ export default async function vehicleOrderRoutes(app: FastifyInstance, { state }
     });
     return { nomeArquivo: `ordem-de-compra-${quota.grupo}-${quota.cota}.pdf`, arquivo: pdf.toString('base64') };
   });
+
+  async function usedOrder(quota: Parameters<typeof creditOf>[0], process: NonNullable<ReturnType<typeof processOf>>, reply: Parameters<typeof refuse>[0]) {
+    if (!process.vendedor || !process.dadosBancariosVendedor) return refuse(reply, 'A ordem de compra ainda não foi emitida.');
+    const owner = state.customers.get(quota.owner)!;
+    const pdf = await renderPdf({
+      title: 'Ordem de compra — veículo usado',
+      rows: [
+        ['Consorciado', owner.nome],
+        ['Grupo / cota', `${quota.grupo} / ${quota.cota}`],
+        ['Vendedor', `${process.vendedor.nome} · ${process.vendedor.documento}`],
+        ['Crédito disponível', money(creditOf(quota))],
+      ],
+      notes: ['Apresente esta ordem ao vendedor para a emissão da nota fiscal de saída em nome do consorciado, com o texto de alienação fiduciária à administradora.'],
+    });
+    return { nomeArquivo: `ordem-de-compra-${quota.grupo}-${quota.cota}.pdf`, arquivo: pdf.toString('base64') };
+  }
 
   serve(app, vehicleBilling.sendInvoice, async (request, reply) => {
     const quota = vehicleQuota(state, request, reply);
@@ -185,6 +203,7 @@ export default async function vehicleOrderRoutes(app: FastifyInstance, { state }
     const { arquivos } = request.body as { arquivos: string[] };
     process.pedido = { ...process.pedido, urlsArquivos: [...(process.pedido?.urlsArquivos ?? []), ...arquivos] };
     process.status = 'NOTA_FISCAL_CORRIGIDA';
+    if (process.tipoFaturamento === 'SEMINOVO') process.estadoProcesso = process.status;
     delete process.respostaAnalista;
     process.analiseDesde = state.clock.now();
     return { status: process.status };

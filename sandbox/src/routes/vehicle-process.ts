@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fail, grantOf, notFound } from '../http.js';
 import type { QuotaRecord, SandboxState } from '../state/store.js';
 import { advanceUsed } from './used-vehicle-inspection.js';
+import { advanceUsedPayment } from '../state/used-vehicle-payment.js';
 import { DOCUMENT_ANALYSIS_HOURS, INCLUSION_HOURS, INSPECTION_FEE, type VehicleProcess } from '../state/vehicle.js';
 
 /** The core system's answer when a quota has no such process (ignored on status loads). */
@@ -101,6 +102,7 @@ function advance(state: SandboxState, quota: QuotaRecord, process: VehicleProces
     process.status = step.next;
   }
   advanceUsed(state, process);
+  advanceUsedPayment(process, now);
   void quota;
 }
 
@@ -118,7 +120,7 @@ export function billingState(quota: QuotaRecord, process: VehicleProcess) {
     tipoCaso: 'Entrada de Veículo',
     tipoVistoria: process.tipoFaturamento === 'SEMINOVO' ? (process.isDigital === false ? ('VISTORIA_TECNICA' as const) : ('VISTORIA_DIGITAL' as const)) : null,
     tipoFaturamento: process.tipoFaturamento ?? null,
-    tipoVendedor: null,
+    tipoVendedor: process.tipoVendedor ?? null,
     telaFinalVista: process.telaFinalVista === true,
     creditoDisponivel: credit,
     saldoDevedor: quota.valorSaldoDevedor,

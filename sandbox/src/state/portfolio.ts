@@ -268,7 +268,7 @@ export const PORTFOLIO: Record<string, CustomerSeed> = {
     email: 'otavio.cardoso@example.com.br',
     celular: '19982223333',
     casos: [{ numero: '00413377', tipo: 'Pagamento de Crédito', status: 'FECHADO', fase: 'Pagamento estornado', descricao: 'Pagamento do veículo usado', criadoHaDias: 60, observacao: 'O banco devolveu a transferência: confira os dados bancários e envie novamente.', dadosBancarios: { banco: '341 - Itaú Unibanco', agencia: '1234', conta: '56789-0', tipoConta: 'CORRENTE' } }],
-    quotas: [auto({ grupo: '004567', cota: '0410', contempladaHaDias: 90, modalidadeContemplacao: 'LL', valorBem: 78_000, valorSaldoDevedor: 49_870, processos: { auto: { estadoProcesso: 'PAGAMENTO_ENVIADO', isDigital: true, statusPagamento: 'PAGAMENTO_ESTORNADO' } } })],
+    quotas: [auto({ grupo: '004567', cota: '0410', contempladaHaDias: 90, modalidadeContemplacao: 'LL', valorBem: 78_000, valorSaldoDevedor: 49_870, processos: { auto: { estadoProcesso: 'PAGAMENTO_ENVIADO', isDigital: true, statusPagamento: 'PAGAMENTO_ESTORNADO', tipoVendedor: 'PF', vendedor: { nome: 'Rogério Almeida Prado', documento: '52998224725' }, dadosBancariosVendedor: { idBanco: '341', tipoConta: 'CORRENTE', agencia: '1234', conta: '567890', titularDocumento: '52998224725' } } } })],
   },
   paula: {
     nome: 'Paula Comércio de Alimentos Ltda',

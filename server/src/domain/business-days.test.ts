@@ -44,6 +44,15 @@ describe('business days (doc 2 §9)', () => {
     expect(addBusinessDays('2026-07-08', 5)).toBe('2026-07-15');
   });
 
+  it('counts the used-vehicle payment deadline across Carnival and a state holiday together', () => {
+    // Rio de Janeiro: Carnival 2026 (16–17 February) and 23 April (São Jorge, a state holiday).
+    // From Friday 13 February 2026, 5 business days in RJ: 18, 19, 20, 23, 24 (Carnival skipped).
+    expect(addBusinessDays('2026-02-13', 5, 'RJ')).toBe('2026-02-24');
+    // From Tuesday 21 April 2026 (Tiradentes, national), 5 business days in RJ: 22, 24, 27, 28, 29 (23 April closed).
+    expect(addBusinessDays('2026-04-21', 5, 'RJ')).toBe('2026-04-29');
+    expect(addBusinessDays('2026-04-21', 5)).toBe('2026-04-28');
+  });
+
   it('counts 10 business days across a year end', () => {
     // 24 Dec 2026 (Thursday): 28, 29, 30, 31 Dec, 4, 5, 6, 7, 8, 11 Jan (25 Dec and 1 Jan closed).
     expect(addBusinessDays('2026-12-24', 10)).toBe('2027-01-11');

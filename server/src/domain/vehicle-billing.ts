@@ -2,6 +2,7 @@ import { isValidCnpj } from '@brazilian-utils/brazilian-utils';
 import dayjs from 'dayjs';
 import { BRAZIL_TZ } from './clock.js';
 import { formatMoney, normaliseNationalId } from './format.js';
+import { segmentOf } from './used-vehicle-seller.js';
 
 /** The rules of new-vehicle billing (doc 2 §4.5, §5, §9), framework-free. */
 
@@ -62,6 +63,8 @@ export interface VehicleRouteInputs {
   /** Used vehicles: the process state and inspection kind for the used-vehicle table. */
   usedState: string | null;
   digital: boolean;
+  /** Used vehicles: the seller's kind as the used-vehicle table names it (pessoafisica, revendedora, locadora, pessoajuridica). */
+  sellerType?: string | null;
 }
 
 type Decide = (table: string, inputs: Record<string, unknown>) => unknown;
@@ -78,13 +81,13 @@ export function vehicleScreenOf(decide: Decide, s: VehicleRouteInputs): string {
     const target = decide('new-vehicle-screen', { status: s.status, manual: s.manual, deadlineExpired: s.deadlineExpired });
     return typeof target === 'string' ? target : '/home';
   }
-  const used = decide('used-vehicle-step', { state: s.usedState ?? s.status, digital: s.digital, introSeen: false, sellerType: null }) as { page?: string } | null;
+  const used = decide('used-vehicle-step', { state: s.usedState ?? s.status, digital: s.digital, introSeen: false, sellerType: s.sellerType ?? null }) as { page?: string } | null;
   return used?.page ?? '/home';
 }
 
 /** The inputs of the vehicle tables from the billing state, the holder and the partner's deadline. */
 export function vehicleRouteInputs(
-  data: { status: string; tipoFaturamento: 'NOVO' | 'SEMINOVO' | null; fluxoManual: boolean; dataCriacao: string; estadoProcesso: string | null; isDigital: boolean },
+  data: { status: string; tipoFaturamento: 'NOVO' | 'SEMINOVO' | null; fluxoManual: boolean; dataCriacao: string; estadoProcesso: string | null; isDigital: boolean; tipoVendedor?: string | null },
   holderNationalId: string,
   deadlineDays: number | undefined,
   today: string,
@@ -97,5 +100,6 @@ export function vehicleRouteInputs(
     deadlineExpired: documentDeadlineExpired(data.dataCriacao, today, deadlineDays),
     usedState: data.estadoProcesso,
     digital: data.isDigital,
+    sellerType: segmentOf(data.tipoVendedor),
   };
 }

@@ -52,7 +52,8 @@ export async function loadAwarded(upstream: CustomerUpstream): Promise<AwardedFl
 }
 
 /** What home and /faturamento read of a vehicle billing. */
-export type VehicleBillingStatus = Pick<VehicleBillingData, 'status' | 'tipoFaturamento' | 'fluxoManual' | 'dataCriacao' | 'estadoProcesso' | 'isDigital'>;
+export type VehicleBillingStatus = Pick<VehicleBillingData, 'status' | 'tipoFaturamento' | 'fluxoManual' | 'dataCriacao' | 'estadoProcesso' | 'isDigital'> &
+  Partial<Pick<VehicleBillingData, 'tipoVendedor' | 'statusPagamento'>>;
 
 /**
  * The vehicle billing of a vehicle quota (auto, pesados): its process, or — contemplated, no

@@ -52,7 +52,9 @@ export default async function home(app: FastifyInstance) {
   /** The vehicle-billing card (phase → card, by new/used, person/company, paid-off quota; doc 2 §4.5). */
   function vehicleCardsFor(vehicle: VehicleBillingStatus | null, quota: Quota, holder: string): HomeCard[] {
     if (!vehicle) return [];
-    return cardOf(app.flows.decide('vehicle-billing-card', { phase: vehicle.status, product: vehicle.tipoFaturamento, company: isCompanyId(holder), paidOff: isPaidOff(quota) }).outcome);
+    // A used vehicle's reversed payment is its own status (doc 2 §4.5): the card says so.
+    const phase = vehicle.statusPagamento === 'PAGAMENTO_ESTORNADO' ? vehicle.statusPagamento : vehicle.status;
+    return cardOf(app.flows.decide('vehicle-billing-card', { phase, product: vehicle.tipoFaturamento, company: isCompanyId(holder), paidOff: isPaidOff(quota) }).outcome);
   }
 
   // The refund card's targets (doc 2 §2.1, §2.7): Introduction and AccompanyValues are where /devolucao decides, PaymentFilling the bank data.

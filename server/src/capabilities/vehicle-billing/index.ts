@@ -8,6 +8,11 @@ import order from './order.js';
 import usedInspection from './used-inspection.js';
 import usedRegistration from './used-registration.js';
 import usedSimulation from './used-simulation.js';
+import usedCentral from './used-central.js';
+import usedContract from './used-contract.js';
+import usedOwnerDocuments from './used-owner-documents.js';
+import usedPayment from './used-payment.js';
+import usedSeller from './used-seller.js';
 import vehicle from './vehicle.js';
 
 /**
@@ -22,6 +27,9 @@ export default async function vehicleBilling(app: FastifyInstance) {
   for (const part of [general, vehicle, dealership, order, documents, payment]) await app.register(part, { steps });
   // Used vehicle up to the inspection (issue 16).
   for (const part of [usedRegistration, usedSimulation, usedInspection]) await app.register(part, { steps });
+  // Used vehicle, issue 16: central and payment timeline, seller, owner documents, contract.
+  for (const part of [usedSeller, usedOwnerDocuments, usedContract, usedPayment]) await app.register(part, { steps });
+  await app.register(usedCentral);
 
   app.screens.register('veiculo-etapa', async (ctx) => {
     const build = steps.get(ctx.route.path);

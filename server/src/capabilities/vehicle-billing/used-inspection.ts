@@ -170,8 +170,13 @@ export default async function usedInspection(app: FastifyInstance, { steps }: { 
     const used = guard(data, true);
     if ('redirect' in used) return used;
     const v = await inspectionOf(ctx.upstream!);
-    if (v.tipoVistoria !== 'VISTORIA_DIGITAL' || !v.linkEnviadoEm) return { redirect: DIGITAL };
     const now = await upstreamNow(ctx.upstream!);
+    if (v.tipoVistoria !== 'VISTORIA_DIGITAL' || !v.linkEnviadoEm) {
+      // The process says the inspection is under way but the back office has no link to show:
+      // what is known, never a redirect back (the digital page sends an inspection in progress here).
+      if (IN_PROGRESS.has(usedState(used))) return usedStepOf(app, 'link-enviado', { linhas: resultRows(v, now) }, { dias: String(LINK_VALID_DAYS) });
+      return { redirect: DIGITAL };
+    }
     const link = validity(v.linkEnviadoEm, LINK_VALID_DAYS, now);
     const linkExpired = !link.valid && v.situacao === 'LINK_ENVIADO';
     const view: Omit<StepView, 'titulo'> = {
@@ -344,8 +349,12 @@ export default async function usedInspection(app: FastifyInstance, { steps }: { 
     const used = guard(data, true);
     if ('redirect' in used) return used;
     const v = await inspectionOf(ctx.upstream!);
-    if (v.tipoVistoria !== 'VISTORIA_TECNICA' || !v.acompanhante || !v.endereco) return { redirect: TECHNICAL };
     const now = await upstreamNow(ctx.upstream!);
+    if (v.tipoVistoria !== 'VISTORIA_TECNICA' || !v.acompanhante || !v.endereco) {
+      // Under way with no schedule to show: what is known, never a redirect back (see linkenviado).
+      if (IN_PROGRESS.has(usedState(used))) return usedStepOf(app, 'agendada', { linhas: resultRows(v, now) }, { horas: String(INSPECTOR_CONTACT_HOURS) });
+      return { redirect: TECHNICAL };
+    }
     const a = v.endereco;
     const linhas = [
       { label: app.text('seminovo.campo.endereco'), text: `${a.logradouro}, ${a.numero}${a.complemento ? ` ${a.complemento}` : ''} — ${a.bairro}, ${a.cidade}/${a.estado} · CEP ${formatCep(a.cep)}` },

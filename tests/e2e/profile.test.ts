@@ -33,4 +33,27 @@ describe('profile in a real browser', () => {
     await page.getByText('Avenida Paulista, 1000 — Bela Vista, São Paulo/SP').waitFor();
     await page.close();
   });
+
+  test('a form that arrives late (slow phone) does not pull the caret out of the CEP ana is typing', async () => {
+    const page = await browser.newPage();
+    await loginInBrowser(page, stack.baseUrl, persona('ana'));
+    await page.waitForURL('**/groups-and-quotas');
+    // The address form's chunk is held back until ana has started typing her CEP.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/json-form-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${stack.baseUrl}/perfil/endereco`);
+    const cep = page.getByLabel('CEP (00000-000)').first();
+    await cep.fill('');
+    await cep.pressSequentially('013');
+    release();
+    await page.getByLabel('Número').waitFor();
+    await page.keyboard.type('10100');
+    await expect.poll(() => cep.inputValue()).toBe('01310-100');
+    await expect.poll(() => cep.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.close();
+  });
 });

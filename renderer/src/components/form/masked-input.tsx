@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type InputHTMLAttributes } from 'react';
 import type { FieldFormat } from '../../../../screens/contract/formats.js';
 import { FORMATS, type FormatSpec } from './formats.js';
 import { TypedEchoes } from './typed-echoes.js';
+import { usePoliteAutoFocus } from '../../ui/polite-autofocus.js';
 
 export type RawValue = string | number | undefined;
 
@@ -26,7 +27,8 @@ function rawOf(mask: InputMask, spec: FormatSpec): RawValue {
  * format refuses never appear, and the parent gets the raw value. Standalone: any form (RJSF's
  * widget, a light form) gives it a value and takes its raw changes.
  */
-export function MaskedInput({ format, value, onValueChange, inputMode, autoComplete, autoCapitalize, className, ...rest }: MaskedInputProps) {
+export function MaskedInput({ format, value, onValueChange, inputMode, autoComplete, autoCapitalize, className, autoFocus, ...rest }: MaskedInputProps) {
+  const focusNow = usePoliteAutoFocus(autoFocus);
   const spec = FORMATS[format];
   const element = useRef<HTMLInputElement>(null);
   const mask = useRef<InputMask | null>(null);
@@ -77,6 +79,7 @@ export function MaskedInput({ format, value, onValueChange, inputMode, autoCompl
     <input
       {...rest}
       ref={element}
+      autoFocus={focusNow}
       type="text"
       className={className ?? 'input'}
       inputMode={inputMode ?? spec.inputMode}

@@ -1,5 +1,6 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { useRef } from 'react';
+import { usePoliteAutoFocus } from '../../ui/polite-autofocus.js';
 
 /** Characters a one-time code may hold; anything else typed is dropped. */
 const clean = (text: string) => text.toUpperCase().replace(/[^A-Z0-9]/g, '');
@@ -15,6 +16,7 @@ export function OtpInput(props: WidgetProps) {
   const code = clean(String(value ?? '')).slice(0, length);
   const boxes = useRef<Array<HTMLInputElement | null>>([]);
   const invalid = (rawErrors?.length ?? 0) > 0;
+  const focusNow = usePoliteAutoFocus(autofocus);
 
   function write(next: string, focus: number) {
     const trimmed = next.slice(0, length);
@@ -37,7 +39,7 @@ export function OtpInput(props: WidgetProps) {
           inputMode="text"
           autoCapitalize="characters"
           autoComplete={i === 0 && typeof options.autocomplete === 'string' ? options.autocomplete : 'off'}
-          autoFocus={autofocus && i === 0}
+          autoFocus={focusNow && i === 0}
           disabled={disabled}
           readOnly={readonly}
           maxLength={length}

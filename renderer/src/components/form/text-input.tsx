@@ -1,6 +1,7 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { isFieldFormat } from './formats.js';
 import { MaskedInput } from './masked-input.js';
+import { usePoliteAutoFocus } from '../../ui/polite-autofocus.js';
 
 /**
  * The input every text-like widget draws: labelled by RJSF's field template (label for=id),
@@ -13,13 +14,14 @@ export function TextInput(props: WidgetProps) {
   const inputMode = typeof options.inputMode === 'string' ? (options.inputMode as React.HTMLAttributes<HTMLInputElement>['inputMode']) : undefined;
   const autoComplete = typeof options.autocomplete === 'string' ? options.autocomplete : undefined;
   const invalid = (rawErrors?.length ?? 0) > 0;
+  const focusNow = usePoliteAutoFocus(autofocus);
   const common = {
     id,
     name: id,
     required,
     disabled,
     readOnly: readonly,
-    autoFocus: autofocus,
+    autoFocus: focusNow,
     placeholder,
     inputMode,
     autoComplete,

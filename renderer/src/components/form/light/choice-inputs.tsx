@@ -1,6 +1,9 @@
+import { usePoliteAutoFocus } from '../../../ui/polite-autofocus.js';
+
 /** A checkbox of the light form: the box inside its own label, so the label names it. */
 export function Checkbox(props: { id: string; label: string; checked: boolean; onChange: (checked: boolean) => void; required?: boolean; autoFocus?: boolean; invalid?: boolean; describedBy?: string }) {
   const { id, label, checked, onChange, required, autoFocus, invalid, describedBy } = props;
+  const focusNow = usePoliteAutoFocus(autoFocus);
   return (
     <div className="checkbox">
       <label>
@@ -10,7 +13,7 @@ export function Checkbox(props: { id: string; label: string; checked: boolean; o
           name={id}
           checked={checked}
           required={required}
-          autoFocus={autoFocus}
+          autoFocus={focusNow}
           aria-invalid={invalid || undefined}
           aria-describedby={describedBy}
           onChange={(e) => onChange(e.target.checked)}
@@ -33,6 +36,7 @@ export function RadioGroup(props: {
   describedBy?: string;
 }) {
   const { id, labelId, options, value, onChange, autoFocus, invalid, describedBy } = props;
+  const focusNow = usePoliteAutoFocus(autoFocus);
   return (
     <div className="field-radio-group" id={id} role="radiogroup" aria-labelledby={labelId} aria-invalid={invalid || undefined} aria-describedby={describedBy}>
       {options.map((option, i) => (
@@ -44,7 +48,7 @@ export function RadioGroup(props: {
               name={id}
               value={option.value}
               checked={value === option.value}
-              autoFocus={autoFocus && i === 0}
+              autoFocus={focusNow && i === 0}
               onChange={() => onChange(option.value)}
             />
             <span>{option.label}</span>

@@ -1,3 +1,5 @@
+import { usePoliteAutoFocus } from '../../../ui/polite-autofocus.js';
+
 /** What a light-form text field needs; a masked input (CPF, CEP…) can take the same props. */
 export interface TextInputProps {
   id: string;
@@ -17,6 +19,7 @@ export interface TextInputProps {
 
 /** A text or password input of the light form, labelled by its field's `<label for>`. */
 export function TextInput({ id, value, onChange, password, inputMode, autoComplete, maxLength, required, autoFocus, invalid, describedBy }: TextInputProps) {
+  const focusNow = usePoliteAutoFocus(autoFocus);
   return (
     <input
       id={id}
@@ -25,7 +28,7 @@ export function TextInput({ id, value, onChange, password, inputMode, autoComple
       type={password ? 'password' : 'text'}
       value={value}
       required={required}
-      autoFocus={autoFocus}
+      autoFocus={focusNow}
       inputMode={inputMode}
       autoComplete={autoComplete}
       maxLength={maxLength}

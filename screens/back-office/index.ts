@@ -21,3 +21,8 @@ export * from './slips.js';
 export * from './documents.js';
 export * from './bids.js';
 export * from './crm.js';
+// Issue 22: the calls that were still raw.
+export * from './registration.js';
+export * from './help.js';
+export * from './service.js';
+export * from './files.js';

@@ -119,5 +119,17 @@ describe('fuzzing', () => {
     );
     await stack.sandbox.clearFaults();
   });
+
+  it('idempotent actions never answer 500, whatever Idempotency-Key header comes with them', async () => {
+    const idempotent = [...stack.app.actions.list()].filter(([, action]) => action.idempotent).map(([name]) => name);
+    const key = fc.oneof(fc.uuid(), fc.string({ maxLength: 200 }).map((s) => s.replace(/[^\x20-\x7e]/g, '')), fc.constantFrom('', ' ', 'a', 'x'.repeat(129), '../../etc', "'; drop table idempotency_keys; --"));
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...idempotent), key, fc.oneof(fc.object({ maxDepth: 1 }), fc.jsonValue({ maxDepth: 1 })), async (name, k, body) => {
+        const res = await c.action(name, body).set('idempotency-key', k);
+        expect(res.status, `${name} key=${JSON.stringify(k)} ${JSON.stringify(body).slice(0, 120)}`).not.toBe(500);
+      }),
+      { numRuns: 80 },
+    );
+  });
 });
 

@@ -1,4 +1,4 @@
-import { crmCases, registration } from '../../../screens/back-office/index.js';
+import { crm, crmCases, registration } from '../../../screens/back-office/index.js';
 import { serve } from '../contract.js';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -19,7 +19,7 @@ const accountIdOf = (document: string) => `001${document.padStart(15, '0')}`;
  */
 export default async function caseRoutes(app: FastifyInstance, { state }: SandboxContext) {
   // Composite request (spec doc 1 §7): { compositeRequest: [{ method: 'GET', url: '…?CPF_CNPJ=…', referenceId }] }.
-  app.post('/salesforce/consulta/casos', async (request, reply) => {
+  serve(app, crm.cases, async (request, reply) => {
     const customer = state.customers.get(grantOf(request).customer)!;
     const parts = (request.body as { compositeRequest?: Array<{ url?: string; referenceId?: string }> } | undefined)?.compositeRequest;
     if (!Array.isArray(parts) || parts.length === 0) return invalid(reply, 'compositeRequest é obrigatório.');

@@ -131,5 +131,26 @@ describe('fuzzing', () => {
       { numRuns: 80 },
     );
   });
+
+  it('opening a CRM case (account id, composite create) never answers 500, whatever the CRM answers', async () => {
+    const marcos = client(stack.baseUrl, `horizonte.localhost:${stack.port}`);
+    await marcos.login('marcos');
+    await marcos.selectFirstQuota('marcos');
+    const form = { telefone: '(62) 98789-7890', email: 'marcos.teixeira@example.com.br', horario: 'TARDE' };
+    const compositeish = fc.oneof(
+      fc.jsonValue({ maxDepth: 3 }),
+      fc.record({ compositeResponse: fc.array(fc.record({ httpStatusCode: fc.oneof(fc.integer({ min: 100, max: 599 }), fc.jsonValue({ maxDepth: 0 })), body: fc.jsonValue({ maxDepth: 2 }) }), { maxLength: 2 }) }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom('salesforce/consulta/accountid', 'salesforce/casos', 'salesforce/consulta/casos'), status, compositeish, async (path, code, answer) => {
+        await stack.sandbox.clearFaults();
+        await stack.sandbox.fault({ path, status: code, body: answer, times: 3 });
+        const res = await marcos.action('insurance/request', form);
+        expect(res.status, `insurance/request ← ${path} ${code} ${JSON.stringify(answer).slice(0, 200)}`).not.toBe(500);
+      }),
+      { numRuns: 60 },
+    );
+    await stack.sandbox.clearFaults();
+  });
 });
 

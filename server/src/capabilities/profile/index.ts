@@ -24,7 +24,6 @@ const AddressInput = z.object({
   tipo: z.coerce.number('@perfil.erro.tipo').int().min(1, '@perfil.erro.tipo').max(2, '@perfil.erro.tipo'),
 });
 
-
 /**
  * Profile (/perfil): the address by CEP (typed 00000-000, sent without the hyphen; a failed
  * lookup keeps the CEP and clears the rest), confirmed by an SMS token before the back office

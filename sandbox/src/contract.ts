@@ -11,8 +11,12 @@ declare module 'fastify' {
 
 type Handler<E extends Endpoint> = (request: FastifyRequest, reply: FastifyReply) => Promise<z.input<E['answer']> | FastifyReply>;
 
+/** Every endpoint some sandbox built in this process serves (tests prove each declared call is served through its schema). */
+export const servedEndpoints = new Set<Endpoint>();
+
 /** Serves a call of the back-office contract at its path; what it answers must be what the contract says. */
 export function serve<E extends Endpoint>(app: FastifyInstance, e: E, handler: Handler<E>): void {
+  servedEndpoints.add(e);
   app.route({ method: e.method, url: routeOf(e), config: { endpoint: e }, handler });
 }
 

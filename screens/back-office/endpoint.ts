@@ -22,6 +22,8 @@ export interface Endpoint<Answer extends z.ZodType = z.ZodType, Body extends z.Z
    * the JSON value it holds; an optional part left undefined is not sent.
    */
   parts?: z.ZodType;
+  /** A multipart/form-data upload: its plain text fields (besides the one file), e.g. `arquivos/v2`. */
+  fields?: z.ZodType;
 }
 
 export type AnswerOf<E extends Endpoint> = z.output<E['answer']>;
@@ -38,6 +40,7 @@ export function endpoint<A extends z.ZodType, B extends z.ZodType = z.ZodNever, 
   body?: B;
   query?: Q;
   parts?: z.ZodType;
+  fields?: z.ZodType;
 }): Endpoint<A, B, Q> {
   return { ...def, group: def.group ?? def.path.split('/').slice(0, 2).filter((s) => !s.startsWith('{')).join('/') } as Endpoint<A, B, Q>;
 }

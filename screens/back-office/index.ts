@@ -25,3 +25,8 @@ export * from './crm.js';
 export * from './used-vehicle.js';
 // Issue 16 (used vehicles, seller, contract and payment).
 export * from './used-vehicle-seller.js';
+// Issue 22: the calls that were still raw.
+export * from './registration.js';
+export * from './help.js';
+export * from './service.js';
+export * from './files.js';

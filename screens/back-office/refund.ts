@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
+import { registration } from './registration.js';
 import { TimelineStatus } from './cash-billing.js';
 
 /**
@@ -106,9 +107,5 @@ export const refund = {
    * The quota holder's registration (doc 2 §3.1), read here only for the main address's state:
    * its holidays count in the refund's business days.
    */
-  registration: endpoint({
-    method: 'GET',
-    path: 'cotas/{idCota}/dados-cadastrais',
-    answer: z.looseObject({ enderecos: z.array(z.looseObject({ uf: z.string(), principal: z.boolean().optional() })) }),
-  }),
+  registration: registration.get,
 };

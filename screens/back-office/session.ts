@@ -85,6 +85,14 @@ export const session = {
   }),
   identityCheckStart: endpoint({ method: 'POST', path: 'antifraude/recuperacao-senha/iniciar', group: 'antifraude/recuperacao-senha', body: z.object({ inscricaoNacional: z.string(), dataNascimentoFundacao: z.string() }), answer: z.object({ id: z.string().min(1), status: z.string().optional() }) }),
   identityCheckStatus: endpoint({ method: 'GET', path: 'antifraude/recuperacao-senha/status/{id}', group: 'antifraude/recuperacao-senha', answer: z.object({ status: z.string() }) }),
+  /** The identity document analysis of the profile (files uploaded through arquivos/v2 first); its status is identityCheckStatus. */
+  identityDocuments: endpoint({
+    method: 'POST',
+    path: 'antifraude/analise-documento/nl/solicitar',
+    group: 'antifraude/analise-documento',
+    body: z.object({ inscricaoNacional: z.string(), tipoDocumento: z.string(), arquivos: z.array(z.string()) }),
+    answer: z.object({ id: z.string().min(1), status: z.string().optional() }),
+  }),
   identityCheckEmail: endpoint({ method: 'POST', path: 'recuperar-senha/e-mail', body: z.object({ id: z.string(), email: z.string() }), answer: Message }),
 };
 

@@ -61,7 +61,7 @@ describe('assemblies', () => {
 
   it('says the assemblies cannot be accessed now when the back office fails, and names an unknown assembly', async () => {
     const c = await as('ana');
-    await stack.sandbox.fault({ method: 'GET', path: 'cotas/*', status: 503, times: 1 });
+    await stack.sandbox.fault({ method: 'GET', path: 'cotas/*', status: 503, times: 3 });
     expect(screenText((await c.screen('/assembleias')).body)).toContain('Não foi possível acessar as assembleias agora. Tente novamente mais tarde.');
     expect(screenText((await c.screen('/assembleias/numerossorteados?numero=99')).body)).toContain('Assembleia não encontrada.');
     expect(screenText((await c.screen('/assembleias/numerossorteados?numero=xyz')).body)).toContain('Assembleia não encontrada.');

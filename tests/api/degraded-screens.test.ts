@@ -77,3 +77,25 @@ describe('a screen degrades, it does not fail', () => {
     expect(text).toMatch(/Saldo devedor: R\$ [\d.]+,\d{2}/);
   });
 });
+
+describe('the zip (CEP) lookup is secondary (doc 1 §8, doc 2 §8)', () => {
+  it.each([
+    ['a 503', { status: 503, times: 3 }],
+    ['a 200 with null', { status: 200, body: null, times: 1 }],
+    ['a 200 with the wrong shape', { status: 200, body: { logradouro: 1 }, times: 1 }],
+    ['HTML with status 200', { status: 200, body: '<html>erro</html>', times: 1 }],
+  ])('a lookup failing with %s keeps the CEP, clears the rest of the address and still renders the address screen', async (_name, fault) => {
+    const c = client(stack.baseUrl);
+    await c.login('bruno');
+    await stack.sandbox.fault({ method: 'GET', path: 'buscas/cep/*', ...fault });
+    const screen = await c.screen('/perfil/endereco?cep=01310100');
+    expect(screen.status).toBe(200);
+    expect(screen.body.kind).toBe('screen');
+    expect(screenText(screen.body)).toContain('Não encontramos este CEP. Preencha o endereço.');
+    const form = findAll(screen.body.layout, (n) => n.id === 'form-endereco')[0];
+    expect(form.formData).toEqual({ tipo: 1, cep: '01310-100' });
+    const degraded = degradedLines();
+    expect(degraded).toHaveLength(1);
+    expect(degraded[0].dropped).toEqual([expect.objectContaining({ part: 'cep', path: 'buscas/cep/{zipcode}' })]);
+  });
+});

@@ -59,4 +59,98 @@ describe('fuzzing', () => {
     );
     await stack.sandbox.clearFaults();
   });
+
+  /** The screens whose back-office calls issue 22 moved onto the contract, and the calls each makes. */
+  const MOVED: Array<[screen: string, paths: string[]]> = [
+    ['/perfil', ['core/dados-cadastrais/dados-bancarios', 'core/dados-cadastrais/chaves-pix']],
+    ['/perfil/endereco', ['cotas/*']],
+    ['/perfil/endereco?cep=01310100', ['cotas/*', 'buscas/cep/*']],
+    ['/perfil/email-telefone', ['cotas/*']],
+    ['/perfil/patrimonio-renda', ['tipos-registro/*', 'core/dados-cadastrais/status']],
+    ['/perfil/validar-identificacao', ['tipos-registro/*']],
+    ['/situacaodogrupo', ['core/grupo/situacao']],
+    ['/filiais?estado=SP', ['filiais']],
+    ['/assembleias', ['cotas/*']],
+    ['/assembleias/numerossorteados?n=12', ['cotas/*']],
+    ['/ajuda', ['faq/topics/*', 'faq/search/*']],
+    ['/ajuda/busca?q=boleto', ['faq/search/*']],
+  ];
+  const status = fc.oneof(fc.constant(200), fc.constantFrom(201, 204, 301, 302, 400, 404, 409, 422, 429, 500, 502, 503));
+
+  it('the moved screens never answer 500, whatever status and JSON the back office answers', async () => {
+    const cases = fc.constantFrom(...MOVED).chain(([screen, paths]) => fc.tuple(fc.constant(screen), fc.constantFrom(...paths)));
+    await fc.assert(
+      fc.asyncProperty(cases, status, fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.constant('<html>erro</html>')), async ([screen, path], code, body) => {
+        await stack.sandbox.clearFaults();
+        await stack.sandbox.fault({ path, status: code, body, times: 3 });
+        const res = await c.screen(screen);
+        expect(res.status, `${screen} ← ${path} ${code} ${JSON.stringify(body).slice(0, 200)}`).not.toBe(500);
+        expect(['screen', 'redirect', 'error']).toContain(res.body.kind);
+      }),
+      { numRuns: 120 },
+    );
+    await stack.sandbox.clearFaults();
+  });
+
+  it('the moved actions never answer 500, whatever the back office answers', async () => {
+    // Each action with a body that passes its own validation, so the upstream call is reached.
+    const ACTIONS: Array<[action: string, body: unknown, paths: string[]]> = [
+      ['auth/password-current', { senhaAtual: '135790', origem: 'perfil' }, []],
+      ['auth/password-new', { novaSenha: '864209', confirmacao: '864209', origem: 'perfil' }, ['cotas/*']],
+      ['auth/confirm-registration', {}, ['core/dados-cadastrais/confirmar-dados']],
+      ['profile/income-save', { profissao: 1, estadoCivil: 1, tipoAcessibilidade: 1 }, ['tipos-registro/*']],
+      ['profile/token-send', {}, ['verificacao/*']],
+      ['profile/token-validate', { codigo: 'AB12' }, ['verificacao', 'core/dados-cadastrais/atualizar', 'cotas/*']],
+      ['help/feedback', { question_id: 1, is_helpful: true }, ['faq/feedback']],
+      ['evaluation/answer', { fluxo: 'boletos', gostou: true }, ['usuarios/*']],
+    ];
+    const names = new Set(stack.app.actions.names());
+    const known = ACTIONS.filter(([name]) => names.has(name));
+    const cases = fc.constantFrom(...known).chain(([name, body, paths]) => fc.tuple(fc.constant(name), fc.constant(body), paths.length ? fc.constantFrom(...paths) : fc.constant('cotas/*')));
+    await fc.assert(
+      fc.asyncProperty(cases, status, fc.jsonValue({ maxDepth: 3 }), async ([name, body, path], code, answer) => {
+        await stack.sandbox.clearFaults();
+        await stack.sandbox.fault({ path, status: code, body: answer, times: 3 });
+        const res = await c.action(name, body);
+        expect(res.status, `${name} ← ${path} ${code} ${JSON.stringify(answer).slice(0, 200)}`).not.toBe(500);
+        expect(res.body, 'a result or a clean error').toBeTruthy();
+      }),
+      { numRuns: 80 },
+    );
+    await stack.sandbox.clearFaults();
+  });
+
+  it('idempotent actions never answer 500, whatever Idempotency-Key header comes with them', async () => {
+    const idempotent = [...stack.app.actions.list()].filter(([, action]) => action.idempotent).map(([name]) => name);
+    const key = fc.oneof(fc.uuid(), fc.string({ maxLength: 200 }).map((s) => s.replace(/[^\x20-\x7e]/g, '')), fc.constantFrom('', ' ', 'a', 'x'.repeat(129), '../../etc', "'; drop table idempotency_keys; --"));
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...idempotent), key, fc.oneof(fc.object({ maxDepth: 1 }), fc.jsonValue({ maxDepth: 1 })), async (name, k, body) => {
+        const res = await c.action(name, body).set('idempotency-key', k);
+        expect(res.status, `${name} key=${JSON.stringify(k)} ${JSON.stringify(body).slice(0, 120)}`).not.toBe(500);
+      }),
+      { numRuns: 80 },
+    );
+  });
+
+  it('opening a CRM case (account id, composite create) never answers 500, whatever the CRM answers', async () => {
+    const marcos = client(stack.baseUrl, `horizonte.localhost:${stack.port}`);
+    await marcos.login('marcos');
+    await marcos.selectFirstQuota('marcos');
+    const form = { telefone: '(62) 98789-7890', email: 'marcos.teixeira@example.com.br', horario: 'TARDE' };
+    const compositeish = fc.oneof(
+      fc.jsonValue({ maxDepth: 3 }),
+      fc.record({ compositeResponse: fc.array(fc.record({ httpStatusCode: fc.oneof(fc.integer({ min: 100, max: 599 }), fc.jsonValue({ maxDepth: 0 })), body: fc.jsonValue({ maxDepth: 2 }) }), { maxLength: 2 }) }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom('salesforce/consulta/accountid', 'salesforce/casos', 'salesforce/consulta/casos'), status, compositeish, async (path, code, answer) => {
+        await stack.sandbox.clearFaults();
+        await stack.sandbox.fault({ path, status: code, body: answer, times: 3 });
+        const res = await marcos.action('insurance/request', form);
+        expect(res.status, `insurance/request ← ${path} ${code} ${JSON.stringify(answer).slice(0, 200)}`).not.toBe(500);
+      }),
+      { numRuns: 60 },
+    );
+    await stack.sandbox.clearFaults();
+  });
 });
+

@@ -54,7 +54,7 @@ describe('group situation (/situacaodogrupo)', () => {
 
   it('says it cannot be accessed now when the back office fails', async () => {
     const c = await login('ana');
-    await stack.sandbox.fault({ method: 'GET', path: 'core/grupo/situacao', status: 503, times: 1 });
+    await stack.sandbox.fault({ method: 'GET', path: 'core/grupo/situacao', status: 503, times: 3 });
     const res = await c.screen('/situacaodogrupo');
     expect(res.status).toBe(200);
     expect(screenText(res.body)).toContain('Não é possível acessar a situação do grupo agora. Tente novamente mais tarde.');

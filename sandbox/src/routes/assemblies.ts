@@ -1,3 +1,5 @@
+import { assemblies } from '../../../screens/back-office/index.js';
+import { serve } from '../contract.js';
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../http.js';
@@ -31,19 +33,19 @@ export default async function assemblyRoutes(app: FastifyInstance, { state }: Sa
     return {
       numero,
       data: assembly.data,
-      situacao: -assembly.emDias <= TALLY_DAYS ? 'AGUARDANDO_APURACAO' : 'CONCLUIDA',
+      situacao: (-assembly.emDias <= TALLY_DAYS ? 'AGUARDANDO_APURACAO' : 'CONCLUIDA') as 'AGUARDANDO_APURACAO' | 'CONCLUIDA',
       numerosSorteados: drawn,
       contemplacoes: { sorteio: 2, lance: 3 },
     };
   }
 
-  app.get('/cotas/:id/assembleias/calendario', async (request, reply) => {
+  serve(app, assemblies.calendar, async (request, reply) => {
     const quota = pathQuota(state, request, reply);
     if (!quota) return reply;
     return { assembleias: calendar(quota).map(({ emDias: _emDias, ...a }) => a), prazo: quota.prazoMeses, statusGrupo: quota.statusGrupo };
   });
 
-  app.get('/cotas/:id/assembleias/resultado/:n', async (request, reply) => {
+  serve(app, assemblies.result, async (request, reply) => {
     const quota = pathQuota(state, request, reply);
     if (!quota) return reply;
     const answer = result(quota, Number((request.params as { n: string }).n));

@@ -1,3 +1,5 @@
+import { service } from '../../../screens/back-office/index.js';
+import { serve } from '../contract.js';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { invalid } from '../http.js';
@@ -12,7 +14,7 @@ const Query = z.object({
 
 /** Branches (spec doc 1 §7 GET filiais), filtered by state code and city. */
 export default async function branchRoutes(app: FastifyInstance, _ctx: SandboxContext) {
-  app.get('/filiais', async (request, reply) => {
+  serve(app, service.branches, async (request, reply) => {
     const parsed = Query.safeParse(request.query);
     if (!parsed.success) return invalid(reply, 'Filtro de filiais inválido.');
     const { estado, cidade, limit } = parsed.data;

@@ -1,3 +1,5 @@
+import { crm, crmCases, registration } from '../../../screens/back-office/index.js';
+import { serve } from '../contract.js';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { grantOf, invalid } from '../http.js';
@@ -17,7 +19,7 @@ const accountIdOf = (document: string) => `001${document.padStart(15, '0')}`;
  */
 export default async function caseRoutes(app: FastifyInstance, { state }: SandboxContext) {
   // Composite request (spec doc 1 §7): { compositeRequest: [{ method: 'GET', url: '…?CPF_CNPJ=…', referenceId }] }.
-  app.post('/salesforce/consulta/casos', async (request, reply) => {
+  serve(app, crm.cases, async (request, reply) => {
     const customer = state.customers.get(grantOf(request).customer)!;
     const parts = (request.body as { compositeRequest?: Array<{ url?: string; referenceId?: string }> } | undefined)?.compositeRequest;
     if (!Array.isArray(parts) || parts.length === 0) return invalid(reply, 'compositeRequest é obrigatório.');
@@ -45,7 +47,7 @@ export default async function caseRoutes(app: FastifyInstance, { state }: Sandbo
   });
 
   // The customer's CRM account id (doc 2 §7 salesforce/consulta/accountid), needed to open a case.
-  app.post('/salesforce/consulta/accountid', async (request, reply) => {
+  serve(app, crmCases.accountId, async (request, reply) => {
     const body = z.object({ CPF_CNPJ: z.string().min(11) }).safeParse(request.body);
     if (!body.success) return invalid(reply, 'CPF_CNPJ é obrigatório.');
     const customer = state.customers.get(grantOf(request).customer)!;
@@ -68,7 +70,7 @@ export default async function caseRoutes(app: FastifyInstance, { state }: Sandbo
       )
       .length(1),
   });
-  app.post('/salesforce/casos', async (request, reply) => {
+  serve(app, crmCases.create, async (request, reply) => {
     const parsed = CaseCreate.safeParse(request.body);
     if (!parsed.success) return invalid(reply, 'compositeRequest com AccountId, Cota__r.IdExterno__c e Type é obrigatório (API v43.0).');
     const [part] = parsed.data.compositeRequest;
@@ -87,7 +89,7 @@ export default async function caseRoutes(app: FastifyInstance, { state }: Sandbo
 
   // Case update (doc 1 §7): Fase__c, Origin, Observacao__c, DadosApp__c — the app keeps its progress there.
   const CaseUpdate = z.object({ Origin: z.string().min(1), Fase__c: z.string().optional(), Observacao__c: z.string().max(2000).optional(), DadosApp__c: z.string().max(20_000).optional() });
-  app.post('/salesforce/contemplacao/casos/:caseNumber', async (request, reply) => {
+  serve(app, crmCases.update, async (request, reply) => {
     const customer = state.customers.get(grantOf(request).customer)!;
     const kase = (customer.casos ?? []).find((c) => c.numero === (request.params as { caseNumber: string }).caseNumber);
     const body = CaseUpdate.safeParse(request.body);
@@ -99,7 +101,7 @@ export default async function caseRoutes(app: FastifyInstance, { state }: Sandbo
     return { compositeResponse: [{ httpStatusCode: 200, body: { CaseNumber: kase.numero } }] };
   });
 
-  app.get('/core/dados-cadastrais/confirmar-dados', async (request) => {
+  serve(app, registration.confirm, async (request) => {
     const customer = state.customers.get(grantOf(request).customer)!;
     for (const c of customer.casos ?? []) {
       if (c.fase === MANDATORY_PHASE) {

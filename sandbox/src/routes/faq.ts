@@ -1,3 +1,5 @@
+import { help } from '../../../screens/back-office/index.js';
+import { serve } from '../contract.js';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { grantOf, invalid, notFound } from '../http.js';
@@ -25,13 +27,13 @@ const fold = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g,
 
 /** FAQ (spec doc 1 §7): topics by partner, search (category, question text, question_url; 10 per page), feedback. */
 export default async function faqRoutes(app: FastifyInstance, { state }: SandboxContext) {
-  app.get('/faq/topics/:partner', async (request, reply) => {
+  serve(app, help.topics, async (request, reply) => {
     const topics = FAQ[Number((request.params as { partner: string }).partner)];
     if (!topics) return notFound(reply, 'Parceiro sem perguntas frequentes.');
     return { data: topics.map((t) => ({ id: t.id, category: t.category, total: t.questions.length })) };
   });
 
-  app.post('/faq/search/:partner', async (request, reply) => {
+  serve(app, help.search, async (request, reply) => {
     const topics = FAQ[Number((request.params as { partner: string }).partner)];
     if (!topics) return notFound(reply, 'Parceiro sem perguntas frequentes.');
     const parsed = Search.safeParse(request.body ?? {});
@@ -60,7 +62,7 @@ export default async function faqRoutes(app: FastifyInstance, { state }: Sandbox
     };
   });
 
-  app.post('/faq/feedback', async (request, reply) => {
+  serve(app, help.feedback, async (request, reply) => {
     const parsed = Feedback.safeParse(request.body ?? {});
     if (!parsed.success) return invalid(reply, 'is_helpful e question_id são obrigatórios.');
     const exists = Object.values(FAQ).some((topics) => topics.some((t) => t.questions.some((q) => q.id === parsed.data.question_id)));

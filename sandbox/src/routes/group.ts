@@ -1,3 +1,5 @@
+import { service } from '../../../screens/back-office/index.js';
+import { serve } from '../contract.js';
 import type { FastifyInstance } from 'fastify';
 import { grantOf, notFound } from '../http.js';
 import type { SandboxContext } from '../context.js';
@@ -6,7 +8,7 @@ const STATUS: Record<string, string> = { ANDAMENTO: 'EM_ANDAMENTO', FORMACAO: 'F
 
 /** Group situation (spec doc 1 §7 GET core/grupo/situacao) of the quota the token was issued for. */
 export default async function groupRoutes(app: FastifyInstance, { state }: SandboxContext) {
-  app.get('/core/grupo/situacao', async (request, reply) => {
+  serve(app, service.groupSituation, async (request, reply) => {
     const grant = grantOf(request);
     const quota = grant.idCota === undefined ? undefined : state.quotas.get(grant.idCota);
     if (!quota || quota.owner !== grant.customer) return notFound(reply, 'Cota não selecionada.');

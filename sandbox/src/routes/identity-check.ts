@@ -42,7 +42,7 @@ export default async function identityCheckRoutes(app: FastifyInstance, { state,
   /** A page under 2 KB cannot be read: the analysis ends in a document problem. */
   const READABLE_BYTES = 2048;
   const analyses = new Map<string, 'PROBLEMA_DOCUMENTO' | null>();
-  app.post('/antifraude/analise-documento/nl/solicitar', async (request, reply) => {
+  serve(app, session.identityDocuments, async (request, reply) => {
     const parsed = z.object({ inscricaoNacional: z.string().min(11), tipoDocumento: z.string().min(2), arquivos: z.array(z.string()).min(1).max(5) }).safeParse(request.body);
     if (!parsed.success) return invalid(reply, 'inscricaoNacional, tipoDocumento e arquivos são obrigatórios.');
     const customer = state.findCustomerByDocument(parsed.data.inscricaoNacional);

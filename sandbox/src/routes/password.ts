@@ -1,3 +1,5 @@
+import { registration } from '../../../screens/back-office/index.js';
+import { serve } from '../contract.js';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { fail, grantOf, invalid, notFound } from '../http.js';
@@ -8,7 +10,7 @@ const ChangeBody = z.object({ senhaAtual: z.string().regex(/^\d{6}$/), novaSenha
 
 /** POST cotas/{id}/alterar-senha (spec doc 1 §7, registration data). */
 export default async function passwordRoutes(app: FastifyInstance, { state }: SandboxContext) {
-  app.post('/cotas/:id/alterar-senha', async (request, reply) => {
+  serve(app, registration.changePassword, async (request, reply) => {
     const grant = grantOf(request);
     const quota = state.quotas.get(Number((request.params as { id: string }).id));
     if (!quota || quota.owner !== grant.customer) return notFound(reply, 'Cota não encontrada.');

@@ -1,3 +1,5 @@
+import { evaluation } from '../../../screens/back-office/index.js';
+import { serve } from '../contract.js';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { fail, grantOf, invalid, notFound } from '../http.js';
@@ -66,7 +68,7 @@ export default async function preferenceRoutes(app: FastifyInstance, { state }: 
     return view(customer.key);
   });
 
-  app.post('/usuarios/avaliacoes', async (request, reply) => {
+  serve(app, evaluation.send, async (request, reply) => {
     const parsed = Evaluation.safeParse(request.body);
     if (!parsed.success) return invalid(reply, 'Avaliação inválida.');
     state.content.evaluations.push({ customer: grantOf(request).customer, ...parsed.data });

@@ -1,4 +1,4 @@
-import { quotas } from '../../../screens/back-office/index.js';
+import { files as fileCalls, quotas } from '../../../screens/back-office/index.js';
 import { serve } from '../contract.js';
 import { randomBytes } from 'node:crypto';
 import multipart from '@fastify/multipart';
@@ -39,7 +39,7 @@ export default async function quotaPreferenceRoutes(app: FastifyInstance, { stat
   /** The refund's documents (doc 2 §5): JPEG, PNG, PDF and TIFF. */
   const REFUND_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'image/tiff'];
 
-  app.post('/arquivos/v2', async (request, reply) => {
+  serve(app, fileCalls.upload, async (request, reply) => {
     const customer = grantOf(request).customer;
     if (!request.isMultipart()) return invalid(reply, 'Envie o arquivo como multipart/form-data.');
     let upload;

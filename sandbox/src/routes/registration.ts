@@ -1,3 +1,5 @@
+import { registration } from '../../../screens/back-office/index.js';
+import { serve } from '../contract.js';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { fail, grantOf, invalid, notFound } from '../http.js';
@@ -31,7 +33,7 @@ export default async function registrationRoutes(app: FastifyInstance, { state }
   const addressOf = (key: string) =>
     addresses.get(key) ?? { tipo: 1, cep: '80010000', logradouro: 'Rua XV de Novembro', numero: '100', complemento: '', bairro: 'Centro', cidade: 'Curitiba', uf: 'PR' };
 
-  app.get('/cotas/:id/dados-cadastrais', async (request, reply) => {
+  serve(app, registration.get, async (request, reply) => {
     const quota = state.quotas.get(Number((request.params as { id: string }).id));
     if (!quota || quota.owner !== grantOf(request).customer) return notFound(reply, 'Cota não encontrada.');
     const customer = state.customers.get(quota.owner)!;
@@ -42,7 +44,7 @@ export default async function registrationRoutes(app: FastifyInstance, { state }
     };
   });
 
-  app.put('/cotas/:id/dados-cadastrais', async (request, reply) => {
+  serve(app, registration.update, async (request, reply) => {
     const grant = grantOf(request);
     const quota = state.quotas.get(Number((request.params as { id: string }).id));
     if (!quota || quota.owner !== grant.customer) return notFound(reply, 'Cota não encontrada.');
@@ -66,7 +68,7 @@ export default async function registrationRoutes(app: FastifyInstance, { state }
     return reply.code(204).send();
   });
 
-  app.get('/buscas/cep/:zipcode', async (request, reply) => {
+  serve(app, registration.cep, async (request, reply) => {
     const zipcode = (request.params as { zipcode: string }).zipcode;
     if (!/^\d{8}$/.test(zipcode)) return invalid(reply, 'CEP inválido.');
     const found = CEPS[zipcode];
@@ -74,7 +76,7 @@ export default async function registrationRoutes(app: FastifyInstance, { state }
   });
 
   // Bank data and Pix keys (spec doc 2 §3.1): the first of each is the main one.
-  app.get('/core/dados-cadastrais/dados-bancarios', async (request) => {
+  serve(app, registration.bankAccounts, async (request) => {
     const customer = state.customers.get(grantOf(request).customer)!;
     return {
       data: [
@@ -83,7 +85,7 @@ export default async function registrationRoutes(app: FastifyInstance, { state }
       ],
     };
   });
-  app.get('/core/dados-cadastrais/chaves-pix', async (request) => {
+  serve(app, registration.pixKeys, async (request) => {
     const customer = state.customers.get(grantOf(request).customer)!;
     return { data: [{ tipo: customer.tipoPessoa === 'J' ? 'CNPJ' : 'CPF', chave: customer.document }, { tipo: 'EMAIL', chave: customer.email }] };
   });
@@ -98,13 +100,14 @@ export default async function registrationRoutes(app: FastifyInstance, { state }
     'estados-civil': ['Solteiro(a)', 'Casado(a)', 'Divorciado(a)', 'Viúvo(a)', 'União estável'],
     'tipos-documento': ['RG', 'CNH', 'RNE', 'Carteira de classe', 'DNI', 'CTPS', 'Carteira das Forças Armadas'],
   };
-  for (const [name, items] of Object.entries(LISTS)) {
-    app.get(`/tipos-registro/${name}`, async () => ({ data: items.map((descricao, i) => ({ codigo: i + 1, descricao })) }));
-  }
+  serve(app, registration.list, async (request, reply) => {
+    const items = LISTS[(request.params as { lista: string }).lista];
+    return items ? { data: items.map((descricao, i) => ({ codigo: i + 1, descricao })) } : notFound(reply, 'Lista não encontrada.');
+  });
 
   const incomes = new Map<string, Record<string, unknown>>();
-  app.get('/core/dados-cadastrais/status', async (request) => ({ status: 'ATUALIZADO', ...(incomes.get(grantOf(request).customer) ?? {}) }));
-  app.patch('/core/dados-cadastrais/atualizar', async (request, reply) => {
+  serve(app, registration.incomeState, async (request) => ({ status: 'ATUALIZADO', ...(incomes.get(grantOf(request).customer) ?? {}) }));
+  serve(app, registration.updateIncome, async (request, reply) => {
     const grant = grantOf(request);
     const body = z
       .object({ authToken: z.string().min(8), valorRenda: z.number().min(0).optional(), profissao: z.number().int(), estadoCivil: z.number().int(), regimeCasamento: z.number().int().optional(), tipoAcessibilidade: z.number().int() })

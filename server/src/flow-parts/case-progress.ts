@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { mostRecentCase, norm, type CrmCase } from '../domain/cases.js';
 import type { CustomerUpstream } from '../plugins/core/customer-upstream.js';
 import { loadCases, openCase } from '../upstream/crm-cases.js';
+import { crmCases } from '../../../screens/back-office/index.js';
 import { documentsToSend } from './documents/catalogue.js';
 
 /**
@@ -80,9 +81,8 @@ export function progressOf(kase: FlowCase | null, toSend?: (p: Progress) => read
 
 /** Saves the progress on the case (salesforce/contemplacao/casos/{caseNumber}, Origin APP), optionally moving its phase. */
 export async function saveProgress(upstream: CustomerUpstream, caseNumber: string, progress: Progress, phase?: string): Promise<void> {
-  await upstream.call({
-    method: 'POST',
-    path: `salesforce/contemplacao/casos/${encodeURIComponent(caseNumber)}`,
+  await upstream.request(crmCases.update, {
+    params: { caseNumber },
     json: { Origin: 'APP', ...(phase ? { Fase__c: phase } : {}), DadosApp__c: JSON.stringify(phase ? { ...progress, fase: phase } : progress) },
   });
 }

@@ -1,4 +1,4 @@
-import { crm } from '../../../screens/back-office/index.js';
+import { crm, crmCases } from '../../../screens/back-office/index.js';
 import { UpstreamError } from '../plugins/core/upstream-client.js';
 import type { CrmCase } from '../domain/cases.js';
 import type { CustomerUpstream } from '../plugins/core/customer-upstream.js';
@@ -20,10 +20,8 @@ export async function loadCases<T extends object = CrmCase>(upstream: CustomerUp
  */
 export async function openCase(upstream: CustomerUpstream, kase: { type: string; description: string; idCota: number }): Promise<string> {
   const nationalId = upstream.session.data.customer.inscricaoNacional;
-  const { accountId } = await upstream.call<{ accountId: string }>({ method: 'POST', path: 'salesforce/consulta/accountid', json: { CPF_CNPJ: nationalId } });
-  const answer = await upstream.call<{ compositeResponse?: Array<{ httpStatusCode: number; body: unknown }> }>({
-    method: 'POST',
-    path: 'salesforce/casos',
+  const { accountId } = await upstream.request(crmCases.accountId, { json: { CPF_CNPJ: nationalId } });
+  const answer = await upstream.request(crmCases.create, {
     json: {
       compositeRequest: [
         {
@@ -35,7 +33,7 @@ export async function openCase(upstream: CustomerUpstream, kase: { type: string;
       ],
     },
   });
-  const part = answer.compositeResponse?.[0];
+  const part = answer.compositeResponse[0];
   if (part && (part.httpStatusCode === 200 || part.httpStatusCode === 201)) return String((part.body as { CaseNumber?: unknown }).CaseNumber ?? '');
   const message = Array.isArray(part?.body) ? (part.body as Array<{ message?: string }>)[0]?.message : undefined;
   throw new UpstreamError(part?.httpStatusCode && part.httpStatusCode < 500 ? part.httpStatusCode : 502, 'CASE_NOT_CREATED', message, 'salesforce/casos');

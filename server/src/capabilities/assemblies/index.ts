@@ -5,23 +5,13 @@ import { formatDate } from '../../domain/format.js';
 import { daysUntil, inFormation, isAssemblyDay, isContemplated } from '../../domain/quota-flags.js';
 import type { CustomerUpstream } from '../../plugins/core/customer-upstream.js';
 import { UpstreamError } from '../../plugins/core/upstream-client.js';
+import { assemblies as backOffice, type AssemblyResult } from '../../../../screens/back-office/index.js';
 import { serverTime } from '../../upstream/server-time.js';
 import type { Quota } from '../quotas/quota.js';
 import { selectedQuota } from '../quotas/quotas-upstream.js';
 
-interface Assembly {
-  numero: number;
-  data: string;
-}
-
-interface AssemblyResult extends Assembly {
-  situacao: 'CONCLUIDA' | 'AGUARDANDO_APURACAO';
-  numerosSorteados: string[];
-  contemplacoes?: { sorteio: number; lance: number };
-}
-
-const calendar = (u: CustomerUpstream, idCota: number) => u.call<{ assembleias: Assembly[] }>({ method: 'GET', path: `cotas/${idCota}/assembleias/calendario` });
-const result = (u: CustomerUpstream, idCota: number, n: number) => u.call<AssemblyResult>({ method: 'GET', path: `cotas/${idCota}/assembleias/resultado/${n}` });
+const calendar = (u: CustomerUpstream, idCota: number) => u.request(backOffice.calendar, { params: { id: idCota } });
+const result = (u: CustomerUpstream, idCota: number, n: number) => u.request(backOffice.result, { params: { id: idCota, n } });
 
 /** A failed load shows the spec's message (doc 1 §8): the assemblies cannot be accessed now. */
 function unavailable(err: unknown): boolean {
@@ -40,7 +30,7 @@ export default async function assemblies(app: FastifyInstance) {
     const upstream = ctx.upstream!;
     const idCota = upstream.session.data.quota!.idCota;
     let quota: Quota;
-    let assemblies: Assembly[];
+    let assemblies: Array<{ numero: number; data: string }>;
     let time;
     try {
       [quota, { assembleias: assemblies }, time] = await Promise.all([

@@ -4,6 +4,7 @@ import type { ActionResult } from '../../../../screens/contract/index.js';
 import { mandatoryUpdatePending } from '../../domain/cases.js';
 import { loadCases } from '../../upstream/crm-cases.js';
 import { formatNationalId, maskEmail, maskPhone } from '../../domain/format.js';
+import { registration } from '../../../../screens/back-office/index.js';
 
 /**
  * Reads the customer's CRM cases after login and flags a mandatory registration update in the
@@ -45,7 +46,7 @@ export default async function mandatoryUpdate(app: FastifyInstance) {
     input: z.object({}).passthrough(),
     async handler(_input, { request }): Promise<ActionResult> {
       const session = request.session!;
-      await request.customerUpstream().call({ method: 'GET', path: 'core/dados-cadastrais/confirmar-dados' });
+      await request.customerUpstream().request(registration.confirm);
       await app.sessions.patch(session, { mandatoryUpdate: false });
       return { kind: 'snackbar', message: app.text('cadastro.confirmado'), to: '/groups-and-quotas' };
     },

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { ActionResult } from '../../../../screens/contract/index.js';
 import { pinProblem } from '../../security/pin-policy.js';
 import { UpstreamError } from '../../plugins/core/upstream-client.js';
+import { registration } from '../../../../screens/back-office/index.js';
 
 const SIX_DIGITS = z.string('@entrar.erro.senha').regex(/^\d{6}$/, '@entrar.erro.senha');
 type Origin = 'perfil' | 'acesso';
@@ -51,9 +52,8 @@ export default async function passwordChange(app: FastifyInstance) {
       try {
         const [idCota] = await app.quotaSelection.ownQuotaIds(request);
         if (idCota === undefined) throw new Error('customer without quota');
-        await request.customerUpstream().call({
-          method: 'POST',
-          path: `cotas/${idCota}/alterar-senha`,
+        await request.customerUpstream().request(registration.changePassword, {
+          params: { id: idCota },
           json: { senhaAtual: pending.current, novaSenha: input.novaSenha, inscricaoNacional: session.data.customer.inscricaoNacional },
         });
       } catch (err) {

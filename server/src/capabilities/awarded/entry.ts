@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { localNow } from '../../domain/clock.js';
 import { activeContemplationNotice, NOTICE_DONE_PHASE } from '../../domain/contemplation.js';
 import type { CustomerUpstream } from '../../plugins/core/customer-upstream.js';
+import { crmCases } from '../../../../screens/back-office/index.js';
 import { loadCases } from '../../upstream/crm-cases.js';
 import { serverTime } from '../../upstream/server-time.js';
 import { awardedCase, awardedOf, awardedProgressOf, CONTEMPLADO, routeOf, STEPS, stepInputs } from './flow.js';
@@ -20,7 +21,7 @@ export default async function awardedEntry(app: FastifyInstance) {
   async function finishNotice(upstream: CustomerUpstream): Promise<void> {
     const today = localNow(await serverTime(upstream)).slice(0, 10);
     const notice = activeContemplationNotice(await loadCases(upstream), today);
-    if (notice) await upstream.call({ method: 'POST', path: `salesforce/contemplacao/casos/${encodeURIComponent(notice.CaseNumber)}`, json: { Origin: 'APP', Fase__c: NOTICE_DONE_PHASE } });
+    if (notice) await upstream.request(crmCases.update, { params: { caseNumber: notice.CaseNumber }, json: { Origin: 'APP', Fase__c: NOTICE_DONE_PHASE } });
   }
 
   app.screens.register('contemplado', async (ctx) => {

@@ -57,6 +57,7 @@ export default async function awardedOffer(app: FastifyInstance) {
   });
 
   app.actions.register('awarded/confirm-offer', {
+    idempotent: true,
     input: z.object({ aceite: z.literal(true, '@contemplado.erro.aceite') }),
     async handler(_input, { upstream }): Promise<ActionResult> {
       const u = upstream!;

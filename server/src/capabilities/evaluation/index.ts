@@ -5,6 +5,7 @@ import type { ActionResult, Modal } from '../../../../screens/contract/index.js'
 import { localNow } from '../../domain/clock.js';
 import type { CustomerUpstream } from '../../plugins/core/customer-upstream.js';
 import { serverTime } from '../../upstream/server-time.js';
+import { evaluation as backOffice } from '../../../../screens/back-office/index.js';
 import { inNativeWrapper } from '../../plugins/core/client-platform.js';
 import { getPreferences, putPreferences } from '../notifications/notifications-upstream.js';
 
@@ -45,9 +46,7 @@ export default async function evaluation(app: FastifyInstance) {
     input: z.object({ fluxo: z.enum(FLOWS), gostou: z.boolean() }),
     async handler(input, { upstream, request, partner }): Promise<ActionResult> {
       const quota = request.session!.data.quota;
-      await upstream!.call({
-        method: 'POST',
-        path: 'usuarios/avaliacoes',
+      await upstream!.request(backOffice.send, {
         json: { name: input.fluxo, answer: input.gostou ? 'GOSTEI' : 'NAO_GOSTEI', partner: partner.partner.id, group_quota: quota ? `${quota.grupo}-${quota.cota}` : '-' },
       });
       await putPreferences(upstream!, { assessmentUser: { assessmented: true, liked: input.gostou, nextAppearance: null } });

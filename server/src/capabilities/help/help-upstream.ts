@@ -1,23 +1,10 @@
 import type { CustomerUpstream } from '../../plugins/core/customer-upstream.js';
+import { help } from '../../../../screens/back-office/index.js';
 
 /** FAQ items per page (spec doc 1 §9). */
 export const FAQ_PAGE_SIZE = 10;
 
-export interface FaqTopic {
-  id: number;
-  category: string;
-  total?: number;
-}
-
-export interface FaqItem {
-  id: number;
-  category: string;
-  category_id?: number;
-  question: string;
-  answer?: string;
-  url: string;
-  is_helpful: boolean | null;
-}
+export type { FaqItem, FaqTopic } from '../../../../screens/back-office/index.js';
 
 export interface FaqSearch {
   category?: number;
@@ -27,13 +14,12 @@ export interface FaqSearch {
 }
 
 export const faqTopics = (upstream: CustomerUpstream, partner: number) =>
-  upstream.call<{ data: FaqTopic[] }>({ method: 'GET', path: `faq/topics/${partner}` });
+  upstream.request(help.topics, { params: { partner } });
 
 /** POST faq/search/{partner} (category, question, offset, id_cota, question_url). */
 export const faqSearch = (upstream: CustomerUpstream, partner: number, search: FaqSearch) =>
-  upstream.call<{ data: FaqItem[]; total: number }>({
-    method: 'POST',
-    path: `faq/search/${partner}`,
+  upstream.request(help.search, {
+    params: { partner },
     json: {
       category: search.category ?? null,
       question: search.question ?? null,
@@ -44,8 +30,6 @@ export const faqSearch = (upstream: CustomerUpstream, partner: number, search: F
   });
 
 export const faqFeedback = (upstream: CustomerUpstream, questionId: number, helpful: boolean) =>
-  upstream.call({
-    method: 'POST',
-    path: 'faq/feedback',
+  upstream.request(help.feedback, {
     json: { is_helpful: helpful, id_cota: upstream.session.data.quota?.idCota ?? null, question_id: questionId },
   });

@@ -85,6 +85,7 @@ export default async function insuranceOffer(app: FastifyInstance) {
   });
 
   app.actions.register('insurance/request', {
+    idempotent: true,
     input: z.object({
       telefone: z.string('@erro.campo-obrigatorio').trim().min(1, '@erro.campo-obrigatorio'),
       email: z.string('@erro.campo-obrigatorio').trim().min(1, '@erro.campo-obrigatorio'),

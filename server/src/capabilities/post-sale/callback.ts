@@ -31,6 +31,7 @@ export default async function postSaleCallback(app: FastifyInstance) {
   });
 
   app.actions.register('post-sale/callback', {
+    idempotent: true,
     input: z.object({
       telefone: z.string('@erro.campo-obrigatorio').trim().min(1, '@erro.campo-obrigatorio'),
       periodo: z.enum(['MANHA', 'TARDE'], '@posvenda.erro.periodo'),

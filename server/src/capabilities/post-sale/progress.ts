@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { mostRecentCase, type CrmCase } from '../../domain/cases.js';
 import { isPostSaleCase } from '../../domain/special-flows.js';
 import type { CustomerUpstream } from '../../plugins/core/customer-upstream.js';
+import { crmCases } from '../../../../screens/back-office/index.js';
 import { loadCases } from '../../upstream/crm-cases.js';
 
 /** What the post-sale journey keeps in its case's DadosApp__c, so another device continues. */
@@ -41,5 +42,5 @@ export const invalidDocuments = (kase: PostSaleCase | null) => Boolean(kase?.Doc
 
 /** Saves the progress on the case (salesforce/contemplacao/casos/{caseNumber}, Origin APP). */
 export async function saveProgress(u: CustomerUpstream, kase: PostSaleCase, progress: Progress): Promise<void> {
-  await u.call({ method: 'POST', path: `salesforce/contemplacao/casos/${encodeURIComponent(kase.CaseNumber)}`, json: { Origin: 'APP', DadosApp__c: JSON.stringify(progress) } });
+  await u.request(crmCases.update, { params: { caseNumber: kase.CaseNumber }, json: { Origin: 'APP', DadosApp__c: JSON.stringify(progress) } });
 }

@@ -79,7 +79,14 @@ export default async function postSaleRegistration(app: FastifyInstance) {
       }
       if (change.renda !== undefined) {
         const current = await postSaleUpstream.incomeState(u);
-        await postSaleUpstream.updateIncome(u, { profissao: 1, estadoCivil: 1, tipoAcessibilidade: 1, ...current, status: undefined, authToken: token, valorRenda: change.renda });
+        await postSaleUpstream.updateIncome(u, {
+          profissao: current.profissao ?? 1,
+          estadoCivil: current.estadoCivil ?? 1,
+          tipoAcessibilidade: current.tipoAcessibilidade ?? 1,
+          ...(current.regimeCasamento != null ? { regimeCasamento: current.regimeCasamento } : {}),
+          authToken: token,
+          valorRenda: change.renda,
+        });
       } else {
         await postSaleUpstream.updateContact(u, change.idCota, token, {
           ...(change.email ? { emails: [{ email: change.email }] } : {}),

@@ -4,6 +4,7 @@ import type { ActionResult } from '../../../../screens/contract/index.js';
 import { isCompanyId } from '../../domain/format.js';
 import { DOCUMENT_TYPES, pagesProblem } from '../../flow-parts/index.js';
 import { UpstreamError } from '../../plugins/core/upstream-client.js';
+import { registration, session as sessionCalls } from '../../../../screens/back-office/index.js';
 import { parseDataUrl, uploadFile } from '../../flow-parts/index.js';
 
 const BASE = '/perfil/validar-identificacao';
@@ -29,7 +30,7 @@ const STEPS: Record<string, { key: string; to: string }> = {
  */
 export default async function identityDocuments(app: FastifyInstance) {
   const documentTypes = async (upstream: import('../../plugins/core/customer-upstream.js').CustomerUpstream) =>
-    (await upstream.call<{ data: Array<{ codigo: number; descricao: string }> }>({ method: 'GET', path: 'tipos-registro/tipos-documento' })).data;
+    (await upstream.request(registration.list, { params: { lista: 'tipos-documento' } })).data;
 
   app.screens.register('perfil-identificacao', async (ctx) => {
     const company = isCompanyId(ctx.request.session!.data.customer.inscricaoNacional);
@@ -47,7 +48,7 @@ export default async function identityDocuments(app: FastifyInstance) {
   app.screens.register('perfil-identificacao-analisando', async (ctx) => {
     const id = ctx.request.session!.data.identityCheckId;
     if (!id) return { redirect: BASE };
-    const { status } = await app.upstream.call<{ status: string }>({ method: 'GET', path: `antifraude/recuperacao-senha/status/${encodeURIComponent(id)}` });
+    const { status } = await app.upstream.request(sessionCalls.identityCheckStatus, { params: { id }, signal: ctx.request.deadline ?? undefined });
     const next = { APROVADO: 'aprovado', REPROVADO: 'agencia', PROBLEMA_DOCUMENTO: 'problema' }[status];
     if (next) {
       await app.sessions.patch(ctx.request.session!, { identityCheckId: null });
@@ -75,9 +76,7 @@ export default async function identityDocuments(app: FastifyInstance) {
       try {
         const files = [];
         for (const page of pages) files.push(await uploadFile(upstream!, page!, 'documento-identidade'));
-        const { id } = await upstream!.call<{ id: string }>({
-          method: 'POST',
-          path: 'antifraude/analise-documento/nl/solicitar',
+        const { id } = await upstream!.request(sessionCalls.identityDocuments, {
           json: { inscricaoNacional: session.data.customer.inscricaoNacional, tipoDocumento: type.descricao, arquivos: files.map((f) => f.id) },
         });
         await app.sessions.patch(session, { identityCheckId: id });

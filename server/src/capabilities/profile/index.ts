@@ -7,6 +7,7 @@ import { readMoney } from '../../domain/bids.js';
 import { formatNationalId } from '../../domain/format.js';
 import { accountOwnerProblem, emailProblem, formatPhone, parseCep, phoneProblem, pixKeyProblem, REGISTRATION_MESSAGES, type PhoneType } from '../../domain/registration.js';
 import { UpstreamError } from '../../plugins/core/upstream-client.js';
+import { registration, session as sessionCalls, type ReferenceList } from '../../../../screens/back-office/index.js';
 import type { AddressChange } from '../../storage/session-store.js';
 import { RESEND_AFTER_MS } from '../auth/verification.js';
 
@@ -22,10 +23,6 @@ const AddressInput = z.object({
   uf: z.enum(STATES, '@perfil.erro.uf'),
   tipo: z.coerce.number('@perfil.erro.tipo').int().min(1, '@perfil.erro.tipo').max(2, '@perfil.erro.tipo'),
 });
-
-interface RegistrationData {
-  enderecos: Array<{ tipo: number; cep: string; logradouro: string; numero: string; complemento?: string; bairro: string; cidade: string; uf: string }>;
-}
 
 /**
  * Profile (/perfil): the address by CEP (typed 00000-000, sent without the hyphen; a failed
@@ -49,8 +46,8 @@ export default async function profile(app: FastifyInstance) {
   app.screens.register('perfil', async (ctx) => {
     const holder = ctx.request.session!.data.customer.inscricaoNacional;
     const [accounts, keys] = await Promise.all([
-      ctx.upstream!.call<{ data: Array<{ nomeBanco: string; agencia: string; conta: string; digitoConta: string; tipoConta: string; titularDocumento: string }> }>({ method: 'GET', path: 'core/dados-cadastrais/dados-bancarios' }),
-      ctx.upstream!.call<{ data: Array<{ tipo: string; chave: string }> }>({ method: 'GET', path: 'core/dados-cadastrais/chaves-pix' }),
+      ctx.upstream!.request(registration.bankAccounts),
+      ctx.upstream!.request(registration.pixKeys),
     ]);
     const account = accounts.data[0];
     const key = keys.data[0];
@@ -65,24 +62,21 @@ export default async function profile(app: FastifyInstance) {
 
   app.screens.register('perfil-endereco', async (ctx) => {
     const id = await quotaId(ctx.request);
-    const data = await ctx.upstream!.call<RegistrationData>({ method: 'GET', path: `cotas/${id}/dados-cadastrais` });
+    const data = await ctx.upstream!.request(registration.get, { params: { id } });
     const current = data.enderecos[0];
-    const form = current ? { ...current, cep: formatCep(current.cep), complemento: current.complemento ?? '' } : {};
+    const form = current ? { tipo: current.tipo, cep: formatCep(current.cep), logradouro: current.logradouro, numero: current.numero, complemento: current.complemento ?? '', bairro: current.bairro, cidade: current.cidade, uf: current.uf } : {};
     const wanted = parseCep(ctx.query.get('cep') ?? '');
     if (!wanted) return { endereco: form, atual: current ? `${current.logradouro}, ${current.numero} — ${current.bairro}, ${current.cidade}/${current.uf}` : '' };
-    try {
-      const found = await ctx.upstream!.call<{ logradouro: string; bairro: string; cidade: string; uf: string }>({ method: 'GET', path: `buscas/cep/${wanted}` });
-      return { endereco: { ...form, cep: formatCep(wanted), logradouro: found.logradouro, bairro: found.bairro, cidade: found.cidade, uf: found.uf, numero: '', complemento: '' } };
-    } catch (err) {
-      if (!(err instanceof UpstreamError) || err.unavailable) throw err;
-      // A failed lookup keeps the CEP and clears the rest (spec doc 2 §8).
-      return { endereco: { tipo: current?.tipo ?? 1, cep: formatCep(wanted) }, cepNaoEncontrado: true };
-    }
+    // The lookup is secondary: whatever makes it fail (not found, upstream down, a broken answer,
+    // the deadline), the CEP stays and the rest of the address is cleared (doc 1 §8, doc 2 §8).
+    const found = await ctx.secondary('cep', ctx.upstream!.request(registration.cep, { params: { zipcode: wanted } }), null);
+    if (!found) return { endereco: { tipo: current?.tipo ?? 1, cep: formatCep(wanted) }, cepNaoEncontrado: true };
+    return { endereco: { ...form, cep: formatCep(wanted), logradouro: found.logradouro, bairro: found.bairro, cidade: found.cidade, uf: found.uf, numero: '', complemento: '' } };
   });
 
   app.screens.register('perfil-email-telefone', async (ctx) => {
     const id = await quotaId(ctx.request);
-    const data = await ctx.upstream!.call<{ emails: Array<{ email: string }>; telefones: Array<{ ddd: string; numero: string; tipo: number }> }>({ method: 'GET', path: `cotas/${id}/dados-cadastrais` });
+    const data = await ctx.upstream!.request(registration.get, { params: { id } });
     const phone = data.telefones[0];
     const empresa = ctx.request.session!.data.customer.tipoPessoa === 'J';
     return {
@@ -124,8 +118,7 @@ export default async function profile(app: FastifyInstance) {
   // Income and assets: the professions, civil statuses, marriage regimes and accessibility types
   // come from the back office's reference lists; the marriage regime shows only for the married
   // (a `ui:when` condition, decided in the browser without a round trip).
-  const list = async (request: FastifyRequest, name: string) =>
-    (await request.customerUpstream().call<{ data: Array<{ codigo: number; descricao: string }> }>({ method: 'GET', path: `tipos-registro/${name}` })).data;
+  const list = async (request: FastifyRequest, name: ReferenceList) => (await request.customerUpstream().request(registration.list, { params: { lista: name } })).data;
 
   app.screens.register('perfil-patrimonio-renda', async (ctx) => {
     const [profissoes, estados, regimes, acessibilidade, status] = await Promise.all([
@@ -133,7 +126,7 @@ export default async function profile(app: FastifyInstance) {
       list(ctx.request, 'estados-civil'),
       list(ctx.request, 'regimes-casamento'),
       list(ctx.request, 'tipos-acessibilidade'),
-      ctx.upstream!.call<Record<string, unknown>>({ method: 'GET', path: 'core/dados-cadastrais/status' }),
+      ctx.upstream!.request(registration.incomeState),
     ]);
     const casado = estados.find((e) => /casad/i.test(e.descricao))?.codigo ?? -1;
     const options = (items: Array<{ codigo: number; descricao: string }>) => ({ codigos: items.map((i) => i.codigo), nomes: items.map((i) => i.descricao) });
@@ -209,7 +202,7 @@ export default async function profile(app: FastifyInstance) {
       const pending = session.data.pendingChange;
       if (!pending) return { kind: 'navigate', to: '/perfil', replace: true };
       if (pending.sentAt && Date.now() - pending.sentAt < RESEND_AFTER_MS) return { kind: 'snackbar', message: app.text('verificacao.erro.aguarde') };
-      await request.customerUpstream().call({ method: 'POST', path: 'verificacao/sms' });
+      await request.customerUpstream().request(sessionCalls.sendCode, { params: { canal: 'sms' } });
       await app.sessions.patch(session, { pendingChange: { ...pending, sentAt: Date.now(), tries: 0 } });
       return { kind: 'navigate', to: '/perfil/token', replace: true };
     },
@@ -224,7 +217,9 @@ export default async function profile(app: FastifyInstance) {
       if (pending.tries >= 5) return { kind: 'field-errors', errors: {}, message: app.text('verificacao.erro.tentativas') };
       let token: string;
       try {
-        ({ auth_token: token } = await request.customerUpstream().call<{ auth_token: string }>({ method: 'PATCH', path: 'verificacao', json: { codigo: input.codigo } }));
+        const checked = await request.customerUpstream().request(sessionCalls.checkCode, { json: { codigo: input.codigo } });
+        if (!checked.auth_token) throw new UpstreamError(502, 'CONTRACT_VIOLATION', undefined, sessionCalls.checkCode.path);
+        token = checked.auth_token;
       } catch (err) {
         if (!(err instanceof UpstreamError) || err.unavailable) throw err;
         await app.sessions.patch(session, { pendingChange: { ...pending, tries: pending.tries + 1 } });
@@ -233,13 +228,13 @@ export default async function profile(app: FastifyInstance) {
       const id = await quotaId(request);
       try {
         if (pending.kind === 'renda') {
-          await request.customerUpstream().call({ method: 'PATCH', path: 'core/dados-cadastrais/atualizar', json: { authToken: token, ...pending.data } });
+          await request.customerUpstream().request(registration.updateIncome, { json: { authToken: token, ...pending.data } });
         } else {
           const change =
             pending.kind === 'endereco'
               ? { enderecos: [pending.data] }
               : { telefones: [{ ddd: pending.data.ddd, numero: pending.data.numero, tipo: pending.data.tipo }], ...(pending.data.email ? { emails: [{ email: pending.data.email }] } : {}) };
-          await request.customerUpstream().call({ method: 'PUT', path: `cotas/${id}/dados-cadastrais`, json: { authToken: token, ...change } });
+          await request.customerUpstream().request(registration.update, { params: { id }, json: { authToken: token, ...change } });
         }
       } catch (err) {
         if (err instanceof UpstreamError && !err.unavailable) return { kind: 'error', title: app.text('erro.titulo'), message: err.upstreamMessage ?? app.text('perfil.erro.salvar') };

@@ -122,6 +122,7 @@ export default async function quotaTransfer(app: FastifyInstance) {
 
   // The holder confirmed the e-mail: the core system registers the request (fee 1 % of the credit).
   app.actions.register('quota-transfer/confirm', {
+    idempotent: true,
     input: z.object({}).passthrough(),
     async handler(_input, { upstream }): Promise<ActionResult> {
       const u = upstream!;

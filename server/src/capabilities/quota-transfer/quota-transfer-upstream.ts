@@ -1,4 +1,4 @@
-import { quotaTransfer } from '../../../../screens/back-office/index.js';
+import { quotaTransfer, registration } from '../../../../screens/back-office/index.js';
 import type { CustomerUpstream } from '../../plugins/core/customer-upstream.js';
 
 /** Quota transfer calls (doc 2 §7 core/transferencia-cota), on the selected quota's token. */
@@ -8,7 +8,7 @@ export const transferUpstream = {
   request: (u: CustomerUpstream, cpfCnpjCessionario: string, email: string) => u.request(quotaTransfer.request, { json: { cpfCnpjCessionario, email }, scope: 'quota' }),
   /** The holder's main e-mail (registration data of the quota). */
   email: async (u: CustomerUpstream, idCota: number) => {
-    const data = await u.call<{ emails: Array<{ email: string; principal?: boolean }> }>({ method: 'GET', path: `cotas/${idCota}/dados-cadastrais` });
+    const data = await u.request(registration.get, { params: { id: idCota } });
     return (data.emails.find((e) => e.principal) ?? data.emails[0])?.email ?? null;
   },
 };

@@ -36,6 +36,7 @@ export default async function reactivation(app: FastifyInstance) {
   });
 
   app.actions.register('reactivation/request', {
+    idempotent: true,
     input: z.object({
       telefone: z.string('@erro.campo-obrigatorio').trim().min(1, '@erro.campo-obrigatorio'),
       email: z.string('@erro.campo-obrigatorio').trim().min(1, '@erro.campo-obrigatorio'),

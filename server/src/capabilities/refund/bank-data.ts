@@ -51,6 +51,7 @@ export default async function refundBankData(app: FastifyInstance) {
   });
 
   app.actions.register('refund/bank-data', {
+    idempotent: true,
     input: BankInput,
     async handler(input, { upstream }): Promise<ActionResult> {
       const u = upstream!;

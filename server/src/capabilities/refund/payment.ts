@@ -52,6 +52,7 @@ export default async function refundPayment(app: FastifyInstance) {
   });
 
   app.actions.register('refund/schedule', {
+    idempotent: true,
     input: z.object({ dataDevolucao: z.string('@devolucao.erro.data').max(20, '@devolucao.erro.data') }),
     async handler(input, { upstream }): Promise<ActionResult> {
       const u = upstream!;

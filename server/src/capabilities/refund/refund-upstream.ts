@@ -25,7 +25,7 @@ export const refundUpstream = {
   /** The state (UF) of the holder's main address, or undefined when it cannot be read (then national holidays only). */
   state: (u: CustomerUpstream, idCota: number): Promise<string | undefined> =>
     u
-      .request(refund.registration, { params: { idCota } })
+      .request(refund.registration, { params: { id: idCota } })
       .then((r) => (r.enderecos.find((e) => e.principal) ?? r.enderecos[0])?.uf.toUpperCase())
       .catch((err: unknown) => {
         if (err instanceof UpstreamError && err.tokenExpired) throw err;

@@ -85,6 +85,7 @@ export default async function refundStart(app: FastifyInstance) {
   // Starting (or continuing) the refund: values must be available now (else: not accessible now,
   // or nothing to return); the core system starts it once (iniciar), refusing one in progress.
   app.actions.register('refund/start', {
+    idempotent: true,
     input: z.object({}),
     async handler(_input, { upstream }): Promise<ActionResult> {
       const u = upstream!;

@@ -77,6 +77,7 @@ export default async function renegotiation(app: FastifyInstance) {
   });
 
   app.actions.register('renegotiation/confirm', {
+    idempotent: true,
     input: z.object({}),
     async handler(_input, { upstream }): Promise<ActionResult> {
       try {

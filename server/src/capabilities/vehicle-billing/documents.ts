@@ -5,6 +5,7 @@ import { BILLING_FILE_MESSAGES, billingFilesProblem, COMPANY_DOCUMENTS, parseDat
 import { formatMoney } from '../../domain/format.js';
 import { documentDeadlineExpired, INSPECTION_FEE, invoiceValueProblem } from '../../domain/vehicle-billing.js';
 import type { CustomerUpstream } from '../../plugins/core/customer-upstream.js';
+import { documentAnalysis } from '../../../../screens/back-office/index.js';
 import { GERAL, isCompany, navigate, NO_PROCESS, NOVO, quotaIdOf, refusalOf, restartForm, stepOf, todayOf, type StepForm, type Steps } from './flow.js';
 import { vehicleUpstream as vehicle } from './vehicle-billing-upstream.js';
 
@@ -79,7 +80,7 @@ export default async function vehicleDocuments(app: FastifyInstance, { steps }: 
       try {
         const sent = await checkedUpload(upstream!, input, identificationFields(upstream!));
         if ('errors' in sent) return { kind: 'field-errors', errors: sent.errors };
-        await upstream!.call({ method: 'POST', path: `antifraude/analise-documento/${company ? 'solicitar-empresa' : 'solicitar'}`, json: { idCota: quotaIdOf(upstream!), arquivos: sent.ids } });
+        await upstream!.request(documentAnalysis[company ? 'solicitar-empresa' : 'solicitar'], { json: { idCota: quotaIdOf(upstream!), arquivos: sent.ids } });
       } catch (err) {
         return refusalOf(app, err);
       }
@@ -104,7 +105,7 @@ export default async function vehicleDocuments(app: FastifyInstance, { steps }: 
       try {
         const sent = await checkedUpload(upstream!, input, await askedFields(upstream!));
         if ('errors' in sent) return { kind: 'field-errors', errors: sent.errors };
-        await upstream!.call({ method: 'POST', path: 'antifraude/analise-documento/solicitar-reanalise', json: { idCota: quotaIdOf(upstream!), arquivos: sent.ids } });
+        await upstream!.request(documentAnalysis['solicitar-reanalise'], { json: { idCota: quotaIdOf(upstream!), arquivos: sent.ids } });
       } catch (err) {
         return refusalOf(app, err);
       }

@@ -150,6 +150,7 @@ export default async function generalBilling(app: FastifyInstance, { steps }: { 
   }
 
   app.actions.register('vehicle-billing/manual', {
+    idempotent: true,
     input: z.object({ ciente: z.literal(true, '@veiculo.erro.obrigatorio'), motivo: z.enum(Object.values(MANUAL) as [string, ...string[]]).default('manual') }),
     async handler(input, { upstream }): Promise<ActionResult> {
       try {

@@ -54,6 +54,7 @@ export default async function purchaseOrder(app: FastifyInstance, { steps }: { s
   });
 
   app.actions.register('vehicle-billing/confirm', {
+    idempotent: true,
     input: z.object({ confirma: z.literal(true, '@veiculo.erro.confirmar') }),
     async handler(_input, { upstream }): Promise<ActionResult> {
       try {

@@ -21,6 +21,7 @@ export default async function vehiclePayment(app: FastifyInstance, { steps }: { 
   });
 
   app.actions.register('vehicle-billing/schedule-payment', {
+    idempotent: true,
     input: z.object({}),
     async handler(_input, { upstream }): Promise<ActionResult> {
       try {

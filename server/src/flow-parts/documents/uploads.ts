@@ -1,4 +1,5 @@
 import type { CustomerUpstream } from '../../plugins/core/customer-upstream.js';
+import { files } from '../../../../screens/back-office/index.js';
 
 /** A file the renderer sent as a data URL (RJSF's file widget): `data:<type>;name=<name>;base64,<data>`. */
 export interface DataUrlFile {
@@ -27,9 +28,5 @@ export function parseDataUrl(text: string, types: readonly string[]): DataUrlFil
  * file): the back office's id and address of the file.
  */
 export function uploadFile(upstream: CustomerUpstream, file: DataUrlFile, category: string, description?: string): Promise<{ id: string; url: string }> {
-  return upstream.call<{ id: string; url: string }>({
-    method: 'POST',
-    path: 'arquivos/v2',
-    multipart: { fields: { category, ...(description ? { descricao: description } : {}) }, file: { field: 'file', name: file.name, type: file.type, data: file.data } },
-  });
+  return upstream.request(files.upload, { upload: { fields: { category, descricao: description }, file: { field: 'file', name: file.name, type: file.type, data: file.data } } });
 }

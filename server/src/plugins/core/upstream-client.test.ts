@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { assistant } from '../../../../screens/back-office/index.js';
-import { isOpenPath, jsonParts, sendsToken } from './upstream-client.js';
+import { assistant, files } from '../../../../screens/back-office/index.js';
+import { isOpenPath, jsonParts, sendsToken, uploadOf } from './upstream-client.js';
 
 describe('open paths and tokens', () => {
   it('treats the assistant path as open yet still sends a logged-in customer’s token on it', () => {
@@ -27,5 +27,16 @@ describe('JSON parts of a multipart endpoint', () => {
 
   it('refuses parts the contract does not allow (a programming error, never sent)', () => {
     expect(() => jsonParts(assistant.ask, { config, conversation: { messages: [] } })).toThrow();
+  });
+});
+
+describe('an upload endpoint (arquivos/v2)', () => {
+  const file = { field: 'file', name: 'rg.pdf', type: 'application/pdf', data: Buffer.from('%PDF-') };
+  it('sends its text fields as they are (not as JSON), leaving out the undefined ones, with the file', () => {
+    expect(uploadOf(files.upload, { fields: { category: 'devolucao', descricao: undefined }, file })).toEqual({ fields: { category: 'devolucao' }, file });
+    expect(uploadOf(files.upload, { fields: { category: 'contemplacao', descricao: 'RG' }, file }).fields).toEqual({ category: 'contemplacao', descricao: 'RG' });
+  });
+  it('refuses fields its declaration does not allow (a programming error)', () => {
+    expect(() => uploadOf(files.upload, { fields: { category: '' }, file })).toThrow();
   });
 });

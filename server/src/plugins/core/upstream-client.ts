@@ -60,9 +60,19 @@ export interface EndpointArgs {
   /** The JSON parts of a multipart endpoint (`parts`): each defined value is sent as a part holding its JSON. */
   parts?: Record<string, unknown>;
   form?: Record<string, string>;
+  /** A multipart upload (`fields` endpoint): its text fields, validated by the endpoint's `fields`, and the one file. */
+  upload?: { fields: Record<string, string | undefined>; file: { field: string; name: string; type: string; data: Buffer } };
   accessToken?: string | undefined;
   basicAuth?: boolean;
   signal?: AbortSignal | undefined;
+}
+
+/** The multipart request of an upload endpoint: its text fields checked by `fields` (a programming error otherwise), undefined ones left out. */
+export function uploadOf(e: Endpoint, upload: NonNullable<EndpointArgs['upload']>): NonNullable<UpstreamRequest['multipart']> {
+  const checked = (e.fields ? e.fields.parse(upload.fields) : upload.fields) as Record<string, unknown>;
+  const fields: Record<string, string> = {};
+  for (const [name, value] of Object.entries(checked)) if (value !== undefined) fields[name] = String(value);
+  return { fields, file: upload.file };
 }
 
 /** The multipart fields of an endpoint's JSON parts, validated by its `parts` schema (a programming error otherwise). */
@@ -162,7 +172,7 @@ export class UpstreamClient {
     const attempt = async () => {
       let data: unknown;
       try {
-        data = await this.call<unknown>({ method: e.method, path: pathOf(e, args.params), query: args.query, json: args.json, ...(args.parts ? { multipart: { fields: jsonParts(e, args.parts) } } : {}), form: args.form, accessToken: args.accessToken, basicAuth: args.basicAuth, signal: args.signal, group: e.group });
+        data = await this.call<unknown>({ method: e.method, path: pathOf(e, args.params), query: args.query, json: args.json, ...(args.parts ? { multipart: { fields: jsonParts(e, args.parts) } } : args.upload ? { multipart: uploadOf(e, args.upload) } : {}), form: args.form, accessToken: args.accessToken, basicAuth: args.basicAuth, signal: args.signal, group: e.group });
       } catch (err) {
         // Errors name the endpoint's path (`cotas/{id}/extrato`), never the ids it was called with.
         if (err instanceof UpstreamError) throw new UpstreamError(err.status, err.code, err.upstreamMessage, e.path, { cause: err.cause ?? err, retryAfterMs: err.retryAfterMs });

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import dayjs from 'dayjs';
 import { z } from 'zod';
 import { formatCep } from '@brazilian-utils/brazilian-utils';
+import { registration } from '../../../../screens/back-office/index.js';
 import type { ActionResult } from '../../../../screens/contract/index.js';
 import { BILLING_FILE_MESSAGES, billingFilesProblem, parseDataUrl, sniffType, uploadFile } from '../../flow-parts/index.js';
 import { BRAZIL_TZ, formatDateTime } from '../../domain/clock.js';
@@ -242,13 +243,11 @@ export default async function usedInspection(app: FastifyInstance, { steps }: { 
     let form: Record<string, unknown> = saved && saved.cep === wanted ? { ...saved, cep: formatCep(wanted) } : { cep: formatCep(wanted) };
     let aviso: string | undefined;
     if (!saved || saved.cep !== wanted) {
-      try {
-        // The profile's CEP lookup (buscas/cep, the CEP without its hyphen).
-        const found = await ctx.upstream!.call<{ logradouro: string; bairro: string; cidade: string; uf: string }>({ method: 'GET', path: `buscas/cep/${wanted}` });
-        form = { cep: formatCep(wanted), logradouro: found.logradouro, numero: '', complemento: '', bairro: found.bairro, cidade: found.cidade, estado: found.uf };
-      } catch (err) {
-        if (!(err instanceof UpstreamError) || err.unavailable) throw err;
-        // A failed lookup clears every address field except the CEP (doc 2 §8).
+      // The profile's CEP lookup, a secondary part: a failed lookup clears every address field
+      // except the CEP (doc 2 §8) and the page still renders.
+      const found = await ctx.secondary('cep', ctx.upstream!.request(registration.cep, { params: { zipcode: wanted } }), null);
+      if (found) form = { cep: formatCep(wanted), logradouro: found.logradouro, numero: '', complemento: '', bairro: found.bairro, cidade: found.cidade, estado: found.uf };
+      else {
         form = { cep: formatCep(wanted) };
         aviso = app.text('seminovo.vistoria.cep-nao-encontrado');
       }

@@ -1,3 +1,4 @@
+import { registration } from '../../../../screens/back-office/index.js';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ActionResult } from '../../../../screens/contract/index.js';
@@ -8,15 +9,10 @@ import { billingOf, navigate, quotaIdOf, refusalOf, type StepButton, type Steps 
 import { NO_USED_PROCESS, SEMINOVO, usedProcess, usedState, usedStepOf } from './used-flow.js';
 import { usedUpstream } from './used-vehicle-upstream.js';
 
-interface Registration {
-  emails: Array<{ email: string }>;
-  telefones: Array<{ ddd: string; numero: string; tipo: number }>;
-  enderecos: Array<{ cep: string; logradouro: string; numero: string; complemento?: string; bairro: string; cidade: string; uf: string }>;
-}
 
 /** The main phone, e-mail and address as the registration keeps them (the first of each list, doc 2 §3.1). */
 async function currentData(u: CustomerUpstream) {
-  const data = await u.call<Registration>({ method: 'GET', path: `cotas/${quotaIdOf(u)}/dados-cadastrais` });
+  const data = await u.request(registration.get, { params: { id: quotaIdOf(u) } });
   const phone = data.telefones[0];
   const address = data.enderecos[0];
   return {

@@ -74,8 +74,14 @@ function install(arg: { platform: WrapperPlatform; answers: Record<string, unkno
 }
 
 /** A new browser context whose pages run inside the fake wrapper of `platform`. */
-export async function openInWrapper(browser: Browser, platform: WrapperPlatform, answers: Record<string, unknown> = {}): Promise<Wrapper> {
-  const context = await browser.newContext({ acceptDownloads: true });
+export async function openInWrapper(
+  browser: Browser,
+  platform: WrapperPlatform,
+  answers: Record<string, unknown> = {},
+  /** Cookies and storage of an earlier context: the same device opening the app again. */
+  storageState?: Awaited<ReturnType<BrowserContext['storageState']>>,
+): Promise<Wrapper> {
+  const context = await browser.newContext({ acceptDownloads: true, ...(storageState ? { storageState } : {}) });
   const messages: BridgeRecord[] = [];
   const waiters: Array<{ method: string; resolve: (m: BridgeRecord) => void }> = [];
   await context.exposeFunction('__wrapperRecord', (m: BridgeRecord) => {

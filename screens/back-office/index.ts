@@ -21,3 +21,5 @@ export * from './slips.js';
 export * from './documents.js';
 export * from './bids.js';
 export * from './crm.js';
+// Issue 23: notifications and user preferences.
+export * from './notifications.js';

@@ -19,7 +19,9 @@ export class PushTokens {
     private readonly now: () => number = Date.now,
   ) {}
 
+  /** Binds `token` to `customer` (a device shared by two customers: the last one to opt in gets its pushes). */
   async register(customer: string, token: Omit<PushToken, 'blocked'>): Promise<void> {
+    await this.db.query('DELETE FROM push_tokens WHERE token = $1 AND customer <> $2', [token.token, customer]);
     await this.db.query(
       `INSERT INTO push_tokens (customer, platform, token, partner_id, blocked, updated_at) VALUES ($1, $2, $3, $4, false, $5)
        ON CONFLICT (customer, token) DO UPDATE SET platform = excluded.platform, partner_id = excluded.partner_id, blocked = false, updated_at = excluded.updated_at`,

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { client, findAll } from '../helpers/api-client.js';
+import { persona } from '../helpers/personas.js';
 import { useStack } from '../helpers/stack.js';
 
 const stack = useStack();
@@ -72,5 +73,18 @@ describe('biometric login inside a native wrapper', () => {
     expect((await c.action('auth/biometrics-enrol', { resposta: { ok: true, credential: credential() } })).body).toMatchObject({ kind: 'navigate', to: '/indisponivel' });
     expect((await inWrapper(c, 'auth/biometrics-enrol', { resposta: { ok: true } })).body).toMatchObject({ kind: 'navigate', to: '/biometria?falhou=1' });
     expect((await inWrapper(c, 'auth/biometrics-enrol', { resposta: { ok: false, reason: 'cancelled' } })).body).toMatchObject({ kind: 'navigate', to: '/biometria?falhou=1' });
+  });
+
+  it('asks for a new enrolment after a password change', async () => {
+    const c = client(stack.baseUrl);
+    await c.loginWithQuota('carla');
+    const secret = credential();
+    await inWrapper(c, 'auth/biometrics-enrol', { resposta: { ok: true, credential: secret } });
+    expect(await stack.app.biometrics.find(secret)).not.toBeNull();
+    expect((await c.action('auth/password-current', { senhaAtual: persona('carla').password, origem: 'perfil' })).body.kind).toBe('navigate');
+    expect((await c.action('auth/password-new', { novaSenha: '583920', confirmacao: '583920', origem: 'perfil' })).body.kind).toBe('snackbar');
+    expect(await stack.app.biometrics.find(secret)).toBeNull();
+    await c.action('auth/logout');
+    expect((await inWrapper(c, 'auth/biometrics-unlock', { resposta: { ok: true, credential: secret } })).body.to).toBe('/entrar?biometria=falhou');
   });
 });

@@ -28,7 +28,7 @@ describe('server-owned versioning in a real browser', () => {
     const { page } = wrapper;
     // The wrapper ships an older renderer: every request says 1.0.0 and declares no capability list.
     await page.route('**/api/**', (route) => {
-      const headers = { ...route.request().headers(), 'x-renderer-version': '1.0.0' };
+      const headers: Record<string, string> = { ...route.request().headers(), 'x-renderer-version': '1.0.0' };
       delete headers['x-renderer-capabilities'];
       return route.continue({ headers });
     });

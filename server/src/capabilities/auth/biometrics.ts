@@ -12,6 +12,8 @@ import { checkMandatoryUpdate } from './mandatory-update.js';
 /** Where a biometric unlock that did not work leaves the customer: the password screen, with a calm word. */
 export const BIOMETRIC_FALLBACK = '/entrar?biometria=falhou';
 const COOKIE_DAYS = 90;
+const UNLOCK_WINDOW_SECONDS = 900;
+const UNLOCK_TRIES_PER_WINDOW = 30;
 
 /** The wrapper's answer to `biometrics`, as the bridge action's `then` submits it (`resposta`). */
 const Answer = z.object({ ok: z.boolean(), credential: z.string().max(256).optional() }).passthrough();
@@ -90,6 +92,8 @@ export default async function biometrics(app: FastifyInstance) {
     input: z.object({ resposta: Answer }),
     async handler(input, { request, reply, partner }): Promise<ActionResult> {
       if (!inNativeWrapper(request)) return fallback(reply, false);
+      // Credentials are 256-bit random, but a client hammering unlock is still slowed down.
+      if ((await app.counters.hit(`biometric-unlock:${request.ip}`, UNLOCK_WINDOW_SECONDS)) > UNLOCK_TRIES_PER_WINDOW) return fallback(reply, false);
       const credential = BiometricCredential.safeParse(input.resposta.credential);
       if (!input.resposta.ok || !credential.success) return fallback(reply, false);
       const record = await app.biometrics.find(credential.data);

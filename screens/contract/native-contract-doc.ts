@@ -52,7 +52,14 @@ export function nativeContractMarkdown(): string {
     '4. On the next visit, `/login` and `/entrar` show "Entrar com biometria" — only inside a wrapper, only on a device with that cookie. It sends `biometrics { unlock: true }`; the wrapper prompts and answers the stored credential.',
     '5. `auth/biometrics-unlock` finds the record by hash, opens the sealed token, refreshes it (`login/refresh`), starts a session, seals a fresh token family for the next unlock and selects the quota again: the customer lands on `/home`.',
     '6. A cancelled or failed prompt, no answer within 2 s, an answer of the wrong shape, an unknown or revoked credential, or a token the back office refuses: the customer lands on `/entrar?biometria=falhou`, the password screen, with "Não foi possível confirmar sua biometria. Digite sua senha para entrar." A refused credential is revoked and the device forgets the option.',
-    '7. "Desativar biometria" on `/biometria` revokes every credential of the customer. A credential lasts at most 90 days, and no longer than the back office keeps its refresh token.',
+    '7. "Desativar biometria" on `/biometria`, and any password change, revoke every credential of the customer. A credential lasts at most 90 days, and no longer than the back office keeps its refresh token. A partner agent (transparent login) cannot enrol.',
+    '',
+    '### Push opt-in, step by step',
+    '',
+    '1. On `/notifications/preferencias`, inside a wrapper only, "Permitir notificações no celular" sends `push-opt-in {}`; the wrapper asks the OS and answers `{ granted, token }`.',
+    '2. On a yes the renderer posts `notifications/push { bloquear: false, resposta: { granted, token } }`: the server sets `block_push_notification = false` in the back office (`PUT usuarios/{id}/preferencias`) and registers the token for this customer and platform (`x-client-platform`).',
+    '3. "Pausar" sets `block_push_notification = true`; the customer\'s tokens are then paused (nothing may be sent to them) until push is on again. The back office owns the flag: each visit to the preferences screen brings the tokens in line with it.',
+    '4. A no, a wrong answer or 2 s of silence: nothing changes.',
     '',
   ];
   for (const m of c.bridge.messages) {

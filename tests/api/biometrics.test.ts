@@ -75,6 +75,15 @@ describe('biometric login inside a native wrapper', () => {
     expect((await inWrapper(c, 'auth/biometrics-enrol', { resposta: { ok: false, reason: 'cancelled' } })).body).toMatchObject({ kind: 'navigate', to: '/biometria?falhou=1' });
   });
 
+  it('lets one of two simultaneous unlocks with the same credential through; the other types the password and the credential lives on', async () => {
+    const { secret } = await enrolled('bruno');
+    const [a, b] = [client(stack.baseUrl), client(stack.baseUrl)];
+    const answers = await Promise.all([a, b].map((c) => inWrapper(c, 'auth/biometrics-unlock', { resposta: { ok: true, credential: secret } })));
+    expect(answers.map((r) => r.body.to).sort()).toEqual(['/entrar?biometria=falhou', '/home']);
+    const again = client(stack.baseUrl);
+    expect((await inWrapper(again, 'auth/biometrics-unlock', { resposta: { ok: true, credential: secret } })).body.to).toBe('/home');
+  });
+
   it('asks for a new enrolment after a password change', async () => {
     const c = client(stack.baseUrl);
     await c.loginWithQuota('carla');

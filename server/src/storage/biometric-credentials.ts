@@ -77,9 +77,27 @@ export class BiometricCredentials {
     return grant ? { customer: row.customer, partnerId: Number(row.partner_id), platform: row.platform, grant } : null;
   }
 
+  /**
+   * Claims the credential for one unlock at a time (its refresh token can be used once): false
+   * while another unlock with it runs. `renew`, `revoke` or `release` ends the claim.
+   */
+  async claim(credential: string, forMs = 30_000): Promise<boolean> {
+    const now = this.now();
+    const rows = await this.db.query(
+      `UPDATE biometric_credentials SET unlocking_until = $2 WHERE credential_hash = $1 AND revoked_at IS NULL
+       AND (unlocking_until IS NULL OR unlocking_until < $3) RETURNING credential_hash`,
+      [hashOf(credential), now + forMs, now],
+    );
+    return rows.length > 0;
+  }
+
+  async release(credential: string): Promise<void> {
+    await this.db.query('UPDATE biometric_credentials SET unlocking_until = NULL WHERE credential_hash = $1', [hashOf(credential)]);
+  }
+
   /** Keeps the rotated refresh token (and the customer as the back office knows them now). */
   async renew(credential: string, grant: BiometricGrant): Promise<void> {
-    await this.db.query('UPDATE biometric_credentials SET sealed = $2, last_used_at = $3 WHERE credential_hash = $1 AND revoked_at IS NULL', [
+    await this.db.query('UPDATE biometric_credentials SET sealed = $2, last_used_at = $3, unlocking_until = NULL WHERE credential_hash = $1 AND revoked_at IS NULL', [
       hashOf(credential),
       seal(credential, grant),
       this.now(),
@@ -87,7 +105,7 @@ export class BiometricCredentials {
   }
 
   async revoke(credential: string): Promise<void> {
-    await this.db.query('UPDATE biometric_credentials SET revoked_at = $2 WHERE credential_hash = $1 AND revoked_at IS NULL', [hashOf(credential), this.now()]);
+    await this.db.query('UPDATE biometric_credentials SET revoked_at = $2, unlocking_until = NULL WHERE credential_hash = $1 AND revoked_at IS NULL', [hashOf(credential), this.now()]);
   }
 
   /** Revokes every credential of a customer (biometrics turned off, password changed); how many there were. */

@@ -108,7 +108,8 @@ const MIGRATIONS: { id: number; name: string; sql: string }[] = [
         created_at BIGINT NOT NULL,
         last_used_at BIGINT,
         expires_at BIGINT NOT NULL,
-        revoked_at BIGINT
+        revoked_at BIGINT,
+        unlocking_until BIGINT
       );
       CREATE INDEX biometric_credentials_customer ON biometric_credentials (customer)`,
   },

@@ -96,8 +96,13 @@ export default async function biometrics(app: FastifyInstance) {
       if ((await app.counters.hit(`biometric-unlock:${request.ip}`, UNLOCK_WINDOW_SECONDS)) > UNLOCK_TRIES_PER_WINDOW) return fallback(reply, false);
       const credential = BiometricCredential.safeParse(input.resposta.credential);
       if (!input.resposta.ok || !credential.success) return fallback(reply, false);
+      const known = await app.biometrics.find(credential.data);
+      if (!known || known.partnerId !== partner.partner.id) return fallback(reply, true);
+      // Its refresh token can be used once: a second unlock at the same moment gets the password screen.
+      if (!(await app.biometrics.claim(credential.data))) return fallback(reply, false);
+      // Read again under the claim: an unlock that just ended has rotated the token.
       const record = await app.biometrics.find(credential.data);
-      if (!record || record.partnerId !== partner.partner.id) return fallback(reply, true);
+      if (!record) return fallback(reply, true);
       let tokens;
       try {
         tokens = await app.upstream.request(sessionCalls.refresh, { json: { refresh_token: record.grant.refreshToken }, basicAuth: true });
@@ -105,6 +110,7 @@ export default async function biometrics(app: FastifyInstance) {
         if (!(err instanceof UpstreamError)) throw err;
         // Refused (expired, revoked upstream): this credential is done. Unavailable: try again later.
         if (!err.unavailable) await app.biometrics.revoke(credential.data);
+        else await app.biometrics.release(credential.data);
         request.log.info({ status: err.status }, 'biometric unlock refused upstream');
         return fallback(reply, !err.unavailable);
       }

@@ -72,6 +72,9 @@ describe('biometric login inside a native wrapper', () => {
     await c.loginWithQuota('ana');
     expect((await c.action('auth/biometrics-enrol', { resposta: { ok: true, credential: credential() } })).body).toMatchObject({ kind: 'navigate', to: '/indisponivel' });
     expect((await inWrapper(c, 'auth/biometrics-enrol', { resposta: { ok: true } })).body).toMatchObject({ kind: 'navigate', to: '/biometria?falhou=1' });
+    // A renderer that does not carry the answer yet: the web path, not an error.
+    expect((await inWrapper(c, 'auth/biometrics-enrol', {})).body).toMatchObject({ kind: 'navigate', to: '/biometria?falhou=1' });
+    expect((await inWrapper(client(stack.baseUrl), 'auth/biometrics-unlock', {})).body).toMatchObject({ kind: 'navigate', to: '/entrar?biometria=falhou' });
     expect((await inWrapper(c, 'auth/biometrics-enrol', { resposta: { ok: false, reason: 'cancelled' } })).body).toMatchObject({ kind: 'navigate', to: '/biometria?falhou=1' });
   });
 

@@ -56,13 +56,14 @@ export default async function biometrics(app: FastifyInstance) {
   });
 
   app.actions.register('auth/biometrics-enrol', {
-    input: z.object({ resposta: Answer }),
+    // Optional: a renderer older than the `resposta` rule sends none, and gets the web path.
+    input: z.object({ resposta: Answer.optional() }),
     async handler(input, { request, reply, upstream, partner }): Promise<ActionResult> {
       const session = request.session!;
       if (!inNativeWrapper(request)) return { kind: 'navigate', to: '/indisponivel', replace: true };
       if (session.data.transparent) return { kind: 'error', title: app.text('erro.titulo'), message: app.text('biometria.agente') };
-      const credential = BiometricCredential.safeParse(input.resposta.credential);
-      if (!input.resposta.ok || !credential.success) return { kind: 'navigate', to: '/biometria?falhou=1', replace: true };
+      const credential = BiometricCredential.safeParse(input.resposta?.credential);
+      if (!input.resposta?.ok || !credential.success) return { kind: 'navigate', to: '/biometria?falhou=1', replace: true };
       const quota = session.data.quota;
       if (!quota) return { kind: 'navigate', to: '/groups-and-quotas' };
       // A token family of its own: the session's refresh token rotates with the session.
@@ -89,13 +90,14 @@ export default async function biometrics(app: FastifyInstance) {
 
   app.actions.register('auth/biometrics-unlock', {
     public: true,
-    input: z.object({ resposta: Answer }),
+    // Optional: a renderer older than the `resposta` rule sends none, and gets the web path.
+    input: z.object({ resposta: Answer.optional() }),
     async handler(input, { request, reply, partner }): Promise<ActionResult> {
       if (!inNativeWrapper(request)) return fallback(reply, false);
       // Credentials are 256-bit random, but a client hammering unlock is still slowed down.
       if ((await app.counters.hit(`biometric-unlock:${request.ip}`, UNLOCK_WINDOW_SECONDS)) > UNLOCK_TRIES_PER_WINDOW) return fallback(reply, false);
-      const credential = BiometricCredential.safeParse(input.resposta.credential);
-      if (!input.resposta.ok || !credential.success) return fallback(reply, false);
+      const credential = BiometricCredential.safeParse(input.resposta?.credential);
+      if (!input.resposta?.ok || !credential.success) return fallback(reply, false);
       const known = await app.biometrics.find(credential.data);
       if (!known || known.partnerId !== partner.partner.id) return fallback(reply, true);
       // Its refresh token can be used once: a second unlock at the same moment gets the password screen.

@@ -30,3 +30,5 @@ export * from './registration.js';
 export * from './help.js';
 export * from './service.js';
 export * from './files.js';
+// Issue 23: notifications and user preferences.
+export * from './notifications.js';

@@ -54,6 +54,7 @@ const FollowUp = z.discriminatedUnion('type', [NavigateAction, SubmitAction, Dow
  * A call into the native wrapper (biometrics, push opt-in, status bar, share…); ignored on the web.
  * `then` runs when the wrapper answers yes; `otherwise` is the web path, run when there is no
  * wrapper, the wrapper says no, answers with the wrong shape or does not answer within 2 s.
+ * A `then` of type submit carries the wrapper's answer in its body as `resposta` (protocol.ts).
  */
 export const BridgeAction = z
   .object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BRIDGE_METHODS } from './actions.js';
+export { BRIDGE_ANSWER_FIELD } from './protocol.js';
 
 /**
  * The native bridge: what the web renderer posts to a wrapper and what the wrapper answers.
@@ -20,6 +21,14 @@ export type BridgeMethod = (typeof BRIDGE_METHODS)[number];
 
 export const Ok = z.object({ ok: z.boolean() });
 
+/**
+ * The device-bound biometric credential: at least 32 random bytes in base64url, created by the
+ * wrapper at enrolment and kept in the Keychain / Android Keystore behind the biometric prompt.
+ * The server keeps only its SHA-256 (and the back-office refresh token sealed with a key derived
+ * from it), never the password.
+ */
+export const BiometricCredential = z.string().regex(/^[A-Za-z0-9_-]{43,256}$/);
+
 export interface BridgeMessage {
   summary: string;
   /** Who starts it: a screen's `bridge` action, or the renderer on its own. */
@@ -35,20 +44,23 @@ export interface BridgeMessage {
 /** Every message of the bridge, by method name. The record type keeps it complete for BRIDGE_METHODS. */
 export const BRIDGE_MESSAGES: Record<BridgeMethod, BridgeMessage> = {
   biometrics: {
-    summary: 'Enrol biometrics (enable: true, screen /biometria) or unlock with them (unlock: true); a failure asks for the password again.',
+    summary:
+      'Enrol biometrics (enable: true, screen /biometria, after a password login): the wrapper prompts, creates a random credential (≥ 32 bytes, base64url), keeps it in the Keychain / Keystore behind the biometric prompt and answers it. Unlock (unlock: true, on /login and /entrar when this device enrolled): the wrapper prompts and answers the stored credential. A failure, a cancel or no credential answers ok: false; the customer types the password again.',
     sentBy: 'screen-action',
     payload: z.object({ enable: z.boolean().optional(), unlock: z.boolean().optional() }).strict(),
-    answer: Ok.extend({ reason: z.enum(['failed', 'cancelled', 'unavailable']).optional() }),
-    onYes: "runs the action's `then` (after enrolment: back to /home)",
-    onNo: "runs the action's `otherwise`: /entrar, the password again",
-    example: { args: { enable: true }, answer: { ok: true }, screen: '/biometria' },
+    answer: Ok.extend({ reason: z.enum(['failed', 'cancelled', 'unavailable']).optional(), credential: BiometricCredential.optional() }),
+    onYes:
+      "runs the action's `then` with the answer as `resposta`: POST /api/actions/auth/biometrics-enrol (the server seals a back-office refresh token with the credential) or POST /api/actions/auth/biometrics-unlock (a new session, then /home)",
+    onNo: "runs the action's `otherwise`: /entrar?biometria=falhou, the password again",
+    example: { args: { unlock: true }, answer: { ok: true, credential: 'q3JvbWV0cmlhLWRlLWV4ZW1wbG8tY29tLTMyLWJ5dGVzLW5v' }, screen: '/login' },
   },
   'push-opt-in': {
     summary: 'Ask the OS for push permission and register the device token with the wrapper’s push provider.',
     sentBy: 'screen-action',
     payload: z.object({}).strict(),
     answer: z.object({ granted: z.boolean(), token: z.string().min(1).optional() }),
-    onYes: "runs `then`: POST /api/actions/notifications/push { bloquear: false } (block_push_notification = false)",
+    onYes:
+      "runs `then`: POST /api/actions/notifications/push { bloquear: false, resposta: { granted, token } }: block_push_notification = false in the back office, and the token registered for this customer and platform (paused while block_push_notification is true)",
     onNo: 'nothing; the push preference stays as it is',
     example: { args: {}, answer: { granted: true, token: 'fcm:abc123' }, screen: '/notificacoes/preferencias' },
   },

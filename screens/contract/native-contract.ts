@@ -4,6 +4,7 @@ import { BRIDGE_MESSAGES, BRIDGE_TIMEOUT_MS, ANDROID_BRIDGE_OBJECT, IOS_MESSAGE_
 import { COMPONENT_TYPES, MIN_RENDERER_VERSION } from './components.js';
 import { DEFAULT_FALLBACK } from './fallbacks.js';
 import {
+  BRIDGE_ANSWER_FIELD,
   CLIENT_APP_VERSION_HEADER,
   CLIENT_PLATFORM_HEADER,
   CSRF_HEADER,
@@ -53,6 +54,8 @@ export function nativeContract() {
       ios: { handler: `window.webkit.messageHandlers.${IOS_MESSAGE_HANDLER}`, post: `window.webkit.messageHandlers.${IOS_MESSAGE_HANDLER}.postMessage({ id, method, args })` },
       answer: `window.${ANSWER_FUNCTION}({ id, result })`,
       timeoutMs: BRIDGE_TIMEOUT_MS,
+      /** A `then: submit` after a yes carries the wrapper's answer in this body field. */
+      answerField: BRIDGE_ANSWER_FIELD,
       messages: Object.entries(BRIDGE_MESSAGES).map(([method, m]) => ({
         method,
         summary: m.summary,

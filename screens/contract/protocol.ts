@@ -11,3 +11,5 @@ export const CSRF_HEADER_VALUE = 'consorcio-app';
 export const CLIENT_PLATFORM_HEADER = 'x-client-platform';
 /** Set by native wrappers: their app version (e.g. 1.70.00), checked against the mandatory versions of `versoes`. */
 export const CLIENT_APP_VERSION_HEADER = 'x-app-version';
+/** The field of a bridge action's `then: submit` body that carries the wrapper's answer (biometric credential, push token). */
+export const BRIDGE_ANSWER_FIELD = 'resposta';

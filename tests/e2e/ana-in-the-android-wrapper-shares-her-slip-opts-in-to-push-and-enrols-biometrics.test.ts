@@ -37,6 +37,8 @@ describe('inside the Android wrapper', () => {
     await page.getByRole('status').filter({ hasText: 'Notificações no celular ativadas.' }).waitFor();
     const puts = (await stack.sandbox.calls()).filter((c) => c.method === 'PUT' && c.path.endsWith('/preferencias') && c.path.includes('usuarios'));
     expect(puts.at(-1)!.body).toMatchObject({ block_push_notification: false });
+    // The token the wrapper returned is registered for ana's Android device.
+    expect(await stack.app.pushTokens.deliverable(persona('ana').document.replace(/\D/g, ''))).toEqual([{ platform: 'android', token: 'fake-push-token', partnerId: 1, blocked: false }]);
 
     await page.goto(`${stack.baseUrl}/biometria`);
     await page.getByRole('button', { name: 'Ativar biometria' }).click();

@@ -29,6 +29,13 @@ describe('inside the iOS wrapper, and outside any wrapper', () => {
     expect((await ios.message('share-file')).platform).toBe('ios');
     expect(download.suggestedFilename()).toMatch(/^boleto-\d+\.pdf$/);
     await expect.poll(() => page.getByRole('alertdialog').count()).toBe(0);
+
+    // Push opt-in through the iOS message handler: the token is registered for the iPhone.
+    await page.goto(`${stack.baseUrl}/notifications/preferencias`);
+    await page.getByRole('button', { name: 'Permitir notificações no celular' }).click();
+    expect((await ios.message('push-opt-in')).platform).toBe('ios');
+    await page.getByRole('status').filter({ hasText: 'Notificações no celular ativadas.' }).waitFor();
+    expect(await stack.app.pushTokens.deliverable(persona('ana').document.replace(/\D/g, ''))).toEqual([{ platform: 'ios', token: 'fake-push-token', partnerId: 1, blocked: false }]);
     await ios.context.close();
 
     const web = await browser.newContext();

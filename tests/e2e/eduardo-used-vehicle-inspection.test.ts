@@ -66,7 +66,7 @@ describe('used-vehicle inspection in a real browser', () => {
     await page.getByRole('textbox', { name: /^Placa/ }).fill('AB-1234');
     await page.getByRole('button', { name: 'Buscar veículo' }).click();
     await page.getByText('Placa inválida. Informe no formato ABC1D23 (Mercosul) ou ABC1234.').first().waitFor();
-    expect(await page.getByRole('textbox', { name: /^Placa/ }).inputValue()).toBe('AB-1234');
+    await expect.poll(() => page.getByRole('textbox', { name: /^Placa/ }).inputValue()).toBe('AB-1234');
     expect((await stack.sandbox.calls()).some((c) => c.path.startsWith('core/faturamento/auto/consultar-veiculo'))).toBe(false);
 
     await page.getByRole('textbox', { name: /^Placa/ }).fill('abc1d23');

@@ -6,7 +6,10 @@ import { PERSON_WAIT_MS } from './browser.js';
  * `webkit.messageHandlers.consorcio` before the page loads, records every message the renderer
  * posts, and answers it through `window.consorcioBridge.answer` as the native contract says
  * (screens/contract/bridge.ts). A method answered with `'silent'` never gets an answer; `share-file`
- * fetches the file with the page's cookies first, as a wrapper would, and records its status.
+ * fetches the file with the page's cookies first, as a wrapper would, and records its status;
+ * `biometrics` answered with `'keychain'` (the default) behaves like a device whose biometric
+ * prompt succeeds: enrolment creates a random credential kept in a fake keychain (the page's
+ * localStorage), unlock answers it, or `{ ok: false, reason: 'unavailable' }` when none was kept.
  */
 export type WrapperPlatform = 'android' | 'ios';
 
@@ -17,6 +20,8 @@ export interface BridgeRecord {
   args: Record<string, unknown>;
   /** share-file only: what fetching `args.href` gave. */
   fetched?: { status: number; type: string | null; head: string };
+  /** What the fake wrapper answered (absent when silent). */
+  answered?: unknown;
 }
 
 export interface Wrapper {
@@ -28,7 +33,7 @@ export interface Wrapper {
 }
 
 export const DEFAULT_ANSWERS: Record<string, unknown> = {
-  biometrics: { ok: true },
+  biometrics: 'keychain',
   'push-opt-in': { granted: true, token: 'fake-push-token' },
   'status-bar-color': { ok: true },
   'share-file': { shared: true },
@@ -46,8 +51,21 @@ function install(arg: { platform: WrapperPlatform; answers: Record<string, unkno
       const bytes = new Uint8Array(await res.arrayBuffer()).slice(0, 5);
       entry.fetched = { status: res.status, type: res.headers.get('content-type'), head: String.fromCharCode(...bytes) };
     }
+    let result = answers[message.method];
+    if (message.method === 'biometrics' && result === 'keychain') {
+      const KEY = '__fakeKeychain';
+      if (message.args?.enable) {
+        const bytes = crypto.getRandomValues(new Uint8Array(32));
+        const credential = btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+        localStorage.setItem(KEY, credential);
+        result = { ok: true, credential };
+      } else {
+        const credential = localStorage.getItem(KEY);
+        result = credential ? { ok: true, credential } : { ok: false, reason: 'unavailable' };
+      }
+    }
+    if (result !== undefined && result !== 'silent') entry.answered = result;
     await (w.__wrapperRecord as (m: unknown) => Promise<void>)(entry);
-    const result = answers[message.method];
     if (result === undefined || result === 'silent') return;
     w.consorcioBridge?.answer(platform === 'android' ? JSON.stringify({ id: message.id, result }) : { id: message.id, result });
   };
@@ -56,8 +74,14 @@ function install(arg: { platform: WrapperPlatform; answers: Record<string, unkno
 }
 
 /** A new browser context whose pages run inside the fake wrapper of `platform`. */
-export async function openInWrapper(browser: Browser, platform: WrapperPlatform, answers: Record<string, unknown> = {}): Promise<Wrapper> {
-  const context = await browser.newContext({ acceptDownloads: true });
+export async function openInWrapper(
+  browser: Browser,
+  platform: WrapperPlatform,
+  answers: Record<string, unknown> = {},
+  /** Cookies and storage of an earlier context: the same device opening the app again. */
+  storageState?: Awaited<ReturnType<BrowserContext['storageState']>>,
+): Promise<Wrapper> {
+  const context = await browser.newContext({ acceptDownloads: true, ...(storageState ? { storageState } : {}) });
   const messages: BridgeRecord[] = [];
   const waiters: Array<{ method: string; resolve: (m: BridgeRecord) => void }> = [];
   await context.exposeFunction('__wrapperRecord', (m: BridgeRecord) => {

@@ -77,4 +77,42 @@ describe('native bridge in the renderer', () => {
       }
     }
   });
+
+  it('ignores an answer to an id it never sent, a string that is not JSON and an answer without id; the call still ends as no after 2 s', async () => {
+    vi.useFakeTimers();
+    const posted = androidWindow(() => undefined);
+    const pending = askBridge('share-file', { href: '/api/x', filename: 'x.pdf' });
+    const hook = (window as unknown as { consorcioBridge: { answer(a: unknown): void } }).consorcioBridge;
+    hook.answer({ id: 'b999999', result: { shared: true } });
+    hook.answer('{not json');
+    hook.answer({ result: { shared: true } });
+    hook.answer(JSON.stringify([posted[0]!.id, { shared: true }]));
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(await pending).toBeNull();
+  });
+
+  it('treats an unknown bridge (another app’s handler or object) as the plain web: no platform header, nothing posted', async () => {
+    const received: unknown[] = [];
+    vi.stubGlobal('window', {
+      webkit: { messageHandlers: { outroApp: { postMessage: (m: unknown) => received.push(m) } } },
+      flutter_inappwebview: { callHandler: (...args: unknown[]) => received.push(args) },
+      ReactNativeWebView: { postMessage: 'not a function' },
+    });
+    expect(detectWrapper()).toBeNull();
+    expect(platformHeaders()).toEqual({});
+    expect(await askBridge('biometrics', { unlock: true })).toBeNull();
+    expect(received).toEqual([]);
+  });
+
+  it('counts a bridge that throws as no at once', async () => {
+    vi.stubGlobal('window', { ReactNativeWebView: { postMessage: () => { throw new Error('bridge gone'); } } });
+    const started = Date.now();
+    expect(await askBridge('push-opt-in', {})).toBeNull();
+    expect(Date.now() - started).toBeLessThan(500);
+  });
+
+  it('refuses a biometric answer whose credential is not a credential', () => {
+    expect(validAnswer('biometrics', { ok: true, credential: 'q3JvbWV0cmlhLWRlLWV4ZW1wbG8tY29tLTMyLWJ5dGVzLW5v' })).toBe(true);
+    for (const credential of ['short', 42, 'a'.repeat(43) + '!', '']) expect(validAnswer('biometrics', { ok: true, credential }), String(credential)).toBe(false);
+  });
 });

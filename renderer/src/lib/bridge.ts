@@ -35,7 +35,13 @@ const optional = (v: unknown, type: string) => v === undefined || typeof v === t
 
 /** Each message's answer shape, and whether it means yes. */
 const ANSWERS: Record<BridgeMethod, { valid(r: Obj): boolean; yes(r: Obj): boolean }> = {
-  biometrics: { valid: (r) => typeof r.ok === 'boolean' && (r.reason === undefined || ['failed', 'cancelled', 'unavailable'].includes(r.reason as string)), yes: (r) => r.ok === true },
+  biometrics: {
+    valid: (r) =>
+      typeof r.ok === 'boolean' &&
+      (r.reason === undefined || ['failed', 'cancelled', 'unavailable'].includes(r.reason as string)) &&
+      (r.credential === undefined || (typeof r.credential === 'string' && /^[A-Za-z0-9_-]{43,256}$/.test(r.credential))),
+    yes: (r) => r.ok === true,
+  },
   'push-opt-in': { valid: (r) => typeof r.granted === 'boolean' && optional(r.token, 'string') && r.token !== '', yes: (r) => r.granted === true },
   'status-bar-color': { valid: (r) => typeof r.ok === 'boolean', yes: (r) => r.ok === true },
   'share-file': { valid: (r) => typeof r.shared === 'boolean', yes: (r) => r.shared === true },

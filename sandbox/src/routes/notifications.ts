@@ -3,13 +3,15 @@ import { z } from 'zod';
 import { grantOf, invalid, notFound } from '../http.js';
 import { NOTIFICATIONS } from '../state/content.js';
 import type { SandboxContext } from '../context.js';
+import { notifications } from '../../../screens/back-office/index.js';
+import { serve } from '../contract.js';
 
 const ListQuery = z.object({ partner_id: z.coerce.number().int().positive(), id_cota: z.coerce.number().int().positive().optional() });
 const MarkRead = z.object({ news_id: z.coerce.number().int().positive() });
 
 /** Notifications (spec doc 1 §7): GET informativos (partner_id, id_cota; 404 when there are none), POST informativos (news_id marks read). */
 export default async function notificationRoutes(app: FastifyInstance, { state }: SandboxContext) {
-  app.get('/informativos', async (request, reply) => {
+  serve(app, notifications.list, async (request, reply) => {
     const parsed = ListQuery.safeParse(request.query);
     if (!parsed.success) return invalid(reply, 'partner_id é obrigatório.');
     const customer = state.customers.get(grantOf(request).customer)!;
@@ -28,7 +30,7 @@ export default async function notificationRoutes(app: FastifyInstance, { state }
     };
   });
 
-  app.post('/informativos', async (request, reply) => {
+  serve(app, notifications.markRead, async (request, reply) => {
     const parsed = MarkRead.safeParse(request.body ?? {});
     if (!parsed.success) return invalid(reply, 'news_id é obrigatório.');
     const customer = grantOf(request).customer;

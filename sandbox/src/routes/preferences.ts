@@ -4,6 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { fail, grantOf, invalid, notFound } from '../http.js';
 import type { SandboxContext } from '../context.js';
+import { notifications } from '../../../screens/back-office/index.js';
+import { serve } from '../contract.js';
 
 /** The back office's own rule (spec doc 1 §4): a notification method changes again only 24 hours after the last change. */
 const LOCKOUT_MS = 24 * 3600_000;
@@ -43,13 +45,13 @@ export default async function preferenceRoutes(app: FastifyInstance, { state }: 
     };
   }
 
-  app.get('/usuarios/:id/preferencias', async (request, reply) => {
+  serve(app, notifications.preferences, async (request, reply) => {
     const customer = own(request);
     if (!customer) return notFound(reply, 'Usuário não encontrado.');
     return view(customer.key);
   });
 
-  app.put('/usuarios/:id/preferencias', async (request, reply) => {
+  serve(app, notifications.savePreferences, async (request, reply) => {
     const customer = own(request);
     if (!customer) return notFound(reply, 'Usuário não encontrado.');
     const parsed = Change.safeParse(request.body ?? {});

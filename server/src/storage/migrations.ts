@@ -93,6 +93,41 @@ const MIGRATIONS: { id: number; name: string; sql: string }[] = [
         PRIMARY KEY (scope, key)
       )`,
   },
+  {
+    // Issue 23's block of ids (23xx): device-bound biometric credentials, only their SHA-256 and
+    // the back-office refresh token sealed with a key derived from the credential.
+    id: 2301,
+    name: 'biometric_credentials',
+    sql: `
+      CREATE TABLE biometric_credentials (
+        credential_hash TEXT PRIMARY KEY,
+        customer TEXT NOT NULL,
+        partner_id INTEGER NOT NULL,
+        platform TEXT NOT NULL,
+        sealed TEXT NOT NULL,
+        created_at BIGINT NOT NULL,
+        last_used_at BIGINT,
+        expires_at BIGINT NOT NULL,
+        revoked_at BIGINT,
+        unlocking_until BIGINT
+      );
+      CREATE INDEX biometric_credentials_customer ON biometric_credentials (customer)`,
+  },
+  {
+    // Issue 23: push tokens the native wrappers return on opt-in (the back office keeps only block_push_notification).
+    id: 2302,
+    name: 'push_tokens',
+    sql: `
+      CREATE TABLE push_tokens (
+        customer TEXT NOT NULL,
+        platform TEXT NOT NULL,
+        token TEXT NOT NULL,
+        partner_id INTEGER NOT NULL,
+        blocked BOOLEAN NOT NULL,
+        updated_at BIGINT NOT NULL,
+        PRIMARY KEY (customer, token)
+      )`,
+  },
 ];
 
 export async function migrate(database: Database): Promise<void> {

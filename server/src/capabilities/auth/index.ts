@@ -9,6 +9,7 @@ import verification from './verification.js';
 import forgotPassword from './forgot-password.js';
 import transparentLogin from './transparent-login.js';
 import mandatoryUpdate from './mandatory-update.js';
+import biometrics, { biometricOffer } from './biometrics.js';
 import { handleLogin, IdentifyInput, LoginInput, type AuthDeps } from './auth-actions.js';
 
 /** Login (desktop and mobile steps), logout, and the public login screens. */
@@ -31,9 +32,10 @@ export default async function auth(app: FastifyInstance) {
   await app.register(forgotPassword, { throttle });
   await app.register(transparentLogin);
   await app.register(mandatoryUpdate);
+  await app.register(biometrics);
 
-  app.screens.register('login', async (ctx) => ({ sessaoExpirada: ctx.query.get('sessao') === 'expirada', transparenteInvalido: ctx.query.get('transparente') === 'invalido' }));
-  app.screens.register('entrar', async () => ({ forms: { documento: {}, cota: { versao: '00' } }, errors: {} }));
+  app.screens.register('login', async (ctx) => ({ sessaoExpirada: ctx.query.get('sessao') === 'expirada', transparenteInvalido: ctx.query.get('transparente') === 'invalido', ...biometricOffer(app, ctx.request, ctx.query) }));
+  app.screens.register('entrar', async (ctx) => ({ forms: { documento: {}, cota: { versao: '00' } }, errors: {}, ...biometricOffer(app, ctx.request, ctx.query) }));
   app.screens.register('entrar-mobile', async (ctx) => {
     const doc = mobileDocument(ctx.request);
     return { documento: doc ? formatNationalId(doc) : '' };

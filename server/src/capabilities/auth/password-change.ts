@@ -63,6 +63,8 @@ export default async function passwordChange(app: FastifyInstance) {
         throw err;
       }
       await app.sessions.patch(session, { passwordChange: null, customer: { ...session.data.customer, senhaExpirada: false } });
+      // A new password asks for a new biometric enrolment on every device (auth/biometrics.ts).
+      await app.biometrics.revokeCustomer(session.data.customer.inscricaoNacional);
       return { kind: 'snackbar', message: app.text('senha.sucesso'), to: steps(input.origem).done };
     },
   });

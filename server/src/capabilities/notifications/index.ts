@@ -8,6 +8,7 @@ import { UpstreamError } from '../../plugins/core/upstream-client.js';
 import { firstMinuteAfter, formatDateTime } from '../../domain/clock.js';
 import { upstreamNow } from '../../upstream/server-time.js';
 import { inNativeWrapper } from '../../plugins/core/client-platform.js';
+import { CLIENT_PLATFORM_HEADER } from '../../../../screens/contract/index.js';
 import { getPreferences, listNotifications, markRead, putPreferences } from './notifications-upstream.js';
 
 /** Notification methods the back office knows (formaEnvio), with their pt-BR names in texts. */
@@ -74,6 +75,8 @@ export default async function notifications(app: FastifyInstance) {
     const upstream = ctx.upstream!;
     const state = await preferenceState(upstream);
     const native = inNativeWrapper(ctx.request);
+    // The back office owns block_push_notification (another device may have changed it): tokens follow it.
+    await app.pushTokens.setBlocked(upstream.session.data.customer.inscricaoNacional, state.blockPush);
     return {
       formaEnvio: state.formaEnvio,
       formaAtual: app.text(`notificacoes.forma.${state.formaEnvio}`),
@@ -117,11 +120,25 @@ export default async function notifications(app: FastifyInstance) {
     },
   });
 
+  /**
+   * Push on or off (block_push_notification in the back office). Inside a wrapper, the opt-in's
+   * `then` carries the wrapper's answer (`resposta`: granted, token): the token is registered for
+   * this customer and platform (storage/push-tokens.ts) and follows the flag, paused while it is true.
+   */
   app.actions.register('notifications/push', {
-    input: z.object({ bloquear: z.boolean() }),
-    async handler(input, { upstream, request }): Promise<ActionResult> {
+    input: z.object({
+      bloquear: z.boolean(),
+      resposta: z.object({ granted: z.boolean(), token: z.string().min(1).max(4096).optional() }).passthrough().optional(),
+    }),
+    async handler(input, { upstream, request, partner }): Promise<ActionResult> {
       if (request.session!.data.transparent) return agentRefusal();
+      const customer = request.session!.data.customer.inscricaoNacional;
       await putPreferences(upstream!, { block_push_notification: input.bloquear });
+      const token = input.resposta?.granted && !input.bloquear ? input.resposta.token : undefined;
+      if (token && inNativeWrapper(request)) {
+        await app.pushTokens.register(customer, { platform: String(request.headers[CLIENT_PLATFORM_HEADER]), token, partnerId: partner.partner.id });
+      }
+      await app.pushTokens.setBlocked(customer, input.bloquear);
       return { kind: 'snackbar', message: app.text(input.bloquear ? 'notificacoes.push-pausado' : 'notificacoes.push-ativo'), to: '/notifications/preferencias' };
     },
   });

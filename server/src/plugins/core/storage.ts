@@ -4,6 +4,11 @@ import { openDatabase, type Database } from '../../storage/database.js';
 import { RedisCounters, SqlCounters, type Counters } from '../../storage/counters.js';
 import { DailyNotices } from '../../storage/daily-notices.js';
 import { SessionStore } from '../../storage/session-store.js';
+import { BiometricCredentials } from '../../storage/biometric-credentials.js';
+import { PushTokens } from '../../storage/push-tokens.js';
+
+/** A biometric credential opens sessions for at most this long after enrolment (then the password again). */
+const BIOMETRIC_LIFETIME_MS = 90 * 24 * 3_600_000;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,6 +19,10 @@ declare module 'fastify' {
     /** Home modals shown at most once per day per customer. */
     dailyNotices: DailyNotices;
     idempotency: IdempotencyStore;
+    /** Device-bound biometric credentials (hashed, revocable; docs/native-contract.md). */
+    biometrics: BiometricCredentials;
+    /** Push tokens registered by the native wrappers. */
+    pushTokens: PushTokens;
   }
 }
 
@@ -27,6 +36,8 @@ export default fp(
     app.decorate('counters', counters);
     app.decorate('dailyNotices', new DailyNotices(db));
     app.decorate('idempotency', new IdempotencyStore(db));
+    app.decorate('biometrics', new BiometricCredentials(db, BIOMETRIC_LIFETIME_MS));
+    app.decorate('pushTokens', new PushTokens(db));
     const purge = setInterval(() => void app.sessions.purgeExpired().catch((err: unknown) => app.log.warn({ err }, 'session purge failed')), 10 * 60_000);
     purge.unref();
     app.addHook('onClose', async () => {

@@ -68,8 +68,9 @@ export default fp(
     app.decorate('loadSession', loadSession);
 
     // Only the API needs a session; the page asks for it itself when it carries the first screen.
-    app.addHook('preHandler', async (request) => {
-      if (request.url.startsWith('/api/')) await loadSession(request);
+    app.addHook('preHandler', (request, _reply, done) => {
+      if (!request.url.startsWith('/api/')) return done();
+      loadSession(request).then(() => done(), done);
     });
   },
   { name: 'session', dependencies: ['config', 'storage', 'upstream'] },

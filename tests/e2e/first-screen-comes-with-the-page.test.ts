@@ -46,6 +46,16 @@ describe('the first screen comes inside the page', () => {
     expect(answer?.headers()['cache-control']).toBe('no-store');
     await page.getByText('Olá, Ana').waitFor();
     expect(asked).toEqual([]);
+
+    // The slip list's ticks are the light form's: no JSON-form library, and a tick holds.
+    const formLibrary: string[] = [];
+    page.on('request', (r) => /json-form/.test(r.url()) && formLibrary.push(r.url()));
+    await page.goto(`${stack.baseUrl}/boletos/listadeboletos`);
+    const first = page.getByRole('checkbox').first();
+    await first.check();
+    await expect.poll(() => first.isChecked()).toBe(true);
+    expect(formLibrary).toEqual([]);
+    expect(asked).toEqual([]);
     await context.close();
   });
 });

@@ -1,7 +1,9 @@
 /**
  * Growth: time and bytes of the screens whose size follows the portfolio — the quota list with
- * 1, 20 and 200 quotas, the slip list with 10 and 500 open instalments — seeded through the
- * sandbox's control route (POST /__sandbox/customers/:persona/portfolio). Median of 5 fetches.
+ * 1, 20 and 200 quotas, the slip list with 10 and 500 open instalments (first page), the bid
+ * history with 20 and 2 000 bids — seeded through the sandbox's control route
+ * (POST /__sandbox/customers/:persona/portfolio). Median of 5 fetches; bytes as JSON and as
+ * brotli travels (what a browser receives).
  */
 const JSON_HEADERS = { 'content-type': 'application/json', 'x-requested-with': 'consorcio-app' };
 
@@ -31,25 +33,35 @@ function findPayload(nodes: unknown): unknown {
   return undefined;
 }
 
-async function screen(base: string, cookie: string, path: string): Promise<{ ms: number; bytes: number; screen: string }> {
+interface Fetched {
+  ms: number;
+  bytes: number;
+  wire: number;
+  screen: string;
+}
+
+async function screen(base: string, cookie: string, path: string): Promise<Fetched> {
   const times: number[] = [];
   let bytes = 0;
+  let wire = 0;
   let name = '';
   for (let i = 0; i < 5; i++) {
     const started = performance.now();
-    const res = await fetch(`${base}/api/screens?path=${encodeURIComponent(path)}`, { headers: { cookie } });
+    const res = await fetch(`${base}/api/screens?path=${encodeURIComponent(path)}`, { headers: { cookie, 'accept-encoding': 'br' } });
     const body = await res.text();
     times.push(performance.now() - started);
     bytes = Buffer.byteLength(body);
+    // fetch decodes the body; the header still says what travelled.
+    wire = Number(res.headers.get('content-length') ?? bytes);
     name = (JSON.parse(body) as { screen?: string; kind: string }).screen ?? 'redirect';
   }
-  return { ms: times.sort((a, b) => a - b)[2]!, bytes, screen: name };
+  return { ms: times.sort((a, b) => a - b)[2]!, bytes, wire, screen: name };
 }
 
 export async function measureGrowth(base: string, sandbox: string): Promise<void> {
-  console.log('\ngrowth (median of 5 fetches of the screen document, bytes uncompressed):');
-  const line = (label: string, r: { ms: number; bytes: number; screen: string }) =>
-    console.log(`  ${label.padEnd(34)} ${r.ms.toFixed(1).padStart(7)} ms  ${(r.bytes / 1024).toFixed(1).padStart(8)} KiB  (${r.screen})`);
+  console.log('\ngrowth (median of 5 fetches of the screen document; KiB as JSON / as brotli on the wire):');
+  const line = (label: string, r: Fetched) =>
+    console.log(`  ${label.padEnd(34)} ${r.ms.toFixed(1).padStart(7)} ms  ${(r.bytes / 1024).toFixed(1).padStart(8)} KiB / ${(r.wire / 1024).toFixed(1).padStart(6)} KiB  (${r.screen})`);
   for (const n of [1, 20, 200]) {
     await seed(sandbox, { cotas: n });
     line(`quota list, ${n} quotas`, await screen(base, await login(base), '/groups-and-quotas'));
@@ -58,6 +70,9 @@ export async function measureGrowth(base: string, sandbox: string): Promise<void
     await seed(sandbox, { parcelasEmAberto: n });
     line(`slip list, ${n} open instalments`, await screen(base, await login(base), '/boletos/listadeboletos'));
   }
-  console.log('  bid history, 20 and 2 000 entries   not measured: the sandbox keeps bids inside its bids routes and cannot seed them yet');
+  for (const n of [20, 2000]) {
+    await seed(sandbox, { lances: n });
+    line(`bid history, ${n} bids`, await screen(base, await login(base), '/bid_history'));
+  }
   await fetch(`${sandbox}/__sandbox/reset`, { method: 'POST' });
 }

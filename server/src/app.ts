@@ -71,6 +71,8 @@ export async function buildApp(
     requestTimeout: 30_000,
     connectionTimeout: 60_000,
     return503OnClosing: true,
+    // The embedded database makes its cluster template once per machine (storage/database.ts).
+    pluginTimeout: 120_000,
   });
   installErrorHandler(app);
   // LOG_LEVELS=auth=debug,slips=warn: a capability's own level (its folder name), others at LOG_LEVEL.

@@ -23,6 +23,11 @@ export class SandboxControl {
     return text ? JSON.parse(text) : undefined;
   }
 
+  /** perf: a big portfolio for the persona's first quota (quotas, open instalments, past bids). */
+  async setPortfolio(persona: string, sizes: { cotas?: number; parcelasEmAberto?: number; lances?: number }): Promise<void> {
+    await this.send('POST', `customers/${persona}/portfolio`, sizes);
+  }
+
   async calls(): Promise<RecordedCall[]> {
     const answer = (await this.send('GET', 'calls')) as RecordedCall[] | { data: RecordedCall[] };
     return Array.isArray(answer) ? answer : answer.data;

@@ -8,7 +8,7 @@ import type { SandboxContext } from '../context.js';
 import type { QuotaRecord } from '../state/store.js';
 
 /** A bid as the history answers it. */
-interface Bid {
+export interface Bid {
   protocolo: string;
   idCota: number;
   assembleia: number;
@@ -22,6 +22,9 @@ interface Bid {
   status: 'ATIVO' | 'CANCELADO' | 'SUBSTITUIDO' | 'NAO_CONTEMPLADO';
   identificador: string;
 }
+
+/** The bid history of one sandbox, for its control routes. */
+export const bidBooks = new WeakMap<object, { replace(quota: QuotaRecord, count: number): void }>();
 
 const OfferBody = z.object({
   situacaoModalidade: z.string(),
@@ -45,6 +48,29 @@ const OfferBody = z.object({
 export default async function bidRoutes(app: FastifyInstance, { state }: SandboxContext) {
   const bids: Bid[] = [];
   let seeded = false;
+  // perf: the bench's growth figures replace a quota's history (control-portfolio.ts).
+  bidBooks.set(state, {
+    replace(quota, count) {
+      seed();
+      for (let i = bids.length - 1; i >= 0; i--) if (bids[i]!.idCota === quota.idCota) bids.splice(i, 1);
+      for (let i = 0; i < count; i++) {
+        bids.push({
+          protocolo: `2025${String(800000 + i)}`,
+          idCota: quota.idCota,
+          assembleia: quota.assembleiaAtual - 1 - (i % 120),
+          dataCredenciamento: state.clock.day(-(30 + (i % 3000))),
+          modalidade: 'LL',
+          valorOferta: 10_000 + (i % 50) * 100,
+          percentual: 10 + (i % 20),
+          valorLanceEmbutido: 0,
+          valorFGTS: 0,
+          trocaChaves: false,
+          status: 'NAO_CONTEMPLADO',
+          identificador: `bench-${i}`,
+        });
+      }
+    },
+  });
 
   function seed() {
     if (seeded) return;

@@ -2,12 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { SandboxContext } from '../context.js';
 import type { QuotaRecord } from '../state/store.js';
+import { bidBooks } from './bids.js';
 
 const Portfolio = z.object({
   /** How many quotas the persona holds in all: copies of the first one are added (never removed). */
   cotas: z.number().int().min(1).max(1000).optional(),
   /** How many open instalments the persona's first quota has, due monthly from 5 days on. */
   parcelasEmAberto: z.number().int().min(0).max(2000).optional(),
+  /** How many past bids the persona's first quota has in its history (replacing the ones it had). */
+  lances: z.number().int().min(0).max(5000).optional(),
 });
 
 /**
@@ -33,6 +36,7 @@ export default async function portfolioControlRoutes(app: FastifyInstance, { sta
       first.parcelasRestantes = Math.max(first.parcelasRestantes, body.data.parcelasEmAberto);
       state.billing.seedQuota(first);
     }
+    if (body.data.lances !== undefined) bidBooks.get(state)?.replace(first, body.data.lances);
     return { cotas: state.quotasOf(owner).length, parcelasEmAberto: [...state.billing.instalments.values()].filter((p) => p.idCota === first.idCota).length };
   });
 }

@@ -32,7 +32,19 @@ describe('form engine', () => {
     expect(formEngine(form)).toBe('light');
   });
 
+  it('draws a list of ticks (the slip list) with the light form', () => {
+    const form: Form = {
+      schema: { type: 'object', required: ['parcelas'], properties: { parcelas: { type: 'array', title: 'Parcelas', uniqueItems: true, minItems: 1, items: { type: 'string', enum: ['1', '2'] }, errorMessage: 'x' } } },
+      uiSchema: { parcelas: { 'ui:widget': 'checkboxes', items: { 'ui:enumNames': ['Um', 'Dois'] } } },
+    };
+    expect(formEngine(form)).toBe('light');
+    const lista = layoutForms('boletos-lista')[0]!;
+    expect(formEngine({ ...lista, schema: JSON.parse(JSON.stringify(lista.schema).replace('{"$value":"ids"}', '["1"]')) })).toBe('light');
+  });
+
   it.each([
+    ['ticks without uniqueItems', { type: 'object', properties: { p: { type: 'array', items: { type: 'string', enum: ['1'] } } } }, { p: { 'ui:widget': 'checkboxes' } }],
+    ['ticks of numbers', { type: 'object', properties: { p: { type: 'array', uniqueItems: true, items: { type: 'number', enum: [1] } } } }, { p: { 'ui:widget': 'checkboxes' } }],
     ['a file list', { type: 'object', properties: { docs: { type: 'array', items: { type: 'string', format: 'data-url' } } } }, {}],
     ['a number', { type: 'object', properties: { n: { type: 'integer', title: 'N' } } }, {}],
     ['a select (enum without radio)', { type: 'object', properties: { uf: { type: 'string', enum: ['SP'], title: 'UF' } } }, {}],

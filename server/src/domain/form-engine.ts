@@ -2,7 +2,7 @@ import type { ComponentNode, ComponentOf } from '../../../screens/contract/index
 
 /**
  * Which engine draws a form. The renderer's light form draws flat objects of text, password,
- * checkbox (boolean), radio (enum) and hidden fields with labels, help, field errors and
+ * checkbox (boolean), radio (enum), checkboxes (array of unique enum strings) and hidden fields with labels, help, field errors and
  * `ui:when`; anything else — arrays, files, numbers, selects, one-time codes, text areas, an
  * option it does not know — goes to react-jsonschema-form, which the browser then downloads.
  * Unknown keys send a form to `json`, so a new schema feature never loses a field silently.
@@ -16,7 +16,21 @@ const UI_OPTIONS = new Set(['inputMode']);
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+const CHECKBOXES_KEYS = new Set(['type', 'title', 'description', 'errorMessage', 'items', 'uniqueItems', 'minItems', 'maxItems', 'default']);
+
+/** Several ticks among string options: an array of unique strings from an enum, drawn as checkboxes. */
+function lightCheckboxes(field: Record<string, unknown>, ui: Record<string, unknown>): boolean {
+  if (!Object.keys(field).every((k) => CHECKBOXES_KEYS.has(k)) || field.uniqueItems !== true) return false;
+  const items = field.items;
+  if (!isRecord(items) || !Object.keys(items).every((k) => k === 'type' || k === 'enum') || items.type !== 'string') return false;
+  if (!Array.isArray(items.enum) || !items.enum.every((v) => typeof v === 'string')) return false;
+  if (!Object.keys(ui).every((k) => k === 'ui:widget' || k === 'ui:help' || k === 'items') || ui['ui:widget'] !== 'checkboxes') return false;
+  const uiItems = ui.items;
+  return uiItems === undefined || (isRecord(uiItems) && Object.keys(uiItems).every((k) => k === 'ui:enumNames'));
+}
+
 function lightField(field: unknown, ui: unknown): boolean {
+  if (isRecord(field) && field.type === 'array') return (ui === undefined || isRecord(ui)) && lightCheckboxes(field, (ui ?? {}) as Record<string, unknown>);
   if (!isRecord(field) || !Object.keys(field).every((k) => FIELD_KEYS.has(k))) return false;
   if (ui !== undefined && !isRecord(ui)) return false;
   const uiRecord = ui ?? {};

@@ -9,6 +9,17 @@ import { slipsUpstream } from './slips-upstream.js';
 
 const UNIFY_ROUTE = '/boletos/unificarparcelas/selecionarcotas';
 
+/** Instalments a slip list shows at first, and how many more each 'Ver mais' adds. */
+export const SLIP_PAGE = 20;
+
+/** How many of `total` instalments to show for `?mostrar=` (a whole number of pages, never less than one page). */
+export function slipPage(total: number, asked: string | null): { shown: number; more: boolean; next: number } {
+  const wanted = Number.parseInt(asked ?? '', 10);
+  const pages = Number.isFinite(wanted) && wanted > SLIP_PAGE ? Math.ceil(Math.min(wanted, 5000) / SLIP_PAGE) : 1;
+  const shown = Math.min(total, pages * SLIP_PAGE);
+  return { shown, more: shown < total, next: (pages + 1) * SLIP_PAGE };
+}
+
 /**
  * Second copy (/boletos/listadeboletos) and unification (/boletos/unificarparcelas, then
  * …/selecionarcotas with the instalments of the customer's other quotas): the customer ticks
@@ -25,7 +36,10 @@ export default async function selection(app: FastifyInstance) {
   app.screens.register('boletos-lista', async (ctx) => {
     const idCota = ctx.upstream!.session.data.quota!.idCota;
     const unificar = ctx.route.path === UNIFY_ROUTE;
-    const listing = await slipsUpstream.secondCopy(ctx.upstream!, idCota, unificar);
+    const all = await slipsUpstream.secondCopy(ctx.upstream!, idCota, unificar);
+    // A long listing is paged: the first SLIP_PAGE instalments, then 'Ver mais' shows the next ones.
+    const page = slipPage(all.parcelas.length, ctx.query.get('mostrar'));
+    const listing = { ...all, parcelas: all.parcelas.slice(0, page.shown) };
     const label = (p: (typeof listing.parcelas)[number]) =>
       `${unificar ? `${quotaLabel(p.grupo, p.cota)} · ` : ''}${p.nomeMovimentoFinanceiro} · ${formatMoney(p.valor)} · vence em ${formatDate(p.dataVencimento)}${p.emAtraso ? ` (${app.text('boletos.situacao.vencida').toLowerCase()})` : ''}`;
     return {
@@ -36,6 +50,9 @@ export default async function selection(app: FastifyInstance) {
       ids: listing.parcelas.map((p) => p.identificadorCobranca),
       atrasadas: listing.parcelas.filter((p) => p.emAtraso).map((p) => p.identificadorCobranca),
       rotulos: listing.parcelas.map(label),
+      temMais: page.more,
+      mostrando: app.text('boletos.lista-mostrando', { mostradas: page.shown, total: all.parcelas.length }),
+      verMais: `${ctx.route.path}?mostrar=${page.next}`,
     };
   });
 

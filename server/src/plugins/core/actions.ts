@@ -143,13 +143,12 @@ export default fp(
       return result;
     }
 
-    app.addHook('onRequest', async (request) => {
-      if (!request.url.startsWith('/api/')) return;
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (!request.url.startsWith('/api/')) return done();
       const refusal = csrfRefusal(request);
-      if (refusal) {
-        request.log.warn({ refusal }, 'state-changing request refused');
-        throw new AppError('request.csrf', { detail: refusal });
-      }
+      if (!refusal) return done();
+      request.log.warn({ refusal }, 'state-changing request refused');
+      done(new AppError('request.csrf', { detail: refusal }));
     });
 
     app.post<{ Params: { area: string; name: string } }>('/api/actions/:area/:name', { bodyLimit: 64 * 1024 }, (request, reply) =>

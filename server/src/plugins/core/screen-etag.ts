@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { compressBody } from './compression.js';
 
 /**
  * ETag of a screen document: a digest of the body and of the session it was drawn for, so a tag
@@ -9,28 +10,46 @@ export function screenEtag(sessionId: string | null, body: string): string {
   return `"${createHash('sha256').update(sessionId ?? '-').update('\0').update(body).digest('base64url').slice(0, 32)}"`;
 }
 
+/** The tag of one coding of the document: a strong tag names one representation (RFC 9110 8.8.3). */
+export function codedEtag(etag: string, coding: string | undefined): string {
+  return coding ? `${etag.slice(0, -1)}-${coding}"` : etag;
+}
+
+/** Whether If-None-Match names this document in any of its codings. */
 function matches(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   if (header.trim() === '*') return true;
-  return header.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
+  return header.split(',').some((t) => t.trim().replace(/^W\//, '').replace(/-(?:br|gzip)"$/, '"') === etag);
 }
 
 /**
  * onSend for screen documents: stored only by the customer's own browser and revalidated every
- * time (`private, no-cache`, `Vary: Cookie`); an unchanged document costs a 304 without a body.
+ * time (`private, no-cache`, `Vary: Cookie`); an unchanged document costs a 304 without a body;
+ * a changed one travels compressed when the browser accepts it.
  */
 export function screenCaching(request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: null, payload?: unknown) => void): void {
   // A loader that asked for no-store (a token in the address) keeps it, without a tag.
   if (String(reply.getHeader('cache-control') ?? '').includes('no-store')) return done(null, payload);
-  reply.header('cache-control', 'private, no-cache').header('vary', 'cookie');
+  reply.header('cache-control', 'private, no-cache').header('vary', 'cookie, accept-encoding');
   if (reply.statusCode !== 200 || typeof payload !== 'string') return done(null, payload);
   const etag = screenEtag(request.session?.id ?? null, payload);
-  reply.header('etag', etag);
   if (matches(request.headers['if-none-match'], etag)) {
+    reply.header('etag', etag);
     reply.code(304);
     reply.removeHeader('content-length');
     reply.removeHeader('content-type');
     return done(null, '');
   }
-  done(null, payload);
+  // Compressed by Accept-Encoding (brotli, else gzip) above a threshold; the tag names the coding.
+  compressBody(request, reply, payload).then(
+    (body) => {
+      reply.header('etag', codedEtag(etag, reply.getHeader('content-encoding') as string | undefined));
+      done(null, body);
+    },
+    () => {
+      reply.removeHeader('content-encoding');
+      reply.header('etag', etag);
+      done(null, payload);
+    },
+  );
 }

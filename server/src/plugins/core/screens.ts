@@ -52,6 +52,11 @@ declare module 'fastify' {
       mount(prefix: string, handler: MountedScreens): void;
       /** Capability downgrade and contract check, as for every customer screen. */
       finish(request: FastifyRequest, document: ScreenDocument): ScreenDocument;
+      /**
+       * The document `GET /api/screens?path=` answers for a path (route table → guard → loader →
+       * layout); the page uses it to carry the first screen inside the HTML.
+       */
+      compose(request: FastifyRequest, reply: FastifyReply, path: string): Promise<ScreenResponseType>;
     };
   }
 }
@@ -107,12 +112,17 @@ export default fp(
         mounts.set(prefix, handler);
       },
       finish,
+      compose: (request: FastifyRequest, reply: FastifyReply, path: string) => compose(request, reply, path),
     });
 
     app.get('/api/screens', { onSend: screenCaching }, async (request, reply) => {
       const parsed = ScreenQuery.safeParse(request.query);
       if (!parsed.success) throw new AppError('request.invalid', { detail: parsed.error.issues[0]?.message });
-      const url = screenUrl(parsed.data.path);
+      return compose(request, reply, parsed.data.path);
+    });
+
+    async function compose(request: FastifyRequest, reply: FastifyReply, path: string): Promise<ScreenResponseType> {
+      const url = screenUrl(path);
       if (!url) throw new AppError('request.invalid', { detail: 'path' });
       const wanted = `${url.pathname}${url.search}`;
       for (const [prefix, handler] of mounts) {
@@ -156,7 +166,7 @@ export default fp(
       if (parts.dropped.length > 0) request.log.warn({ screen: route.screen, dropped: parts.dropped }, 'screen degraded');
       if ('redirect' in loaded && typeof loaded.redirect === 'string') return redirect(loaded.redirect);
       return render(route.screen, wanted, ctx, loaded);
-    });
+    }
 
     const notFoundRoute: ScreenRoute = { path: '*', screen: 'nao-encontrada', access: 'public', needsQuota: false, transparentLogin: false, mandatoryUpdateExempt: false, passwordChangeExempt: false, appUpdateExempt: false };
 

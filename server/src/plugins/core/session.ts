@@ -12,6 +12,10 @@ declare module 'fastify' {
     /** The screen's deadline, when one runs: every upstream call of the request is cut by it. */
     deadline: AbortSignal | null;
   }
+  interface FastifyInstance {
+    /** Finds the request's session by its cookie (and touches it); sets `request.session`. */
+    loadSession(request: FastifyRequest): Promise<void>;
+  }
   interface FastifyReply {
     /** Starts a session with a brand-new id (any earlier one of this browser is destroyed). */
     startSession(data: SessionData): Promise<Session>;
@@ -53,14 +57,20 @@ export default fp(
       this.header('clear-site-data', '"cache"');
     });
 
-    app.addHook('preHandler', async (request) => {
-      if (!request.url.startsWith('/api/')) return;
+    async function loadSession(request: FastifyRequest): Promise<void> {
       const id = request.cookies[name];
       if (!id) return;
       const session = await app.sessions.get(id);
       if (!session) return;
       await app.sessions.touch(session);
       request.session = session;
+    }
+    app.decorate('loadSession', loadSession);
+
+    // Only the API needs a session; the page asks for it itself when it carries the first screen.
+    app.addHook('preHandler', (request, _reply, done) => {
+      if (!request.url.startsWith('/api/')) return done();
+      loadSession(request).then(() => done(), done);
     });
   },
   { name: 'session', dependencies: ['config', 'storage', 'upstream'] },

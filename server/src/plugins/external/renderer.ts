@@ -4,6 +4,8 @@ import { resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { compressBody } from '../core/compression.js';
+import { firstScreenElement, firstScreens, lazyChunks } from './first-screen.js';
 
 /** What the build writes where the per-response nonce goes (renderer/vite.config.ts). */
 export const NONCE_PLACEHOLDER = 'CSP_NONCE_PLACEHOLDER';
@@ -48,7 +50,7 @@ export default fp(
         wildcard: false,
         // The page is never a static file: it carries a fresh nonce (sendPage). The compressed
         // copies are reached through content negotiation, not by their own names.
-        globIgnore: ['index.html', '**/*.br', '**/*.gz'],
+        globIgnore: ['index.html', '**/*.br', '**/*.gz', '.vite/**'],
         preCompressed: true,
         // A range of a script is of no use to a browser; the whole file is answered.
         acceptRanges: false,
@@ -59,15 +61,44 @@ export default fp(
       app.log.warn({ root }, 'renderer not built: run `npm run build`');
     }
 
+    const chunks = lazyChunks(root);
+
+    /**
+     * The first screen (and the redirects to it) inside the page, with module-preloads for the
+     * lazy chunks it needs: the renderer draws without asking again. Per customer, so the page is
+     * `no-store` and varies by cookie. A HEAD, or a screen that fails, gets the bare page.
+     */
+    async function firstScreenMarkup(request: FastifyRequest, reply: FastifyReply, nonce: string): Promise<{ head: string; body: string }> {
+      if (request.method !== 'GET') return { head: '', body: '' };
+      try {
+        await app.loadSession(request);
+        const docs = await firstScreens(request.url, (path) => app.screens.compose(request, reply, path));
+        const element = firstScreenElement(docs, nonce);
+        const head = chunks
+          .preloadsFor(element)
+          .map((file) => `<link rel="modulepreload" crossorigin href="/${file}" nonce="${nonce}">`)
+          .join('');
+        return { head, body: element };
+      } catch (err) {
+        request.log.debug({ err }, 'first screen not carried in the page');
+        return { head: '', body: '' };
+      }
+    }
+
     async function sendPage(request: FastifyRequest, reply: FastifyReply) {
       const nonce = randomBytes(16).toString('base64');
       const { partner } = await app.partners.forRequest(request);
+      const first = await firstScreenMarkup(request, reply, nonce);
+      const html = page
+        .replaceAll(NONCE_PLACEHOLDER, nonce)
+        .replace('</head>', `${first.head}</head>`)
+        .replace('<div id="root"></div>', `<div id="root"></div>${first.body}`);
       return reply
         .header('cache-control', 'no-store')
         .header('vary', 'cookie')
         .header('content-security-policy', pageCsp(nonce, upstreamOrigin, partner.frame_ancestors ?? []))
         .type('text/html; charset=utf-8')
-        .send(page.replaceAll(NONCE_PLACEHOLDER, nonce));
+        .send(await compressBody(request, reply, html));
     }
 
     app.setNotFoundHandler((request, reply) => {
@@ -79,5 +110,5 @@ export default fp(
       return sendPage(request, reply);
     });
   },
-  { name: 'renderer', dependencies: ['config', 'definitions', 'partner'] },
+  { name: 'renderer', dependencies: ['config', 'definitions', 'partner', 'session', 'screens'] },
 );

@@ -58,3 +58,37 @@ export function RadioGroup(props: {
     </div>
   );
 }
+
+/** Several ticks among options (an array of values): a group named by the field title, each box by its option's label. */
+export function CheckboxGroup(props: {
+  id: string;
+  labelId: string;
+  options: readonly { value: string; label: string }[];
+  value: readonly string[];
+  onChange: (value: string[]) => void;
+  invalid?: boolean;
+  describedBy?: string;
+}) {
+  const { id, labelId, options, value, onChange, invalid, describedBy } = props;
+  const ticked = new Set(value);
+  return (
+    <div className="checkboxes" id={id} role="group" aria-labelledby={labelId} aria-invalid={invalid || undefined} aria-describedby={describedBy}>
+      {options.map((option, i) => (
+        <div className="checkbox" key={option.value}>
+          <label>
+            <input
+              type="checkbox"
+              id={`${id}-${i}`}
+              name={id}
+              value={option.value}
+              checked={ticked.has(option.value)}
+              // Kept in the options' order, as the JSON form keeps them.
+              onChange={(e) => onChange(options.map((o) => o.value).filter((v) => (v === option.value ? e.target.checked : ticked.has(v))))}
+            />
+            <span>{option.label}</span>
+          </label>
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,7 +1,7 @@
 /** A field of a light form, read from the form's JSON Schema and UI schema (the server checked it fits). */
 export interface LightField {
   name: string;
-  kind: 'text' | 'password' | 'checkbox' | 'radio' | 'hidden';
+  kind: 'text' | 'password' | 'checkbox' | 'checkboxes' | 'radio' | 'hidden';
   title: string;
   description?: string;
   help?: string;
@@ -23,10 +23,14 @@ export function readFields(schema: Rec, uiSchema: Rec): LightField[] {
     const field = rec(raw);
     const ui = rec(uiSchema[name]);
     const widget = str(ui['ui:widget']);
-    const values = Array.isArray(field.enum) ? field.enum.map(String) : [];
-    const names = Array.isArray(ui['ui:enumNames']) ? ui['ui:enumNames'].map(String) : [];
+    // Checkboxes (an array of enum strings) name their options under `items`.
+    const many = field.type === 'array';
+    const choices = many ? rec(field.items) : field;
+    const named = many ? rec(ui.items) : ui;
+    const values = Array.isArray(choices.enum) ? choices.enum.map(String) : [];
+    const names = Array.isArray(named['ui:enumNames']) ? named['ui:enumNames'].map(String) : [];
     const kind: LightField['kind'] =
-      widget === 'hidden' ? 'hidden' : field.type === 'boolean' ? 'checkbox' : widget === 'radio' ? 'radio' : widget === 'password' ? 'password' : 'text';
+      widget === 'hidden' ? 'hidden' : many ? 'checkboxes' : field.type === 'boolean' ? 'checkbox' : widget === 'radio' ? 'radio' : widget === 'password' ? 'password' : 'text';
     return {
       name,
       kind,

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import type { ComponentOf } from '../../../../../screens/contract/components.js';
 import { useRunAction } from '../../../actions/use-run-action.js';
 import { applyFieldVisibility } from '../field-visibility.js';
-import { Checkbox, RadioGroup } from './choice-inputs.js';
+import { Checkbox, CheckboxGroup, RadioGroup } from './choice-inputs.js';
 import { initialData, readFields, type LightField } from './fields.js';
 import type { FieldFormat } from '../../../../../screens/contract/formats.js';
 import { MaskedInput } from '../masked-input.js';
@@ -11,7 +11,7 @@ import { TextInput } from './text-input.js';
 type Data = Record<string, unknown>;
 
 /**
- * A simple form (text, password, checkbox, radio, hidden fields) drawn without the JSON-form
+ * A simple form (text, password, checkbox, checkboxes, radio, hidden fields) drawn without the JSON-form
  * library, so the login and other light screens download no form engine. Same behaviour as the
  * JSON form: the server validates and answers field errors, shown next to each field, and a
  * form-level message above the button; what was typed stays after a failed submit, and the
@@ -88,6 +88,24 @@ function Field({ id, field, format, value, error, onChange }: { id: string; fiel
   let control: React.ReactNode;
   if (field.kind === 'checkbox') {
     control = <Checkbox id={id} label={field.title} checked={value === true} onChange={onChange} required={field.required} autoFocus={field.autoFocus} invalid={invalid} describedBy={describedBy} />;
+  } else if (field.kind === 'checkboxes') {
+    control = (
+      <>
+        <span className="field-label" id={`${id}__title`}>
+          {field.title}
+          {mark}
+        </span>
+        <CheckboxGroup
+          id={id}
+          labelId={`${id}__title`}
+          options={field.options}
+          value={Array.isArray(value) ? value.map(String) : []}
+          onChange={onChange}
+          invalid={invalid}
+          describedBy={describedBy}
+        />
+      </>
+    );
   } else if (field.kind === 'radio') {
     control = (
       <>
@@ -141,7 +159,7 @@ function Field({ id, field, format, value, error, onChange }: { id: string; fiel
   }
 
   return (
-    <div className={`form-group field field-${field.kind === 'checkbox' ? 'boolean' : 'string'}`}>
+    <div className={`form-group field field-${field.kind === 'checkbox' ? 'boolean' : field.kind === 'checkboxes' ? 'array' : 'string'}`}>
       {control}
       {(field.description || field.help) && (
         <div id={helpId} className="help-block">

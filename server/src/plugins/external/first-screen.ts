@@ -1,0 +1,68 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import type { ScreenResponse } from '../../../../screens/contract/index.js';
+
+/** The id of the element that carries the first screen inside the page (renderer/src/lib/first-screen.ts). */
+export const FIRST_SCREEN_ID = 'primeiras-telas';
+
+/** How many redirects the page follows on the server before giving the renderer the rest. */
+export const MAX_REDIRECTS = 3;
+
+/**
+ * The documents a navigation needs before it can draw: the screen of the path, or the redirects
+ * from it and the screen they lead to, keyed by path. A failure leaves the renderer to ask (and
+ * show the error as it always does): the page never fails because of a screen.
+ */
+export async function firstScreens(path: string, compose: (path: string) => Promise<ScreenResponse>): Promise<Record<string, ScreenResponse>> {
+  const out: Record<string, ScreenResponse> = {};
+  let wanted = path;
+  for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
+    if (Object.hasOwn(out, wanted)) break;
+    const doc = await compose(wanted);
+    out[wanted] = doc;
+    if (doc.kind !== 'redirect' || !doc.to.startsWith('/') || doc.to.startsWith('//')) break;
+    wanted = doc.to;
+  }
+  return out;
+}
+
+/**
+ * JSON inside `<script type="application/json">`: never executed (so the CSP does not apply), and
+ * `<` escaped so no text of a document can close the element.
+ */
+export function firstScreenElement(docs: Record<string, ScreenResponse>, nonce: string): string {
+  const json = JSON.stringify(docs).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return `<script type="application/json" id="${FIRST_SCREEN_ID}" nonce="${nonce}">${json}</script>`;
+}
+
+const Manifest = z.record(z.string(), z.object({ file: z.string(), imports: z.array(z.string()).optional(), isDynamicEntry: z.boolean().optional() }));
+
+/** The lazy chunks a document will ask for at once, by what it contains (the Vite manifest names their files). */
+export interface LazyChunks {
+  /** Module-preload links for the chunks this document needs. */
+  preloadsFor(json: string): string[];
+}
+
+const NEEDS = [
+  { source: 'src/components/icon/icons.ts', when: /"icon":"|"type":"(?:empty-state|shortcuts|bottom-nav)"/ },
+  { source: 'src/components/form/json-form.tsx', when: /"engine":"json"/ },
+];
+
+export function lazyChunks(root: string): LazyChunks {
+  const file = resolve(root, '.vite', 'manifest.json');
+  const parsed = existsSync(file) ? Manifest.safeParse(JSON.parse(readFileSync(file, 'utf8'))) : null;
+  const manifest = parsed?.success ? parsed.data : {};
+  const filesOf = (key: string, seen = new Set<string>()): string[] => {
+    const entry = manifest[key];
+    if (!entry || seen.has(key)) return [];
+    seen.add(key);
+    return [entry.file, ...(entry.imports ?? []).flatMap((k) => filesOf(k, seen))];
+  };
+  const links = NEEDS.map(({ source, when }) => ({ when, files: filesOf(source) }));
+  return {
+    preloadsFor(json) {
+      return [...new Set(links.filter((l) => l.when.test(json)).flatMap((l) => l.files))];
+    },
+  };
+}

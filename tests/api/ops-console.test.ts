@@ -76,19 +76,80 @@ describe('operations console', () => {
     expect(stack.app.flows.decide('refund-screen', { status: 'NAO_INICIADO' }).outcome).toBe('/devolucao/introducao');
   });
 
-  it('shows the analyser errors of a broken draft and refuses to publish it, keeping the version in service', async () => {
+  it('refuses a broken draft with the analyser reason keyed by the row it concerns, and publishes nothing', async () => {
     const c = await publisher();
     const before = stack.app.flows.version;
-    await refundDraft(c, (t) => {
+    const res = await refundDraft(c, (t) => {
       t.rows[0]!.then = '/devolucao/inexistente';
     });
-    const review = await c.screen('/ops/rascunho');
-    expect(screenText(review.body)).toContain('ERRO  tabela refund-screen, linha 1: destino "/devolucao/inexistente" não é uma tela do catálogo da especificação');
-    expect(findAll(review.body.layout, (n) => n.id === 'ops-publicar')).toEqual([]);
+    expect(res.body.kind).toBe('field-errors');
+    expect(res.body.errors['linha-1']).toContain('destino "/devolucao/inexistente" não é uma tela do catálogo da especificação');
+    expect(res.body.message).toContain('Nada foi publicado');
+    expect((await c.screen('/ops/rascunho')).body).toEqual({ schemaVersion: 1, kind: 'redirect', to: '/ops' });
     const attempt = await c.action('ops/publish', { comentario: 'quebrado' });
-    expect(attempt.body.kind).toBe('field-errors');
-    expect(attempt.body.message).toContain('não é uma tela do catálogo');
+    expect(attempt.body.message).toBe('Não há rascunho em revisão.');
     expect(stack.app.flows.version).toBe(before);
+  });
+
+  it('offers a publisher the cell editor with pick lists from the vocabulary and the catalogue', async () => {
+    const c = await publisher();
+    const page = await c.screen('/ops/definicoes/cash-billing-screen');
+    const [editor] = findAll(page.body.layout, (n) => n.type === 'table-editor');
+    expect(editor.definition).toEqual(stack.app.flows.bundle.definitions.find((d) => d.id === 'cash-billing-screen'));
+    expect(editor.inputs[0].options.map((o: { value: unknown }) => o.value)).toEqual(stack.app.flows.bundle.vocabulary.enums.cashBillingStatus);
+    expect(editor.inputs[1].options.map((o: { label: string }) => o.label)).toEqual(['sim', 'não']);
+    expect(editor.outputs[0].options.map((o: { value: unknown }) => o.value)).toEqual(stack.app.flows.bundle.vocabulary.screens);
+    expect(editor.covers.map((o: { value: unknown }) => o.value)).toEqual(stack.app.flows.bundle.vocabulary.enums.cashBillingStatus);
+    expect(editor.findings).toEqual({});
+    const viewerPage = await (await viewer()).screen('/ops/definicoes/cash-billing-screen');
+    expect(findAll(viewerPage.body.layout, (n) => n.type === 'table-editor')).toEqual([]);
+  });
+
+  it('analyses as the analyst edits: unmapped status on the default row, shadowed row, unknown target', async () => {
+    const c = await publisher();
+    const table = structuredClone(stack.app.flows.bundle.definitions.find((d) => d.id === 'cash-billing-screen')) as unknown as {
+      rows: Array<{ when: Record<string, unknown>; then: unknown }>;
+      default: { covers: string[] };
+    };
+    const sound = await c.action('ops/analisar', { id: 'cash-billing-screen', conteudo: JSON.stringify(table) });
+    expect(sound.body).toEqual({ kind: 'field-errors', errors: {}, message: 'Analisador: sem problemas.' });
+    table.default.covers = table.default.covers.filter((s) => s !== 'PRAZO_FINALIZADO');
+    table.rows.splice(2, 0, { when: { status: 'TRATATIVA_NAO_INICIADA' }, then: '/home' });
+    table.rows[3]!.then = '/tela-que-nao-existe';
+    const res = await c.action('ops/analisar', { id: 'cash-billing-screen', conteudo: JSON.stringify(table) });
+    expect(res.body.errors.padrao).toContain('valor "PRAZO_FINALIZADO" de "cashBillingStatus" não está mapeado nem coberto pelo padrão');
+    expect(res.body.errors['linha-3']).toContain('linha nunca alcançada: a linha 2 já cobre todos os seus casos');
+    expect(res.body.errors['linha-4']).toContain('não é uma tela do catálogo');
+    expect(res.body.message).toBe('Analisador: 3 ponto(s) a corrigir.');
+  });
+
+  it('refuses a tampered pick (a status or a target outside the lists) next to the field, and saves no draft', async () => {
+    const c = await publisher();
+    const table = structuredClone(stack.app.flows.bundle.definitions.find((d) => d.id === 'cash-billing-screen')) as unknown as { rows: Array<{ when: Record<string, unknown>; then: unknown }> };
+    table.rows[5]!.when.status = 'STATUS_INVENTADO';
+    table.rows[6]!.then = 'javascript:alert(1)';
+    const res = await c.action('ops/draft', { id: 'cash-billing-screen', conteudo: JSON.stringify(table) });
+    expect(res.body.kind).toBe('field-errors');
+    expect(res.body.errors['linha-6']).toBe('valor "STATUS_INVENTADO" não pertence a "cashBillingStatus"');
+    expect(res.body.errors['linha-7']).toContain('não é uma tela do catálogo');
+    expect((await c.screen('/ops/rascunho')).body.kind).toBe('redirect');
+    const renamed = await c.action('ops/draft', { id: 'cash-billing-screen', conteudo: JSON.stringify({ ...table, id: 'outra' }) });
+    expect(renamed.body.errors.conteudo).toBe('O id da definição deve continuar "cash-billing-screen".');
+  });
+
+  it('refuses a publish based on a stale version: nothing is overwritten', async () => {
+    const first = await publisher();
+    const second = await staff('operacao', 'operacao-sandbox');
+    const base = stack.app.flows.version;
+    expect((await refundDraft(first, (t) => void (t.rows[0]!.note = 'primeira'))).body.kind).toBe('navigate');
+    expect((await refundDraft(second, (t) => void (t.rows[0]!.note = 'segunda'))).body.kind).toBe('navigate');
+    expect((await first.action('ops/publish', { comentario: 'primeira' })).body.kind).toBe('snackbar');
+    const stale = await second.action('ops/publish', { comentario: 'segunda' });
+    expect(stale.body.kind).toBe('error');
+    expect(stale.body.message).toMatch(/Outra pessoa publicou/);
+    expect(stack.app.flows.version).toBe(base + 1);
+    expect((stack.app.flows.bundle.definitions.find((d) => d.id === 'refund-screen') as { rows: Array<{ note?: string }> }).rows[0]!.note).toBe('primeira');
+    await first.action('ops/rollback', { versao: base, base: base + 1 });
   });
 
   it('refuses a draft that is not JSON, next to the field', async () => {

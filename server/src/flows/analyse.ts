@@ -17,6 +17,9 @@ export interface Finding {
   level: 'erro' | 'aviso';
   where: string;
   message: string;
+  /** The definition it concerns, and in a decision table the row (1-based) or its default row: the console marks it there. */
+  definition?: string;
+  row?: number | 'default';
 }
 
 export interface Report {
@@ -48,8 +51,14 @@ function outcomeTargets(outcome: Outcome): Array<[string | null, Scalar]> {
   return Object.entries(outcome);
 }
 
-function analyseTable(table: DecisionTable, bundle: FlowBundle, ctx: AnalysisContext, cardIds: Set<string>, add: (f: Finding) => void): void {
+function analyseTable(table: DecisionTable, bundle: FlowBundle, ctx: AnalysisContext, cardIds: Set<string>, addAny: (f: Finding) => void): void {
   const where = `tabela ${table.id}`;
+  // Every finding names this table and, read from its place, the row it concerns.
+  const add = (f: Finding) => {
+    const row = /, linha (\d+)$/.exec(f.where);
+    const concerns = row ? Number(row[1]) : f.where.endsWith(', padrão') || f.message.includes('coberto pelo padrão') ? 'default' : undefined;
+    addAny({ ...f, definition: table.id, ...(concerns === undefined ? {} : { row: concerns }) });
+  };
   const { vocabulary } = bundle;
   const inputNames = new Set(table.inputs.map((i) => i.name));
 

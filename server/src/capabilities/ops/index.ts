@@ -10,6 +10,7 @@ import { contrastReport } from '../../domain/theme.js';
 import { definitionScreen, historyScreen, loginScreen, overviewScreen, reviewScreen } from './ops-screens.js';
 import { previewPersona, readPersonas } from './preview.js';
 import { parseStaff, verifyStaff } from './staff.js';
+import { findingsOf, tableEditor } from './table-editor.js';
 import { StaffSessions, type StaffSession } from './staff-sessions.js';
 
 const TEXT = {
@@ -17,6 +18,7 @@ const TEXT = {
   viewerCannotPublish: 'Seu perfil é somente leitura: publicar e voltar versões exigem o perfil de publicação.',
   invalidJson: 'O conteúdo não é um JSON válido.',
   noDraft: 'Não há rascunho em revisão.',
+  refused: 'O analisador recusou o rascunho: corrija os pontos indicados. Nada foi publicado.',
   stale: 'Outra pessoa publicou uma nova versão enquanto você editava. Nada foi sobrescrito: edite de novo a partir da versão atual.',
 };
 
@@ -75,7 +77,10 @@ export default async function ops(app: FastifyInstance) {
     const definitionMatch = /^\/ops\/definicoes\/([a-z0-9-]+)$/.exec(url.pathname);
     if (definitionMatch) {
       const definition = app.flows.bundle.definitions.find((d) => d.id === definitionMatch[1]);
-      if (definition) return document(request, 'ops-definicao', route, definition.title, definitionScreen(member, definition, app.flows.version));
+      if (definition) {
+        const editor = definition.kind === 'decision-table' && member.role === 'publisher' ? tableEditor(definition, app.flows.bundle, findingsOf(app.flows.check(app.flows.files).report, definition.id)) : null;
+        return document(request, 'ops-definicao', route, definition.title, definitionScreen(member, definition, app.flows.version, editor));
+      }
     }
     if (url.pathname === '/ops/rascunho') {
       if (!member.draft) return redirect('/ops');
@@ -147,19 +152,43 @@ export default async function ops(app: FastifyInstance) {
     return { kind: 'navigate', to: '/ops/entrar', replace: true };
   });
 
+  const DraftInput = z.object({ id: z.string().regex(/^[a-z0-9-]+$/), conteudo: z.string('@erro.campo-obrigatorio').min(2, '@erro.campo-obrigatorio').max(200_000) });
+
+  /** The draft's definition parsed and analysed with the rest of the version in service; a refusal keyed as the editor marks it. */
+  function analyseDraft(input: z.output<typeof DraftInput>): { content: unknown; errors: Record<string, string> } | ActionResult {
+    if (!app.flows.bundle.definitions.some((d) => d.id === input.id)) return { kind: 'error', title: app.text('erro.titulo'), message: 'Definição não encontrada.' };
+    let content: unknown;
+    try {
+      content = JSON.parse(input.conteudo);
+    } catch {
+      return { kind: 'field-errors', errors: { conteudo: TEXT.invalidJson } };
+    }
+    if (!content || typeof content !== 'object' || fileNameOf(content as { id: string }) !== `${input.id}.json`) {
+      return { kind: 'field-errors', errors: { conteudo: `O id da definição deve continuar "${input.id}".` } };
+    }
+    const { report } = app.flows.check({ ...app.flows.files, [`${input.id}.json`]: content });
+    const errors = findingsOf(report, input.id);
+    // Errors elsewhere (another definition that relied on this one) still refuse: shown on the table.
+    const others = report.findings.filter((f) => f.level === 'erro' && !(f.definition === input.id || f.where === 'formato' || f.where.includes(input.id)));
+    if (others.length) errors.tabela = [errors.tabela, ...others.map((f) => `${f.where}: ${f.message}`)].filter(Boolean).join('; ');
+    return { content, errors };
+  }
+
+  staffAction('analisar', DraftInput, async (input) => {
+    const analysed = analyseDraft(input);
+    if ('kind' in analysed) return analysed;
+    const count = Object.keys(analysed.errors).length;
+    return { kind: 'field-errors', errors: analysed.errors, message: count ? `Analisador: ${count} ponto(s) a corrigir.` : 'Analisador: sem problemas.' };
+  });
+
   staffAction(
     'draft',
-    z.object({ id: z.string().regex(/^[a-z0-9-]+$/), conteudo: z.string('@erro.campo-obrigatorio').min(2, '@erro.campo-obrigatorio').max(200_000) }),
+    DraftInput,
     async (input, member) => {
-      if (!app.flows.bundle.definitions.some((d) => d.id === input.id)) return { kind: 'error', title: app.text('erro.titulo'), message: 'Definição não encontrada.' };
-      let content: unknown;
-      try {
-        content = JSON.parse(input.conteudo);
-      } catch {
-        return { kind: 'field-errors', errors: { conteudo: TEXT.invalidJson } };
-      }
-      if (fileNameOf(content as { id: string }) !== `${input.id}.json`) return { kind: 'field-errors', errors: { conteudo: `O id da definição deve continuar "${input.id}".` } };
-      await sessions.saveDraft(member.id, { id: input.id, content, baseVersion: app.flows.version });
+      const analysed = analyseDraft(input);
+      if ('kind' in analysed) return analysed;
+      if (Object.keys(analysed.errors).length) return { kind: 'field-errors', errors: analysed.errors, message: TEXT.refused };
+      await sessions.saveDraft(member.id, { id: input.id, content: analysed.content, baseVersion: app.flows.version });
       return { kind: 'navigate', to: '/ops/rascunho' };
     },
     true,

@@ -90,14 +90,20 @@ function wizardTable(wizard: Wizard, caption: string): ComponentNode {
   return { type: 'table', caption, columns: ['#', 'passo', 'rótulo', 'disponível quando'], rows: wizard.steps.map((s, i) => [String(i + 1), s.id, s.label, s.available ? JSON.stringify(s.available) : 'sempre']) };
 }
 
-export function definitionScreen(staff: StaffSession, definition: FlowDefinition, version: number): ComponentNode[] {
+export function definitionScreen(staff: StaffSession, definition: FlowDefinition, version: number, editor: ComponentNode | null): ComponentNode[] {
   const nodes: ComponentNode[] = [
     heading(definition.title),
     ...staffBar(staff),
     text(`${KIND_LABEL[definition.kind]} · ${definition.source} · em serviço na v${version}`),
     definitionTable(definition, `${definition.id} (publicada)`),
   ];
-  if (staff.role === 'publisher') {
+  if (staff.role === 'publisher' && editor) {
+    nodes.push(
+      heading('Editar', 2),
+      text('Escolha os valores de cada célula nas listas; o analisador confere a tabela enquanto você edita e marca a linha com problema. Antes de publicar você verá as diferenças e a tela de cada persona.'),
+      editor,
+    );
+  } else if (staff.role === 'publisher') {
     nodes.push(heading('Editar', 2), text('Altere o JSON da definição. Antes de publicar você verá o relatório do analisador, as diferenças e a pré-visualização por persona.'));
     nodes.push({
       type: 'form',

@@ -141,8 +141,8 @@ describe('operations console', () => {
     const first = await publisher();
     const second = await staff('operacao', 'operacao-sandbox');
     const base = stack.app.flows.version;
-    expect((await refundDraft(first, (t) => void (t.rows[0]!.note = 'primeira'))).body.kind).toBe('navigate');
-    expect((await refundDraft(second, (t) => void (t.rows[0]!.note = 'segunda'))).body.kind).toBe('navigate');
+    expect((await refundDraft(first, (t) => void ((t.rows[0] as { note?: string }).note = 'primeira'))).body.kind).toBe('navigate');
+    expect((await refundDraft(second, (t) => void ((t.rows[0] as { note?: string }).note = 'segunda'))).body.kind).toBe('navigate');
     expect((await first.action('ops/publish', { comentario: 'primeira' })).body.kind).toBe('snackbar');
     const stale = await second.action('ops/publish', { comentario: 'segunda' });
     expect(stale.body.kind).toBe('error');
@@ -172,5 +172,24 @@ describe('operations console', () => {
       expect(report.rows.map((r: string[]) => r[3])).not.toContain('falha');
     }
     expect((await c.action('ops/galeria-exemplo', {})).body).toEqual({ kind: 'snackbar', message: 'Exemplo da galeria: nada foi enviado.' });
+  });
+});
+
+describe('operations console: what the customer sees', () => {
+  it('draws, for a persona, the actual screen under the published version and under the draft, read-only in the partner theme', async () => {
+    const c = await publisher();
+    const table = structuredClone(stack.app.flows.bundle.definitions.find((d) => d.id === 'cash-billing-screen')) as unknown as { rows: Array<{ when: Record<string, unknown>; then: unknown }> };
+    table.rows[6]!.then = '/faturamentoespecie/reanalise';
+    expect((await c.action('ops/draft', { id: 'cash-billing-screen', conteudo: JSON.stringify(table) })).body.kind).toBe('navigate');
+    const review = await c.screen('/ops/rascunho?persona=delta');
+    const previews = findAll(review.body.layout, (n) => n.type === 'theme-preview');
+    expect(previews.map((p) => p.label)).toEqual(['Publicada: /faturamentoespecie/documento-rejeitado', 'Rascunho: /faturamentoespecie/reanalise']);
+    expect(previews.every((p) => p.readOnly === true && /^#/.test(p.theme.primary))).toBe(true);
+    expect(screenText({ layout: previews[0].items })).toContain('Contrato social e última alteração');
+    expect(screenText({ layout: previews[1].items })).toContain('Documentos adicionais');
+    expect(screenText(review.body)).toContain('A tela muda: /faturamentoespecie/documento-rejeitado → /faturamentoespecie/reanalise.');
+    // The draft decided only inside the preview: the version in service is untouched.
+    expect(stack.app.flows.decide('cash-billing-screen', { status: 'PENDENCIA_CLIENTE', caseExists: true }).outcome).toBe('/faturamentoespecie/documento-rejeitado');
+    await c.action('ops/discard', {});
   });
 });

@@ -49,6 +49,9 @@ describe('an operations analyst in a real browser', () => {
     await analyst.getByText('Definições de fluxo: OK').waitFor();
 
     await analyst.getByRole('button', { name: 'delta' }).click();
+    // delta's actual screen, drawn read-only in the partner's theme: published and draft side by side.
+    await analyst.getByRole('region', { name: 'Publicada: /faturamentoespecie/documento-rejeitado' }).getByText('Contrato social e última alteração').first().waitFor();
+    await analyst.getByRole('region', { name: 'Rascunho: /faturamentoespecie/reanalise' }).getByText('Documentos adicionais').first().waitFor();
     await analyst.getByRole('table', { name: 'Decisões para delta' }).getByText('/faturamentoespecie/reanalise (muda)').waitFor();
 
     await analyst.getByLabel('Comentário da publicação').fill('Pendência do cliente vai para documentos adicionais');

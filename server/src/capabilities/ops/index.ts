@@ -11,6 +11,7 @@ import { definitionScreen, historyScreen, loginScreen, overviewScreen, reviewScr
 import { previewPersona, readPersonas } from './preview.js';
 import { parseStaff, verifyStaff } from './staff.js';
 import { findingsOf, tableEditor } from './table-editor.js';
+import { entryRoute, previewScreens, type ScreenPreview } from './screen-preview.js';
 import { StaffSessions, type StaffSession } from './staff-sessions.js';
 
 const TEXT = {
@@ -89,11 +90,16 @@ export default async function ops(app: FastifyInstance) {
       const wanted = url.searchParams.get('persona');
       const persona = personas.find((p) => p.key === wanted) ?? null;
       let preview: Awaited<ReturnType<typeof previewPersona>> | string | null = null;
+      let screens: ScreenPreview | string | null = null;
       if (persona && report.ok) {
-        preview = await previewPersona(app.upstream, app.flows, persona, bundle).catch((err: unknown) => {
-          request.log.warn({ err }, 'persona preview failed');
+        const failed = (what: string) => (err: unknown) => {
+          request.log.warn({ err }, `persona ${what} preview failed`);
           return 'Não foi possível consultar o estado desta persona no back office agora.';
-        });
+        };
+        [preview, screens] = await Promise.all([
+          previewPersona(app.upstream, app.flows, persona, bundle).catch(failed('decision')),
+          previewScreens(app, request, persona, bundle, entryRoute(member.draft.id)).catch(failed('screen')),
+        ]);
       }
       return document(
         request,
@@ -110,6 +116,7 @@ export default async function ops(app: FastifyInstance) {
           personas,
           persona: persona?.key ?? null,
           preview,
+          screens,
         }),
       );
     }

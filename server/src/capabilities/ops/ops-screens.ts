@@ -5,6 +5,7 @@ import { formatReport } from '../../flows/analyse.js';
 import type { FlowVersionSummary } from '../../storage/flow-store.js';
 import { showOutcome, type PreviewPersona, type PreviewRow } from './preview.js';
 import type { StaffSession } from './staff-sessions.js';
+import { previewNode, type ScreenPreview } from './screen-preview.js';
 
 /** The console's pages, drawn by the customers' renderer from ordinary screen documents. */
 
@@ -128,6 +129,7 @@ export function reviewScreen(input: {
   personas: PreviewPersona[];
   persona: string | null;
   preview: PreviewRow[] | string | null;
+  screens: ScreenPreview | string | null;
 }): ComponentNode[] {
   const { staff, report } = input;
   const nodes: ComponentNode[] = [heading('Revisar alterações'), ...staffBar(staff)];
@@ -147,6 +149,19 @@ export function reviewScreen(input: {
       label: 'Personas',
       items: input.personas.map((p) => ({ type: 'button', id: `persona-${p.key}`, label: p.key, variant: p.key === input.persona ? 'primary' : 'link', action: { type: 'navigate', to: `/ops/rascunho?persona=${p.key}` } })),
     });
+  }
+  if (typeof input.screens === 'string') nodes.push(text(input.screens, 'danger'));
+  else if (input.screens) {
+    const { published, draft, route } = input.screens;
+    nodes.push(
+      heading(`O que ${input.persona} vê ao abrir ${route}`, 3),
+      text(published.route === draft.route ? `A tela continua ${draft.route}.` : `A tela muda: ${published.route} → ${draft.route}.`, published.route === draft.route ? 'neutral' : 'warning'),
+      {
+        type: 'list',
+        label: 'Publicada e rascunho lado a lado',
+        items: [previewNode('tela-publicada', `Publicada: ${published.route}`, published), previewNode('tela-rascunho', `Rascunho: ${draft.route}`, draft)],
+      },
+    );
   }
   if (typeof input.preview === 'string') nodes.push(text(input.preview, 'danger'));
   else if (input.preview) {

@@ -193,3 +193,58 @@ describe('operations console: what the customer sees', () => {
     await c.action('ops/discard', {});
   });
 });
+
+describe('operations console: texts and partner themes as versioned definitions', () => {
+  it('publishes a text change that the login screen shows at once, and rolls it back', async () => {
+    const c = await publisher();
+    const base = stack.app.flows.version;
+    const search = await c.action('ops/textos-busca', { busca: 'Bem-vindo ao' });
+    expect(search.body).toEqual({ kind: 'navigate', to: '/ops/textos?busca=Bem-vindo%20ao' });
+    expect(screenText((await c.screen('/ops/textos?busca=Bem-vindo%20ao')).body)).toContain('login.saudacao');
+    const draft = await c.action('ops/texto', { chave: 'login.saudacao', texto: 'Que bom ver você no {{partner.name}}' });
+    expect(draft.body).toEqual({ kind: 'navigate', to: '/ops/rascunho' });
+    expect(screenText((await c.screen('/ops/rascunho')).body)).toContain('login.saudacao');
+    expect((await c.action('ops/publish', { comentario: 'Saudação nova' })).body.kind).toBe('snackbar');
+    const visitor = client(stack.baseUrl);
+    expect(screenText((await visitor.screen('/login')).body)).toMatch(/Que bom ver você no \S/);
+    await c.action('ops/rollback', { versao: base, base: base + 1 });
+    expect(screenText((await visitor.screen('/login')).body)).not.toContain('Que bom ver você');
+  });
+
+  it('refuses a text with a broken or a missing placeholder, next to the field, publishing nothing', async () => {
+    const c = await publisher();
+    const before = stack.app.flows.version;
+    const broken = await c.action('ops/texto', { chave: 'login.saudacao', texto: 'Bem-vindo ao {{partner.name' });
+    expect(broken.body.errors).toEqual({ texto: 'marcador quebrado: use {{nome}}, com as chaves fechadas' });
+    const missing = await c.action('ops/texto', { chave: 'login.saudacao', texto: 'Bem-vindo ao {{parceiro}}' });
+    expect(missing.body.errors).toEqual({ texto: 'mantenha os marcadores {{partner.name}} (e só eles)' });
+    const unknown = await c.action('ops/texto', { chave: 'nao.existe', texto: 'x' });
+    expect(unknown.body.errors.texto).toMatch(/não existe/);
+    expect((await c.screen('/ops/rascunho')).body.kind).toBe('redirect');
+    expect(stack.app.flows.version).toBe(before);
+  });
+
+  it('refuses a colour that is not a colour and a theme without WCAG AA contrast, with the reason next to the field', async () => {
+    const c = await publisher();
+    const before = stack.app.flows.version;
+    const notColour = await c.action('ops/tema', { parceiro: '1', primary: 'vermelho', onPrimary: '#FFFFFF' });
+    expect(notColour.body.errors).toEqual({ primary: '"vermelho" não é uma cor: use #RRGGBB' });
+    const unreadable = await c.action('ops/tema', { parceiro: '1', primary: '#FFEB3B', onPrimary: '#FFFFFF' });
+    expect(unreadable.body.kind).toBe('field-errors');
+    expect(unreadable.body.errors.onPrimary).toMatch(/^contraste de onPrimary sobre primary é 1,\d\d:1; o mínimo WCAG AA para texto é 4,5:1$/);
+    expect(stack.app.flows.version).toBe(before);
+  });
+
+  it('publishes a readable partner theme that every screen of that partner carries', async () => {
+    const c = await publisher();
+    const base = stack.app.flows.version;
+    const page = await c.screen('/ops/temas');
+    expect(findAll(page.body.layout, (n) => n.type === 'form' && n.id === 'ops-tema-1')).toHaveLength(1);
+    const draft = await c.action('ops/tema', { parceiro: '1', primary: '#1B4D3E', onPrimary: '#FFFFFF' });
+    expect(draft.body).toEqual({ kind: 'navigate', to: '/ops/rascunho' });
+    expect((await c.action('ops/publish', { comentario: 'Verde do parceiro' })).body.kind).toBe('snackbar');
+    expect((await client(stack.baseUrl).screen('/login')).body.partner.theme.primary).toBe('#1B4D3E');
+    await c.action('ops/rollback', { versao: base, base: base + 1 });
+    expect((await client(stack.baseUrl).screen('/login')).body.partner.theme.primary).not.toBe('#1B4D3E');
+  });
+});

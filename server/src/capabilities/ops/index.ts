@@ -11,6 +11,10 @@ import { definitionScreen, historyScreen, loginScreen, overviewScreen, reviewScr
 import { previewPersona, readPersonas } from './preview.js';
 import { parseStaff, verifyStaff } from './staff.js';
 import { findingsOf, tableEditor } from './table-editor.js';
+import { textsFile } from '../../flows/bundle.js';
+import { ThemeDefinition } from '../../../../screens/contract/flows.js';
+import { themeOf } from '../../domain/theme.js';
+import { textsScreen, themesScreen, THEME_FIELDS, type ThemeRow } from './content-screens.js';
 import { entryRoute, previewScreens, type ScreenPreview } from './screen-preview.js';
 import { StaffSessions, type StaffSession } from './staff-sessions.js';
 
@@ -71,6 +75,20 @@ export default async function ops(app: FastifyInstance) {
         return { id: partner.id, name: partner.name, theme: branding.theme, report: contrastReport(branding.theme), rejected: rejected.length > 0 };
       });
       return document(request, 'ops-galeria', route, 'Galeria de componentes', galleryScreen(partners));
+    }
+    if (url.pathname === '/ops/textos') {
+      const texts = textsInDraft(member);
+      return document(request, 'ops-textos', route, 'Textos', textsScreen(member, texts, url.searchParams.get('busca') ?? '', url.searchParams.get('chave'), app.flows.version));
+    }
+    if (url.pathname === '/ops/temas') {
+      const answer = await app.upstream.call<{ data: Partner[] }>({ method: 'GET', path: 'parceiros' });
+      const rows: ThemeRow[] = (answer.data ?? []).map((partner) => {
+        const published = app.flows.bundle.themes?.find((t) => t.partner === partner.id) ?? null;
+        const { branding } = brand(partner);
+        const base = { primary: partner.colors?.primary ?? branding.theme.primary, secondary: partner.colors?.secondary ?? branding.theme.secondary };
+        return { id: partner.id, name: partner.name, theme: published ? themeOf(published, base) : branding.theme, published };
+      });
+      return document(request, 'ops-temas', route, 'Temas dos parceiros', themesScreen(member, rows));
     }
     if (url.pathname === '/ops/historico') {
       return document(request, 'ops-historico', route, 'Histórico de versões', historyScreen(member, await app.flows.history(), app.flows.version));
@@ -197,6 +215,59 @@ export default async function ops(app: FastifyInstance) {
       if (Object.keys(analysed.errors).length) return { kind: 'field-errors', errors: analysed.errors, message: TEXT.refused };
       await sessions.saveDraft(member.id, { id: input.id, content: analysed.content, baseVersion: app.flows.version });
       return { kind: 'navigate', to: '/ops/rascunho' };
+    },
+    true,
+  );
+
+  /** The texts the analyst edits: those of a texts draft in progress, else those in service. */
+  function textsInDraft(member: StaffSession): Record<string, string> {
+    const draft = member.draft?.id === 'texts' ? (member.draft.content as { texts?: Record<string, string> }).texts : undefined;
+    return draft ?? app.flows.bundle.texts ?? app.definitions.texts;
+  }
+
+  /** Saves a texts or theme draft if the analyser accepts it; else its reasons keyed by the form's fields. */
+  async function contentDraft(member: StaffSession, id: string, content: unknown, fieldOf: (f: { field?: string | undefined }) => string | null): Promise<ActionResult> {
+    const { report } = app.flows.check({ ...app.flows.files, [`${id}.json`]: content });
+    const errors: Record<string, string> = {};
+    const general: string[] = [];
+    for (const f of report.findings.filter((x) => x.level === 'erro')) {
+      const field = fieldOf(f);
+      if (field) errors[field] = errors[field] ? `${errors[field]}; ${f.message}` : f.message;
+      else general.push(`${f.where}: ${f.message}`);
+    }
+    if (!report.ok) return { kind: 'field-errors', errors, message: [TEXT.refused, ...general].join(' ') };
+    await sessions.saveDraft(member.id, { id, content, baseVersion: member.draft?.id === id ? member.draft.baseVersion : app.flows.version });
+    return { kind: 'navigate', to: '/ops/rascunho' };
+  }
+
+  staffAction('textos-busca', z.object({ busca: z.string().max(100).default('') }), async (input) => ({ kind: 'navigate', to: `/ops/textos?busca=${encodeURIComponent(input.busca.trim())}` }));
+
+  staffAction(
+    'texto',
+    z.object({ chave: z.string().min(1).max(200), texto: z.string('@erro.campo-obrigatorio').min(1, '@erro.campo-obrigatorio').max(2000) }),
+    async (input, member) => {
+      const texts = textsInDraft(member);
+      if (!(input.chave in texts)) return { kind: 'field-errors', errors: { texto: 'Este texto não existe: só textos existentes podem ser alterados aqui.' } };
+      const content = textsFile({ ...texts, [input.chave]: input.texto });
+      return contentDraft(member, 'texts', content, (f) => (f.field === input.chave ? 'texto' : null));
+    },
+    true,
+  );
+
+  staffAction(
+    'tema',
+    z.object({ parceiro: z.coerce.number().int().positive(), ...Object.fromEntries(THEME_FIELDS.map(([token]) => [token, z.string().max(20).optional()])) }) as unknown as z.ZodType<{ parceiro: number } & Record<string, string | undefined>>,
+    async (input, member) => {
+      const tokens: Record<string, string> = {};
+      for (const [token] of THEME_FIELDS) if (input[token]?.trim()) tokens[token] = input[token]!.trim();
+      const candidate = { kind: 'theme', id: `tema-${input.parceiro}`, partner: input.parceiro, title: `Tema do parceiro ${input.parceiro}`, tokens };
+      const parsed = ThemeDefinition.safeParse(candidate);
+      if (!parsed.success) {
+        const errors: Record<string, string> = {};
+        for (const issue of parsed.error.issues) if (issue.path[0] === 'tokens' && typeof issue.path[1] === 'string') errors[issue.path[1]] = `"${tokens[issue.path[1]]}" ${issue.message}`;
+        return { kind: 'field-errors', errors, message: TEXT.refused };
+      }
+      return contentDraft(member, parsed.data.id, parsed.data, (f) => (f.field && THEME_FIELDS.some(([t]) => t === f.field) ? f.field : f.field ? 'primary' : null));
     },
     true,
   );

@@ -54,6 +54,8 @@ export function overviewScreen(staff: StaffSession, version: number, definitions
     { type: 'value', label: 'Versão em serviço', text: `v${version}`, emphasis: true },
     go('Histórico de versões', '/ops/historico'),
     go('Galeria de componentes', '/ops/galeria'),
+    go('Textos', '/ops/textos'),
+    go('Temas dos parceiros', '/ops/temas'),
     {
       type: 'list',
       label: 'Definições',

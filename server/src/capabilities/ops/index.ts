@@ -23,6 +23,7 @@ const TEXT = {
   viewerCannotPublish: 'Seu perfil é somente leitura: publicar e voltar versões exigem o perfil de publicação.',
   invalidJson: 'O conteúdo não é um JSON válido.',
   noDraft: 'Não há rascunho em revisão.',
+  unchanged: 'Nada mudou em relação à versão em serviço.',
   refused: 'O analisador recusou o rascunho: corrija os pontos indicados. Nada foi publicado.',
   stale: 'Outra pessoa publicou uma nova versão enquanto você editava. Nada foi sobrescrito: edite de novo a partir da versão atual.',
 };
@@ -227,6 +228,7 @@ export default async function ops(app: FastifyInstance) {
 
   /** Saves a texts or theme draft if the analyser accepts it; else its reasons keyed by the form's fields. */
   async function contentDraft(member: StaffSession, id: string, content: unknown, fieldOf: (f: { field?: string | undefined }) => string | null): Promise<ActionResult> {
+    if (JSON.stringify(app.flows.files[`${id}.json`]) === JSON.stringify(content)) return { kind: 'field-errors', errors: {}, message: TEXT.unchanged };
     const { report } = app.flows.check({ ...app.flows.files, [`${id}.json`]: content });
     const errors: Record<string, string> = {};
     const general: string[] = [];

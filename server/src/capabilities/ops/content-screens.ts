@@ -3,6 +3,7 @@ import type { ThemeDefinition } from '../../../../screens/contract/flows.js';
 import type { ThemeTokens } from '../../../../screens/contract/screen.js';
 import { contrastReport } from '../../domain/theme.js';
 import type { StaffSession } from './staff-sessions.js';
+import { canPublish } from './staff.js';
 
 /** The console's pages for texts and partner themes, versioned with the flow definitions. */
 
@@ -43,11 +44,11 @@ export function textsScreen(staff: StaffSession, texts: Readonly<Record<string, 
         id: `texto-${k}`,
         title: k,
         items: [{ type: 'text', text: v }],
-        ...(staff.role === 'publisher' ? { action: { label: `Editar ${k}`, action: { type: 'navigate' as const, to: `/ops/textos?chave=${encodeURIComponent(k)}` } } } : {}),
+        ...(canPublish(staff.role) ? { action: { label: `Editar ${k}`, action: { type: 'navigate' as const, to: `/ops/textos?chave=${encodeURIComponent(k)}` } } } : {}),
       })),
     });
   }
-  if (key !== null && key in texts && staff.role === 'publisher') {
+  if (key !== null && key in texts && canPublish(staff.role)) {
     nodes.push(
       { type: 'heading', text: `Editar ${key}`, level: 2 },
       {
@@ -91,7 +92,7 @@ export function themesScreen(staff: StaffSession, partners: ThemeRow[]): Compone
           { type: 'button', label: 'Botão de exemplo', variant: 'primary', action: { type: 'submit', action: 'ops/galeria-exemplo' } },
         ],
       },
-      ...(staff.role === 'publisher'
+      ...(canPublish(staff.role)
         ? [
             {
               type: 'form',

@@ -7,9 +7,14 @@ import { FlowRejectedError, StaleVersionError } from '../../flows/flow-service.j
 import { galleryScreen, type GalleryPartner } from './gallery.js';
 import { brand, type Partner } from '../../plugins/core/partner.js';
 import { contrastReport } from '../../domain/theme.js';
-import { definitionScreen, historyScreen, loginScreen, overviewScreen, reviewScreen } from './ops-screens.js';
+import { definitionScreen, historyScreen, loginScreen, overviewScreen, requestsScreen, reviewScreen } from './ops-screens.js';
 import { previewPersona, readPersonas } from './preview.js';
-import { parseStaff, verifyStaff } from './staff.js';
+import { canPublish, parseStaff, verifyStaff } from './staff.js';
+import dayjs from 'dayjs';
+import { BRAZIL_TZ, formatDateTime } from '../../domain/clock.js';
+import { formatReport } from '../../flows/analyse.js';
+import { OpsRequests, type OpsRequest } from '../../storage/ops-requests.js';
+import { auditCsv } from './audit.js';
 import { findingsOf, tableEditor } from './table-editor.js';
 import { textsFile } from '../../flows/bundle.js';
 import { ThemeDefinition } from '../../../../screens/contract/flows.js';
@@ -91,6 +96,9 @@ export default async function ops(app: FastifyInstance) {
       });
       return document(request, 'ops-temas', route, 'Temas dos parceiros', themesScreen(member, rows));
     }
+    if (url.pathname === '/ops/pedidos') {
+      return document(request, 'ops-pedidos', route, 'Pedidos de publicação', requestsScreen(member, await requests.list(), requireApproval));
+    }
     if (url.pathname === '/ops/historico') {
       return document(request, 'ops-historico', route, 'Histórico de versões', historyScreen(member, await app.flows.history(), app.flows.version));
     }
@@ -98,7 +106,7 @@ export default async function ops(app: FastifyInstance) {
     if (definitionMatch) {
       const definition = app.flows.bundle.definitions.find((d) => d.id === definitionMatch[1]);
       if (definition) {
-        const editor = definition.kind === 'decision-table' && member.role === 'publisher' ? tableEditor(definition, app.flows.bundle, findingsOf(app.flows.check(app.flows.files).report, definition.id)) : null;
+        const editor = definition.kind === 'decision-table' && canPublish(member.role) ? tableEditor(definition, app.flows.bundle, findingsOf(app.flows.check(app.flows.files).report, definition.id)) : null;
         return document(request, 'ops-definicao', route, definition.title, definitionScreen(member, definition, app.flows.version, editor));
       }
     }
@@ -153,7 +161,7 @@ export default async function ops(app: FastifyInstance) {
       async handler(parsed, { request, reply }) {
         const member = await staffOf(request);
         if (!member) return { kind: 'navigate', to: '/ops/entrar', replace: true };
-        if (needsPublisher && member.role !== 'publisher') return { kind: 'error', title: app.text('erro.titulo'), message: TEXT.viewerCannotPublish };
+        if (needsPublisher && !canPublish(member.role)) return { kind: 'error', title: app.text('erro.titulo'), message: TEXT.viewerCannotPublish };
         return handler(parsed, member, reply);
       },
     });
@@ -279,12 +287,71 @@ export default async function ops(app: FastifyInstance) {
     return { kind: 'navigate', to: '/ops', replace: true };
   });
 
+  const requests = new OpsRequests(app.db);
+  const requireApproval = app.config.OPS_REQUIRE_APPROVAL;
+
+  /** Publishes a request that is due (approved when required); the outcome is recorded on it. */
+  async function runRequest(request: OpsRequest): Promise<string> {
+    try {
+      const author = request.approvedBy ? `${request.author} (aprovado por ${request.approvedBy})` : request.author;
+      const published = await app.flows.publish({ files: request.files, author, comment: request.comment, baseVersion: request.baseVersion });
+      await requests.finish(request.id, 'done', `publicado como v${published.version}`);
+      return `Versão v${published.version} publicada.`;
+    } catch (err) {
+      const reason = err instanceof StaleVersionError ? TEXT.stale : err instanceof FlowRejectedError ? err.message : 'falha ao publicar';
+      await requests.finish(request.id, 'refused', reason);
+      if (!(err instanceof StaleVersionError || err instanceof FlowRejectedError)) app.log.error({ err, request: request.id }, 'ops request failed');
+      return reason;
+    }
+  }
+
+  // Every instance looks for due requests; the claim lets exactly one of them publish each.
+  const runner = setInterval(
+    () =>
+      void requests
+        .claimDue(requireApproval)
+        .then((due) => Promise.all(due.map(runRequest)))
+        .catch((err: unknown) => app.log.error({ err }, 'ops requests check failed')),
+    Math.max(500, app.config.FLOWS_POLL_MS || 1_000),
+  );
+  runner.unref();
+  app.addHook('onClose', async () => clearInterval(runner));
+
   staffAction(
     'publish',
-    z.object({ comentario: z.string('@erro.campo-obrigatorio').trim().min(1, '@erro.campo-obrigatorio').max(500) }),
-    async (input, member) => {
+    z.object({
+      comentario: z.string('@erro.campo-obrigatorio').trim().min(1, '@erro.campo-obrigatorio').max(500),
+      /** Date and time in Brasília (YYYY-MM-DDTHH:mm); empty publishes now. */
+      agendar: z.string().trim().max(20).optional(),
+    }),
+    async (input, member): Promise<ActionResult> => {
       if (!member.draft) return { kind: 'error', title: app.text('erro.titulo'), message: TEXT.noDraft };
       const files = { ...app.flows.files, [`${member.draft.id}.json`]: member.draft.content };
+      let runAt: Date | null = null;
+      if (input.agendar) {
+        const at = dayjs.tz(input.agendar.replace(' ', 'T'), BRAZIL_TZ);
+        if (!/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}$/.test(input.agendar) || !at.isValid()) return { kind: 'field-errors', errors: { agendar: 'Use data e hora no formato AAAA-MM-DD HH:MM (horário de Brasília).' } };
+        if (at.valueOf() <= Date.now()) return { kind: 'field-errors', errors: { agendar: 'Escolha uma data e hora no futuro (horário de Brasília).' } };
+        runAt = at.toDate();
+      }
+      if (runAt || requireApproval) {
+        const { report } = app.flows.check(files);
+        if (!report.ok) return { kind: 'field-errors', errors: {}, message: formatReport(report) };
+        if (member.draft.baseVersion !== app.flows.version) return { kind: 'error', title: app.text('erro.titulo'), message: TEXT.stale };
+        const request = await requests.create({
+          definition: member.draft.id,
+          files,
+          baseVersion: member.draft.baseVersion,
+          author: member.login,
+          comment: input.comentario,
+          diff: diffFiles(app.flows.files, files),
+          runAt,
+        });
+        await sessions.saveDraft(member.id, null);
+        const when = runAt ? ` para ${formatDateTime(runAt)} (horário de Brasília)` : '';
+        const message = requireApproval ? `Pedido #${request.id} aguarda a aprovação de outra pessoa${when}.` : `Publicação agendada${when}.`;
+        return { kind: 'snackbar', message, to: '/ops/pedidos' };
+      }
       try {
         const published = await app.flows.publish({ files, author: member.login, comment: input.comentario, baseVersion: member.draft.baseVersion });
         await sessions.saveDraft(member.id, null);
@@ -297,6 +364,47 @@ export default async function ops(app: FastifyInstance) {
     },
     true,
   );
+
+  staffAction(
+    'aprovar',
+    z.object({ pedido: z.number().int().positive() }),
+    async (input, member): Promise<ActionResult> => {
+      if (member.role !== 'approver') return { kind: 'error', title: app.text('erro.titulo'), message: 'Só o perfil de aprovação aprova publicações.' };
+      const request = await requests.get(input.pedido);
+      if (!request || request.status !== 'pending') return { kind: 'error', title: app.text('erro.titulo'), message: 'Este pedido não está mais pendente.' };
+      if (request.author === member.login) return { kind: 'error', title: app.text('erro.titulo'), message: 'Outra pessoa precisa aprovar: você fez este pedido.' };
+      if (!(await requests.approve(request.id, member.login))) return { kind: 'error', title: app.text('erro.titulo'), message: 'Este pedido não está mais pendente.' };
+      if (request.runAt) return { kind: 'snackbar', message: `Pedido #${request.id} aprovado; será publicado em ${formatDateTime(request.runAt)} (horário de Brasília).`, to: '/ops/pedidos' };
+      const [claimed] = (await requests.claimDue(requireApproval)).filter((r) => r.id === request.id);
+      const message = claimed ? await runRequest(claimed) : `Pedido #${request.id} aprovado.`;
+      return { kind: 'snackbar', message, to: '/ops/pedidos' };
+    },
+    true,
+  );
+
+  staffAction(
+    'cancelar',
+    z.object({ pedido: z.number().int().positive() }),
+    async (input, member) => {
+      const request = await requests.get(input.pedido);
+      if (!request || (request.author !== member.login && member.role !== 'approver')) return { kind: 'error', title: app.text('erro.titulo'), message: 'Só quem fez o pedido ou quem aprova pode cancelá-lo.' };
+      const cancelled = await requests.cancel(request.id);
+      return { kind: 'snackbar', message: cancelled ? `Pedido #${request.id} cancelado.` : 'Este pedido não está mais pendente.', to: '/ops/pedidos' };
+    },
+    true,
+  );
+
+  // The audit, exportable: every version with author, time (Brasília), origin, comment and diff, then the requests.
+  app.get('/api/ops/auditoria.csv', async (request, reply) => {
+    const member = await staffOf(request);
+    if (!member) return reply.code(401).send({ message: 'Entre no console para exportar a auditoria.' });
+    const csv = auditCsv(await app.flows.history(), await requests.list(500));
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="auditoria-console.csv"')
+      .header('cache-control', 'no-store')
+      .send(csv);
+  });
 
   staffAction(
     'rollback',

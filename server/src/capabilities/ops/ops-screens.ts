@@ -5,7 +5,10 @@ import { formatReport } from '../../flows/analyse.js';
 import type { FlowVersionSummary } from '../../storage/flow-store.js';
 import { showOutcome, type PreviewPersona, type PreviewRow } from './preview.js';
 import type { StaffSession } from './staff-sessions.js';
+import { canPublish } from './staff.js';
 import { previewNode, type ScreenPreview } from './screen-preview.js';
+import { formatDateTime } from '../../domain/clock.js';
+import type { OpsRequest } from '../../storage/ops-requests.js';
 
 /** The console's pages, drawn by the customers' renderer from ordinary screen documents. */
 
@@ -42,7 +45,7 @@ export function loginScreen(): ComponentNode[] {
 
 function staffBar(staff: StaffSession): ComponentNode[] {
   return [
-    text(`${staff.login} · ${staff.role === 'publisher' ? 'pode publicar' : 'somente leitura'}`, 'info'),
+    text(`${staff.login} · ${staff.role === 'approver' ? 'pode publicar e aprovar' : canPublish(staff.role) ? 'pode publicar' : 'somente leitura'}`, 'info'),
     { type: 'button', label: 'Sair do console', variant: 'link', action: { type: 'submit', action: 'ops/logout' } },
   ];
 }
@@ -53,6 +56,7 @@ export function overviewScreen(staff: StaffSession, version: number, definitions
     ...staffBar(staff),
     { type: 'value', label: 'Versão em serviço', text: `v${version}`, emphasis: true },
     go('Histórico de versões', '/ops/historico'),
+    go('Pedidos de publicação', '/ops/pedidos'),
     go('Galeria de componentes', '/ops/galeria'),
     go('Textos', '/ops/textos'),
     go('Temas dos parceiros', '/ops/temas'),
@@ -100,13 +104,13 @@ export function definitionScreen(staff: StaffSession, definition: FlowDefinition
     text(`${KIND_LABEL[definition.kind]} · ${definition.source} · em serviço na v${version}`),
     definitionTable(definition, `${definition.id} (publicada)`),
   ];
-  if (staff.role === 'publisher' && editor) {
+  if (canPublish(staff.role) && editor) {
     nodes.push(
       heading('Editar', 2),
       text('Escolha os valores de cada célula nas listas; o analisador confere a tabela enquanto você edita e marca a linha com problema. Antes de publicar você verá as diferenças e a tela de cada persona.'),
       editor,
     );
-  } else if (staff.role === 'publisher') {
+  } else if (canPublish(staff.role)) {
     nodes.push(heading('Editar', 2), text('Altere o JSON da definição. Antes de publicar você verá o relatório do analisador, as diferenças e a pré-visualização por persona.'));
     nodes.push({
       type: 'form',
@@ -175,11 +179,19 @@ export function reviewScreen(input: {
     });
   }
 
-  if (staff.role === 'publisher' && report.ok) {
+  if (canPublish(staff.role) && report.ok) {
     nodes.push(heading('Publicar', 2), {
       type: 'form',
       id: 'ops-publicar',
-      schema: { type: 'object', required: ['comentario'], properties: { comentario: { type: 'string', title: 'Comentário da publicação', maxLength: 500, errorMessage: 'Campo obrigatório' } } },
+      schema: {
+        type: 'object',
+        required: ['comentario'],
+        properties: {
+          comentario: { type: 'string', title: 'Comentário da publicação', maxLength: 500, errorMessage: 'Campo obrigatório' },
+          agendar: { type: 'string', title: 'Publicar em (data e hora de Brasília; vazio publica agora)', maxLength: 20 },
+        },
+      },
+      uiSchema: { agendar: { 'ui:placeholder': 'AAAA-MM-DD HH:MM' } },
       formData: {},
       submit: { label: 'Publicar', action: { type: 'submit', action: 'ops/publish', loadingMessage: 'Publicando...' } },
     });
@@ -193,6 +205,7 @@ export function historyScreen(staff: StaffSession, history: FlowVersionSummary[]
     heading('Histórico de versões'),
     ...staffBar(staff),
     go('Voltar às definições', '/ops', 'link'),
+    { type: 'button', label: 'Exportar auditoria (CSV)', variant: 'secondary', action: { type: 'download', href: '/api/ops/auditoria.csv', filename: 'auditoria-console.csv' } },
     {
       type: 'list',
       label: 'Versões',
@@ -202,10 +215,54 @@ export function historyScreen(staff: StaffSession, history: FlowVersionSummary[]
         title: `v${v.version}${v.version === current ? ' (em serviço)' : ''} — ${v.comment}`,
         subtitle: `${v.author} · ${new Date(v.createdAt).toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo' })} · ${v.source}`,
         items: [text(v.diff)],
-        ...(staff.role === 'publisher' && v.version !== current
+        ...(canPublish(staff.role) && v.version !== current
           ? { action: { label: `Voltar para a v${v.version}`, action: { type: 'submit' as const, action: 'ops/rollback', payload: { versao: v.version, base: current }, loadingMessage: 'Publicando...' } } }
           : {}),
       })),
+    },
+  ];
+}
+
+const STATUS_LABEL: Record<OpsRequest['status'], string> = {
+  pending: 'pendente',
+  running: 'publicando',
+  done: 'publicado',
+  refused: 'recusado',
+  cancelled: 'cancelado',
+};
+
+/** Publishes waiting for a second person or for their date and time, and what became of the earlier ones. */
+export function requestsScreen(staff: StaffSession, requests: OpsRequest[], requireApproval: boolean): ComponentNode[] {
+  return [
+    heading('Pedidos de publicação'),
+    ...staffBar(staff),
+    text(requireApproval ? 'Cada publicação precisa da aprovação de uma segunda pessoa (perfil de aprovação).' : 'Publicações agendadas (horário de Brasília).'),
+    go('Voltar às definições', '/ops', 'link'),
+    {
+      type: 'list',
+      label: 'Pedidos',
+      emptyText: 'Nenhum pedido.',
+      items: requests.map((r): ComponentNode => {
+        const mayApprove = staff.role === 'approver' && r.status === 'pending' && !r.approvedBy && r.author !== staff.login;
+        const mayCancel = r.status === 'pending' && (r.author === staff.login || staff.role === 'approver');
+        const facts = [
+          `${r.author} · ${formatDateTime(r.createdAt)}`,
+          r.runAt ? `agendado para ${formatDateTime(r.runAt)} (Brasília)` : 'publicar assim que aprovado',
+          r.approvedBy ? `aprovado por ${r.approvedBy}` : requireApproval ? 'aguardando aprovação' : '',
+          `${STATUS_LABEL[r.status]}${r.outcome ? `: ${r.outcome}` : ''}`,
+        ].filter(Boolean);
+        return {
+          type: 'card',
+          id: `pedido-${r.id}`,
+          title: `#${r.id} — ${r.comment}`,
+          subtitle: facts.join(' · '),
+          items: [
+            text(r.diff),
+            ...(mayCancel ? [{ type: 'button', label: `Cancelar o pedido #${r.id}`, variant: 'link', action: { type: 'submit', action: 'ops/cancelar', payload: { pedido: r.id } } } satisfies ComponentNode] : []),
+          ],
+          ...(mayApprove ? { action: { label: `Aprovar o pedido #${r.id}`, action: { type: 'submit' as const, action: 'ops/aprovar', payload: { pedido: r.id }, loadingMessage: 'Publicando...' } } } : {}),
+        };
+      }),
     },
   ];
 }

@@ -203,7 +203,12 @@ describe('operations console: texts and partner themes as versioned definitions'
     expect(screenText((await c.screen('/ops/textos?busca=Bem-vindo%20ao')).body)).toContain('login.saudacao');
     const draft = await c.action('ops/texto', { chave: 'login.saudacao', texto: 'Que bom ver você no {{partner.name}}' });
     expect(draft.body).toEqual({ kind: 'navigate', to: '/ops/rascunho' });
-    expect(screenText((await c.screen('/ops/rascunho')).body)).toContain('login.saudacao');
+    const review = await c.screen('/ops/rascunho?persona=ana');
+    expect(screenText(review.body)).toContain('login.saudacao');
+    const [published, drafted] = findAll(review.body.layout, (n) => n.type === 'theme-preview');
+    expect([published.label, drafted.label]).toEqual(['Publicada: /login', 'Rascunho: /login']);
+    expect(screenText({ layout: drafted.items })).toMatch(/Que bom ver você no \S/);
+    expect(screenText({ layout: published.items })).not.toContain('Que bom ver você');
     expect((await c.action('ops/publish', { comentario: 'Saudação nova' })).body.kind).toBe('snackbar');
     const visitor = client(stack.baseUrl);
     expect(screenText((await visitor.screen('/login')).body)).toMatch(/Que bom ver você no \S/);

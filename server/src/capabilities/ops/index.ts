@@ -20,7 +20,7 @@ import { textsFile } from '../../flows/bundle.js';
 import { ThemeDefinition } from '../../../../screens/contract/flows.js';
 import { themeOf } from '../../domain/theme.js';
 import { textsScreen, themesScreen, THEME_FIELDS, type ThemeRow } from './content-screens.js';
-import { entryRoute, previewScreens, type ScreenPreview } from './screen-preview.js';
+import { entryRoute, previewScreens, textsRoute, type ScreenPreview } from './screen-preview.js';
 import { StaffSessions, type StaffSession } from './staff-sessions.js';
 
 const TEXT = {
@@ -125,7 +125,7 @@ export default async function ops(app: FastifyInstance) {
         };
         [preview, screens] = await Promise.all([
           previewPersona(app.upstream, app.flows, persona, bundle).catch(failed('decision')),
-          previewScreens(app, request, persona, bundle, entryRoute(member.draft.id)).catch(failed('screen')),
+          previewScreens(app, request, persona, bundle, member.draft.id === 'texts' ? textsRoute(app, app.definitions.texts, bundle.texts ?? {}) : entryRoute(member.draft.id)).catch(failed('screen')),
         ]);
       }
       return document(

@@ -10,6 +10,7 @@ import {
 } from '../../../../screens/contract/index.js';
 import type { FlowBundle } from '../../../../screens/contract/flows.js';
 import type { PreviewPersona } from './preview.js';
+import { textKeys } from '../../domain/definitions.js';
 
 /** Where a customer meets each definition first: the route whose screen the console previews. */
 const ENTRY_ROUTE: Record<string, string> = {
@@ -21,7 +22,21 @@ const ENTRY_ROUTE: Record<string, string> = {
   'vehicle-billing-screen': '/faturamento',
   'payment-step': '/faturamento',
 };
-export const entryRoute = (definitionId: string): string => ENTRY_ROUTE[definitionId] ?? '/home';
+export const entryRoute = (definitionId: string): string => ENTRY_ROUTE[definitionId] ?? (definitionId.startsWith('tema-') ? '/login' : '/home');
+
+/** For a texts draft: the first route whose screen shows a changed text (the login screen for its greeting). */
+export function textsRoute(app: FastifyInstance, before: Readonly<Record<string, string>>, after: Readonly<Record<string, string>>): string {
+  const changed = new Set(Object.keys(after).filter((k) => before[k] !== after[k]));
+  for (const route of app.definitions.routes) {
+    if (!('screen' in route) || route.path.includes(':')) continue;
+    const layout = app.definitions.layouts.get(route.screen);
+    if (layout && [...textKeys(layout)].some((k) => changed.has(k))) return route.path;
+  }
+  return '/home';
+}
+
+/** Public routes are previewed as a visitor sees them; the others as the persona, signed in. */
+const isPublic = (app: FastifyInstance, path: string) => app.definitions.routes.some((r) => r.path === path && 'access' in r && r.access === 'public');
 
 /** The screen a persona gets at a route, under the version in service and under the draft. */
 export interface ScreenPreview {
@@ -65,6 +80,10 @@ export async function previewScreens(app: FastifyInstance, staffRequest: Fastify
     return answer;
   };
 
+  if (isPublic(app, route)) {
+    const published = await follow(route);
+    return { route, published, draft: await app.flows.withBundle(draft, () => follow(route)) };
+  }
   const login = await action('auth/login', { modo: 'documento', documento: persona.document, senha: persona.password });
   if (login.kind !== 'navigate') throw new Error(`preview login failed: ${login.message ?? login.kind}`);
   try {

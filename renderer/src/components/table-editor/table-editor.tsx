@@ -14,7 +14,9 @@ const ANALYSE_DELAY_MS = 250;
 function MultiPick(props: { label: string; options: Option[]; selected: number[] | 'any'; onChange: (picked: number[] | 'any') => void; allowAny?: boolean }) {
   const { options, selected } = props;
   const value = selected === 'any' ? [ANY] : selected.map(String);
+  const summary = selected === 'any' ? (props.allowAny === false ? 'nenhum' : 'qualquer') : selected.map((i) => options[i]?.label ?? '').join(', ') || 'nenhum';
   return (
+    <>
     <select
       multiple
       aria-label={props.label}
@@ -37,6 +39,8 @@ function MultiPick(props: { label: string; options: Option[]; selected: number[]
         </option>
       ))}
     </select>
+    <small className="table-editor-picked">{summary}</small>
+    </>
   );
 }
 

@@ -112,5 +112,5 @@ function findQuotaCard(nodes: ComponentNode[]): Record<string, unknown> | null {
 /** A customer's screen as the console shows it: its layout in the partner's theme, inert. */
 export function previewNode(id: string, label: string, doc: ScreenDocument): ComponentNode {
   const theme = Object.fromEntries(Object.entries(doc.partner?.theme ?? {}).filter(([, v]) => typeof v === 'string' && /^#[0-9a-fA-F]{3,8}$/.test(v))) as Record<string, string>;
-  return { type: 'theme-preview', id, label, theme, readOnly: true, items: [{ type: 'heading', text: doc.title, level: 2 }, ...doc.layout] };
+  return { type: 'theme-preview', id, label, theme, readOnly: true, items: doc.layout };
 }

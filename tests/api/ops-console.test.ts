@@ -253,3 +253,30 @@ describe('operations console: texts and partner themes as versioned definitions'
     expect((await client(stack.baseUrl).screen('/login')).body.partner.theme.primary).not.toBe('#1B4D3E');
   });
 });
+
+describe('operations console: card sets', () => {
+  it('edits a card set with pick lists for label and target, and refuses a tampered label or a card a table still needs', async () => {
+    const c = await publisher();
+    const page = await c.screen('/ops/definicoes/refund-cards');
+    const [form] = findAll(page.body.layout, (n) => n.id === 'ops-editar-cards');
+    expect(form.schema.properties.cards.items.properties.label.enum).toEqual(stack.app.flows.bundle.vocabulary.cardLabels);
+    expect(form.schema.properties.cards.items.properties.target.enum).toEqual(stack.app.flows.bundle.vocabulary.cardTargets);
+    const cards = structuredClone(form.formData.cards) as Array<Record<string, string>>;
+
+    const tampered = structuredClone(cards);
+    tampered[0]!.label = 'Clique aqui';
+    const refused = await c.action('ops/cards', { id: 'refund-cards', cards: tampered });
+    expect(refused.body.kind).toBe('field-errors');
+    expect(refused.body.message).toContain('rótulo "Clique aqui" fora da lista da especificação');
+
+    const removed = await c.action('ops/cards', { id: 'refund-cards', cards: cards.slice(1) });
+    expect(removed.body.message).toMatch(/card "devolucao-iniciar" não está definido/);
+    expect((await c.screen('/ops/rascunho')).body.kind).toBe('redirect');
+
+    const renamed = structuredClone(cards);
+    renamed[0]!.title = 'Seus valores a devolver';
+    expect((await c.action('ops/cards', { id: 'refund-cards', cards: renamed })).body).toEqual({ kind: 'navigate', to: '/ops/rascunho' });
+    expect(screenText((await c.screen('/ops/rascunho')).body)).toContain('refund-cards.json.cards[0].title');
+    await c.action('ops/discard', {});
+  });
+});

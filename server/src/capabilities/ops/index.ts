@@ -7,7 +7,7 @@ import { FlowRejectedError, StaleVersionError } from '../../flows/flow-service.j
 import { galleryScreen, type GalleryPartner } from './gallery.js';
 import { brand, type Partner } from '../../plugins/core/partner.js';
 import { contrastReport } from '../../domain/theme.js';
-import { definitionScreen, historyScreen, loginScreen, overviewScreen, requestsScreen, reviewScreen } from './ops-screens.js';
+import { cardSetForm, definitionScreen, historyScreen, loginScreen, overviewScreen, requestsScreen, reviewScreen } from './ops-screens.js';
 import { previewPersona, readPersonas } from './preview.js';
 import { canPublish, parseStaff, verifyStaff } from './staff.js';
 import dayjs from 'dayjs';
@@ -106,7 +106,13 @@ export default async function ops(app: FastifyInstance) {
     if (definitionMatch) {
       const definition = app.flows.bundle.definitions.find((d) => d.id === definitionMatch[1]);
       if (definition) {
-        const editor = definition.kind === 'decision-table' && canPublish(member.role) ? tableEditor(definition, app.flows.bundle, findingsOf(app.flows.check(app.flows.files).report, definition.id)) : null;
+        const editor = !canPublish(member.role)
+          ? null
+          : definition.kind === 'decision-table'
+            ? tableEditor(definition, app.flows.bundle, findingsOf(app.flows.check(app.flows.files).report, definition.id))
+            : definition.kind === 'cards'
+              ? cardSetForm(definition, app.flows.bundle.vocabulary)
+              : null;
         return document(request, 'ops-definicao', route, definition.title, definitionScreen(member, definition, app.flows.version, editor));
       }
     }
@@ -278,6 +284,22 @@ export default async function ops(app: FastifyInstance) {
         return { kind: 'field-errors', errors, message: TEXT.refused };
       }
       return contentDraft(member, parsed.data.id, parsed.data, (f) => (f.field && THEME_FIELDS.some(([t]) => t === f.field) ? f.field : f.field ? 'primary' : null));
+    },
+    true,
+  );
+
+  staffAction(
+    'cards',
+    z.object({ id: z.string().regex(/^[a-z0-9-]+$/), cards: z.array(z.record(z.string(), z.unknown())).min(1).max(100) }),
+    async (input, member) => {
+      const set = app.flows.bundle.definitions.find((d) => d.id === input.id && d.kind === 'cards');
+      if (!set) return { kind: 'error', title: app.text('erro.titulo'), message: 'Definição não encontrada.' };
+      const analysed = analyseDraft({ id: input.id, conteudo: JSON.stringify({ ...set, cards: input.cards }) });
+      if ('kind' in analysed) return analysed;
+      const reasons = Object.values(analysed.errors);
+      if (reasons.length) return { kind: 'field-errors', errors: {}, message: `${TEXT.refused} ${reasons.join('; ')}` };
+      await sessions.saveDraft(member.id, { id: input.id, content: analysed.content, baseVersion: app.flows.version });
+      return { kind: 'navigate', to: '/ops/rascunho' };
     },
     true,
   );

@@ -1,5 +1,5 @@
 import type { ComponentNode } from '../../../../screens/contract/components.js';
-import type { CardSet, DecisionTable, FlowDefinition, Wizard } from '../../../../screens/contract/flows.js';
+import type { CardSet, DecisionTable, FlowDefinition, Vocabulary, Wizard } from '../../../../screens/contract/flows.js';
 import type { Report } from '../../flows/analyse.js';
 import { formatReport } from '../../flows/analyse.js';
 import type { FlowVersionSummary } from '../../storage/flow-store.js';
@@ -97,6 +97,39 @@ function wizardTable(wizard: Wizard, caption: string): ComponentNode {
   return { type: 'table', caption, columns: ['#', 'passo', 'rótulo', 'disponível quando'], rows: wizard.steps.map((s, i) => [String(i + 1), s.id, s.label, s.available ? JSON.stringify(s.available) : 'sempre']) };
 }
 
+/** A card set edited field by field: label and target are pick lists of the spec's lists; cards added, removed, moved. */
+export function cardSetForm(set: CardSet, vocabulary: Vocabulary): ComponentNode {
+  const text = (title: string) => ({ type: 'string', title, minLength: 1 });
+  return {
+    type: 'form',
+    id: 'ops-editar-cards',
+    schema: {
+      type: 'object',
+      properties: {
+        cards: {
+          type: 'array',
+          title: 'Cards',
+          minItems: 1,
+          items: {
+            type: 'object',
+            required: ['id', 'title', 'text', 'label', 'target'],
+            properties: {
+              id: { ...text('Id do card'), pattern: '^[a-z0-9-]+$' },
+              title: text('Título'),
+              text: text('Texto'),
+              label: { type: 'string', title: 'Rótulo do botão', enum: vocabulary.cardLabels },
+              target: { type: 'string', title: 'Destino', enum: vocabulary.cardTargets },
+            },
+          },
+        },
+      },
+    },
+    uiSchema: { cards: { 'ui:options': { orderable: true, addable: true, removable: true }, items: { text: { 'ui:widget': 'textarea' } } } },
+    formData: { cards: set.cards },
+    submit: { label: 'Revisar alterações', action: { type: 'submit', action: 'ops/cards', payload: { id: set.id }, loadingMessage: 'Analisando...' } },
+  };
+}
+
 export function definitionScreen(staff: StaffSession, definition: FlowDefinition, version: number, editor: ComponentNode | null): ComponentNode[] {
   const nodes: ComponentNode[] = [
     heading(definition.title),
@@ -104,7 +137,9 @@ export function definitionScreen(staff: StaffSession, definition: FlowDefinition
     text(`${KIND_LABEL[definition.kind]} · ${definition.source} · em serviço na v${version}`),
     definitionTable(definition, `${definition.id} (publicada)`),
   ];
-  if (canPublish(staff.role) && editor) {
+  if (canPublish(staff.role) && editor?.type === 'form') {
+    nodes.push(heading('Editar', 2), text('Rótulos e destinos vêm das listas da especificação; o analisador confere o conjunto antes da revisão.'), editor);
+  } else if (canPublish(staff.role) && editor) {
     nodes.push(
       heading('Editar', 2),
       text('Escolha os valores de cada célula nas listas; o analisador confere a tabela enquanto você edita e marca a linha com problema. Antes de publicar você verá as diferenças e a tela de cada persona.'),

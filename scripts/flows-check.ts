@@ -5,12 +5,13 @@
 import { resolve } from 'node:path';
 import { analysisContext, loadScreens, SCREENS_DIR } from '../server/src/domain/definitions.js';
 import { analyse, formatReport } from '../server/src/flows/analyse.js';
-import { parseBundle, readFlowFiles } from '../server/src/flows/bundle.js';
+import { parseBundle, readFlowFiles, textsFile } from '../server/src/flows/bundle.js';
 
 const dir = process.argv[2] ? resolve(process.argv[2]) : resolve(SCREENS_DIR, 'flows');
 try {
-  const { routes, layouts } = loadScreens(SCREENS_DIR);
-  const report = analyse(parseBundle(readFlowFiles(dir)), analysisContext({ routes, layouts }));
+  const { routes, layouts, texts } = loadScreens(SCREENS_DIR);
+  // The texts are checked with the flows: every text a layout or the server names exists, placeholders kept.
+  const report = analyse(parseBundle({ ...readFlowFiles(dir), 'texts.json': textsFile(texts) }), analysisContext({ routes, layouts, texts }));
   console.log(formatReport(report));
   process.exit(report.ok ? 0 : 1);
 } catch (err) {

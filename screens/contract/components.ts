@@ -55,6 +55,9 @@ export const ICON_NAMES = [
 ] as const;
 export const IconName = z.enum(ICON_NAMES).meta({ id: 'IconName' });
 
+/** A value of a decision-table cell as the console's editor offers it. */
+const EditorScalar = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+
 /** Where a timeline step stands; the server decides it from the upstream's status. */
 export const StepStatus = z.enum(['done', 'current', 'todo', 'error']);
 
@@ -182,7 +185,34 @@ const own = {
     links: z.array(z.object({ label: z.string().min(1), icon: IconName, action: Action, current: z.boolean().optional() })).min(2).max(5),
   },
   /** Its children drawn in another theme (the operations console's partner preview); colours are CSS colours by token. */
-  'theme-preview': { label: z.string(), theme: z.record(z.string(), z.string().regex(/^#[0-9a-fA-F]{3,8}$/)) },
+  'theme-preview': {
+    label: z.string(),
+    theme: z.record(z.string(), z.string().regex(/^#[0-9a-fA-F]{3,8}$/)),
+    /** Drawn inert: a customer's screen shown to the console (nothing in it can be pressed or typed). */
+    readOnly: z.boolean().optional(),
+  },
+  /**
+   * The operations console's decision-table editor (renderer ≥ 1.1.0): each input cell a pick list
+   * of `inputs[].options` (several values, or "qualquer"), each result a pick list of `outputs`;
+   * rows added, duplicated, deleted and moved; the default row with its `covers`; a JSON view that
+   * round-trips. Every change posts `{ id, conteudo }` (the table as JSON text) to `analyse`, which
+   * answers `field-errors` keyed `linha-<n>`, `padrao` or `tabela` (empty when the table is sound);
+   * `submit` posts the same and shows its field errors the same way.
+   */
+  'table-editor': {
+    label: z.string().min(1),
+    definitionId: z.string().min(1),
+    definition: z.record(z.string(), z.unknown()),
+    inputs: z.array(z.object({ name: z.string().min(1), options: z.array(z.object({ value: EditorScalar, label: z.string() })) })),
+    /** One pick list per result field (`field` null: the row's whole result). */
+    outputs: z.array(z.object({ field: z.string().nullable(), options: z.array(z.object({ value: EditorScalar, label: z.string() })) })),
+    /** The values the default row may `cover` (the exhaustive input's list); absent when none is exhaustive. */
+    covers: z.array(z.object({ value: EditorScalar, label: z.string() })).optional(),
+    /** The analyser's findings on the table as shipped: same keys as `analyse` answers. */
+    findings: z.record(z.string(), z.string()).optional(),
+    analyse: z.object({ action: ActionName }),
+    submit: z.object({ label: z.string().min(1), action: ActionName }),
+  },
 } as const;
 
 /** Components that hold children (`items`). */
@@ -244,6 +274,7 @@ export const COMPONENT_SINCE: { readonly [T in ComponentType]: string } = {
   'bottom-nav': '1.1.0',
   'theme-preview': '1.1.0',
   conversation: '1.1.0',
+  'table-editor': '1.1.0',
 };
 
 /**
@@ -276,5 +307,6 @@ export const Component: z.ZodType<ComponentNode> = z
     node('skeleton'),
     node('bottom-nav'),
     node('theme-preview'),
+    node('table-editor'),
   ])
   .meta({ id: 'Component' }) as unknown as z.ZodType<ComponentNode>;

@@ -32,6 +32,7 @@ const DERIVED: { [T in ComponentType]?: Derive<T> } = {
   }),
   skeleton: () => null,
   'theme-preview': (n) => ({ type: 'card', title: n.label, items: n.items }),
+  'table-editor': (n) => ({ type: 'text', tone: 'warning', text: `${n.label}: este editor precisa de um navegador atualizado.` }),
   // The chrome of every client already links Início; the other sections stay reachable from home.
   'bottom-nav': () => null,
 };
@@ -77,4 +78,5 @@ export const DEFAULT_FALLBACK: Record<ComponentType, DefaultFallback> = {
   skeleton: { kind: 'omit' },
   'bottom-nav': { kind: 'omit' },
   'theme-preview': { kind: 'derived', as: 'card with its items' },
+  'table-editor': { kind: 'derived', as: 'warning text naming the editor' },
 };

@@ -137,8 +137,37 @@ export const Vocabulary = z
   .meta({ id: 'Vocabulary' });
 export type Vocabulary = z.infer<typeof Vocabulary>;
 
+/** The pt-BR texts (screens/texts/pt-BR.json) as a publishable definition (`texts.json` of the bundle). */
+export const TextsDefinition = z
+  .object({ kind: z.literal('texts'), locale: z.literal('pt-BR'), texts: z.record(z.string().min(1), z.string()) })
+  .strict()
+  .meta({ id: 'TextsDefinition' });
+export type TextsDefinition = z.infer<typeof TextsDefinition>;
+
+const colour = z.string().regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'não é uma cor: use #RRGGBB');
+export const THEME_TOKEN_NAMES = [
+  'primary', 'onPrimary', 'secondary', 'onSecondary', 'surface', 'onSurface', 'background', 'onBackground', 'muted', 'border', 'info', 'success', 'warning', 'danger',
+] as const;
+
+/** A partner's theme tokens set by operations (`tema-<partner>.json`): they win over the colours the back office gives. */
+export const ThemeDefinition = z
+  .object({
+    kind: z.literal('theme'),
+    id: z.string().regex(/^tema-\d+$/, 'use tema-<id do parceiro>'),
+    partner: z.number().int().positive(),
+    title: z.string().min(1),
+    tokens: z.partialRecord(z.enum(THEME_TOKEN_NAMES), colour),
+  })
+  .strict()
+  .meta({ id: 'ThemeDefinition' });
+export type ThemeDefinition = z.infer<typeof ThemeDefinition>;
+
 /** Everything publishable, as one versioned bundle. */
 export interface FlowBundle {
   vocabulary: Vocabulary;
   definitions: FlowDefinition[];
+  /** The texts in service, when the bundle carries them (every stored version since texts became definitions). */
+  texts?: Record<string, string>;
+  /** Partner themes set from the console. */
+  themes?: ThemeDefinition[];
 }

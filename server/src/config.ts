@@ -56,10 +56,12 @@ export const ConfigSchema = z.object({
   DEV_PARTNER_DOMAIN: z.string().min(1).default('localhost'),
   PARTNER_CACHE_SECONDS: z.coerce.number().int().min(0).default(300),
   RENDERER_DIR: z.string().min(1).default('dist/renderer'),
-  /** Operations console staff: `login:senha:viewer|publisher,…`. Sandbox accounts outside production when absent. */
+  /** Operations console staff: `login:senha:viewer|publisher|approver,…`. Sandbox accounts outside production when absent. */
   OPS_USERS: z.string().optional(),
   /** Personas the console previews decisions for (the sandbox's fixture file); absent in production. */
   OPS_PREVIEW_PERSONAS: z.string().optional(),
+  /** A console publish waits for a second person (role approver) to approve it. Off by default. */
+  OPS_REQUIRE_APPROVAL: bool.default(false),
   /** How often each instance looks for a newly published flow version (ms); 0 turns polling off. */
   FLOWS_POLL_MS: z.coerce.number().int().min(0).max(5_000).default(2_000),
   /** Validate every emitted screen against the contract (on by default outside production). */
@@ -164,4 +166,4 @@ function misspelt(env: Record<string, string | undefined>): string[] {
 }
 
 /** Console accounts of a machine without OPS_USERS (never in production). */
-export const SANDBOX_STAFF = 'operacao:operacao-sandbox:publisher,consulta:consulta-sandbox:viewer';
+export const SANDBOX_STAFF = 'operacao:operacao-sandbox:publisher,consulta:consulta-sandbox:viewer,aprovacao:aprovacao-sandbox:approver';

@@ -81,4 +81,14 @@ describe.skipIf(!reachable)('versioned publishing across instances', () => {
       [1, 'deploy'],
     ]);
   });
+
+  it('serves a published text and partner theme on the other instance within 5 seconds', async () => {
+    const files = structuredClone(stack.app.flows.files) as Record<string, { texts?: Record<string, string> } & Record<string, unknown>>;
+    files['texts.json']!.texts!['login.texto'] = 'Tudo da sua cota num só lugar.';
+    files['tema-1.json'] = { kind: 'theme', id: 'tema-1', partner: 1, title: 'Tema do parceiro 1', tokens: { primary: '#1B4D3E', onPrimary: '#FFFFFF' } };
+    await stack.app.flows.publish({ files, author: 'maria.ops', comment: 'Texto e tema', baseVersion: 3 });
+    const login = async () => (await supertest(otherUrl).get('/api/screens').query({ path: '/login' })).body;
+    await expect.poll(async () => JSON.stringify((await login()).layout), { timeout: 5_000, interval: 100 }).toContain('Tudo da sua cota num só lugar.');
+    expect((await login()).partner.theme.primary).toBe('#1B4D3E');
+  });
 });

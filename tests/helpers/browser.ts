@@ -48,5 +48,5 @@ export async function loginInBrowser(page: import('playwright-core').Page, baseU
   await page.goto(`${baseUrl}/entrar`);
   await page.getByLabel('CPF ou CNPJ').first().fill(persona.document);
   await page.getByLabel('Senha de 6 dígitos').first().fill(persona.password);
-  await page.getByRole('button', { name: 'Entrar' }).first().click();
+  await page.getByRole('button', { name: 'Entrar', exact: true }).first().click();
 }

@@ -28,4 +28,5 @@ export const CAPABILITIES: readonly ComponentType[] = [
   'skeleton',
   'bottom-nav',
   'theme-preview',
+  'table-editor',
 ];

@@ -8,6 +8,7 @@ import { Skeleton } from './skeleton/skeleton.js';
 import { StatusPill } from './status-pill/status-pill.js';
 import { Summary } from './summary/summary.js';
 import { ThemePreview } from './theme-preview/theme-preview.js';
+import { LazyTableEditor } from './table-editor/lazy-table-editor.js';
 import { Timeline } from './timeline/timeline.js';
 import { Button } from './button/button.js';
 import { Card } from './card/card.js';
@@ -48,4 +49,5 @@ export const REGISTRY: { [T in ComponentType]: Drawer<T> } = {
   skeleton: Skeleton,
   'bottom-nav': BottomNav,
   'theme-preview': ThemePreview,
+  'table-editor': LazyTableEditor,
 };

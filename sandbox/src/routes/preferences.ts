@@ -1,10 +1,8 @@
-import { evaluation } from '../../../screens/back-office/index.js';
-import { serve } from '../contract.js';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { fail, grantOf, invalid, notFound } from '../http.js';
 import type { SandboxContext } from '../context.js';
-import { notifications } from '../../../screens/back-office/index.js';
+import { evaluation, notifications } from '../../../screens/back-office/index.js';
 import { serve } from '../contract.js';
 
 /** The back office's own rule (spec doc 1 §4): a notification method changes again only 24 hours after the last change. */

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { FlowBundle } from '../../../screens/contract/flows.js';
 import { analyse, formatReport, type AnalysisContext } from '../flows/analyse.js';
-import { parseBundle, readFlowFiles } from '../flows/bundle.js';
+import { parseBundle, readFlowFiles, textsFile } from '../flows/bundle.js';
 import { RouteTable, type RouteEntry } from './route-table.js';
 import type { Texts } from './template.js';
 
@@ -37,13 +37,15 @@ export interface Definitions {
 export const SYSTEM_SCREENS = ['nao-encontrada'];
 
 /** What the flow analyser checks definitions against: the route table and the layouts. */
-export function analysisContext(definitions: Pick<Definitions, 'routes' | 'layouts'>): AnalysisContext {
+export function analysisContext(definitions: Pick<Definitions, 'routes' | 'layouts'> & { texts?: Texts }): AnalysisContext {
   const screenRoutes = definitions.routes.filter((r): r is Extract<RouteEntry, { screen: string }> => 'screen' in r);
   return {
     servedRoutes: definitions.routes.map((r) => r.path),
     routedScreens: screenRoutes.map((r) => r.screen),
     layouts: [...definitions.layouts.keys()],
     systemScreens: SYSTEM_SCREENS,
+    layoutTexts: [...definitions.layouts.values()].map((l) => ({ screen: l.screen, keys: [...textKeys(l)] })),
+    ...(definitions.texts ? { shippedTexts: definitions.texts } : {}),
   };
 }
 
@@ -102,12 +104,13 @@ export function loadDefinitions(dir: string = SCREENS_DIR): Definitions {
   let flowFiles: Record<string, unknown>;
   let flows: FlowBundle;
   try {
-    flowFiles = readFlowFiles(join(dir, 'flows'));
+    // The texts travel with the flow definitions: one versioned bundle, published and rolled back together.
+    flowFiles = { ...readFlowFiles(join(dir, 'flows')), 'texts.json': textsFile(texts) };
     flows = parseBundle(flowFiles);
   } catch (err) {
     throw new DefinitionError((err as Error).message);
   }
-  const report = analyse(flows, analysisContext({ routes, layouts }));
+  const report = analyse(flows, analysisContext({ routes, layouts, texts }));
   if (!report.ok) throw new DefinitionError(formatReport(report));
   return { routes, layouts, texts, flows, flowFiles };
 }

@@ -133,3 +133,8 @@ export function acceptTheme(theme: ThemeTokens, fallback: ThemeTokens): { theme:
   const problems = themeProblems(theme);
   return { theme: problems.length ? fallback : theme, problems };
 }
+
+/** A partner theme set from the console: its tokens over the ones its primary and secondary (else the back office's colours) give. */
+export function themeOf(theme: { tokens: Partial<Record<Token, string>> }, base: { primary: string; secondary: string }): ThemeTokens {
+  return { ...themeTokens({ primary: theme.tokens.primary ?? base.primary, secondary: theme.tokens.secondary ?? base.secondary }), ...theme.tokens };
+}

@@ -1,5 +1,6 @@
 import { pathsOf } from '../../../screens/contract/conditions.js';
-import type { Cell, DecisionTable, FlowBundle, Outcome, Vocabulary, Wizard } from '../../../screens/contract/flows.js';
+import type { Cell, DecisionTable, FlowBundle, Outcome, ThemeDefinition, Vocabulary, Wizard } from '../../../screens/contract/flows.js';
+import { themeOf, themeProblems } from '../domain/theme.js';
 
 /** What the analyser needs to know of the rest of the definitions. */
 export interface AnalysisContext {
@@ -11,12 +12,21 @@ export interface AnalysisContext {
   layouts: readonly string[];
   /** Screens drawn by the server itself, not through a route (e.g. the not-found screen). */
   systemScreens: readonly string[];
+  /** The text keys each layout names (`@key`). */
+  layoutTexts?: ReadonlyArray<{ screen: string; keys: readonly string[] }>;
+  /** The texts shipped with the server: the code asks for every key, with these placeholders. */
+  shippedTexts?: Readonly<Record<string, string>>;
 }
 
 export interface Finding {
   level: 'erro' | 'aviso';
   where: string;
   message: string;
+  /** The definition it concerns, and in a decision table the row (1-based) or its default row: the console marks it there. */
+  definition?: string;
+  row?: number | 'default';
+  /** The field of a texts or theme definition it concerns (a text key, a token). */
+  field?: string;
 }
 
 export interface Report {
@@ -48,8 +58,14 @@ function outcomeTargets(outcome: Outcome): Array<[string | null, Scalar]> {
   return Object.entries(outcome);
 }
 
-function analyseTable(table: DecisionTable, bundle: FlowBundle, ctx: AnalysisContext, cardIds: Set<string>, add: (f: Finding) => void): void {
+function analyseTable(table: DecisionTable, bundle: FlowBundle, ctx: AnalysisContext, cardIds: Set<string>, addAny: (f: Finding) => void): void {
   const where = `tabela ${table.id}`;
+  // Every finding names this table and, read from its place, the row it concerns.
+  const add = (f: Finding) => {
+    const row = /, linha (\d+)$/.exec(f.where);
+    const concerns = row ? Number(row[1]) : f.where.endsWith(', padrão') || f.message.includes('coberto pelo padrão') ? 'default' : undefined;
+    addAny({ ...f, definition: table.id, ...(concerns === undefined ? {} : { row: concerns }) });
+  };
   const { vocabulary } = bundle;
   const inputNames = new Set(table.inputs.map((i) => i.name));
 
@@ -144,6 +160,39 @@ function analyseWizard(wizard: Wizard, add: (f: Finding) => void): void {
   }
 }
 
+const PLACEHOLDER = /\{\{\s*([\w.-]+)\s*\}\}/g;
+const placeholders = (text: string) => [...text.matchAll(PLACEHOLDER)].map((m) => m[1]!).sort();
+
+/** Texts: every key the code or a layout asks for exists, placeholders as shipped, none broken. */
+function analyseTexts(texts: Readonly<Record<string, string>>, ctx: AnalysisContext, add: (f: Finding) => void): void {
+  const at = (field: string, message: string) => add({ level: 'erro', where: `textos, ${field}`, message, definition: 'texts', field });
+  const shipped = ctx.shippedTexts ?? {};
+  const usedBy = new Map<string, string>();
+  for (const { screen, keys } of ctx.layoutTexts ?? []) for (const key of keys) if (!usedBy.has(key)) usedBy.set(key, screen);
+  for (const [key, screen] of usedBy) if (!(key in texts)) at(key, `texto usado pela tela "${screen}" não existe`);
+  for (const key of Object.keys(shipped)) if (!(key in texts) && !usedBy.has(key)) at(key, 'texto usado pelo servidor não existe');
+  for (const [key, text] of Object.entries(texts)) {
+    const stray = text.replace(PLACEHOLDER, '');
+    if (stray.includes('{{') || stray.includes('}}')) at(key, 'marcador quebrado: use {{nome}}, com as chaves fechadas');
+    else if (key in shipped && JSON.stringify(placeholders(text)) !== JSON.stringify(placeholders(shipped[key]!))) {
+      const expected = placeholders(shipped[key]!);
+      at(key, expected.length ? `mantenha os marcadores ${expected.map((p) => `{{${p}}}`).join(', ')} (e só eles)` : 'este texto não aceita marcadores {{…}}');
+    }
+  }
+}
+
+function analyseTheme(theme: ThemeDefinition, add: (f: Finding) => void): void {
+  for (const p of themeProblems(themeOf(theme, { primary: '#CE181E', secondary: '#BA2429' }))) {
+    add({
+      level: 'erro',
+      where: `tema ${theme.id}, ${p.foreground}`,
+      message: `contraste de ${p.foreground} sobre ${p.background} é ${p.ratio.toFixed(2).replace('.', ',')}:1; o mínimo WCAG AA para texto é 4,5:1`,
+      definition: theme.id,
+      field: p.foreground in theme.tokens ? p.foreground : p.background,
+    });
+  }
+}
+
 /** Checks a flow bundle against the spec's lists and the route table. Errors block serving and publishing. */
 export function analyse(bundle: FlowBundle, ctx: AnalysisContext): Report {
   const findings: Finding[] = [];
@@ -171,6 +220,9 @@ export function analyse(bundle: FlowBundle, ctx: AnalysisContext): Report {
     if (d.kind === 'decision-table') analyseTable(d, bundle, ctx, cardIds, add);
     else if (d.kind === 'wizard') analyseWizard(d, add);
   }
+
+  if (bundle.texts) analyseTexts(bundle.texts, ctx, add);
+  for (const theme of bundle.themes ?? []) analyseTheme(theme, add);
 
   // Every screen with a layout is reachable from the route table (or drawn by the server itself).
   for (const screen of ctx.layouts) {

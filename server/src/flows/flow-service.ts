@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import type { DecisionTable, FlowBundle, Wizard } from '../../../screens/contract/flows.js';
 import { analysisContext, type Definitions } from '../domain/definitions.js';
@@ -38,6 +39,8 @@ function stableHash(files: Record<string, unknown>): string {
 export class FlowService {
   private current: Current;
   private timer: NodeJS.Timeout | undefined;
+  /** A draft bundle the console previews: screens computed inside `withBundle` decide with it, nothing else does. */
+  private readonly preview = new AsyncLocalStorage<FlowBundle>();
 
   constructor(
     private readonly store: FlowStore,
@@ -115,16 +118,21 @@ export class FlowService {
     return this.current.files;
   }
   get bundle(): FlowBundle {
-    return this.current.bundle;
+    return this.preview.getStore() ?? this.current.bundle;
   }
 
-  table(id: string, bundle: FlowBundle = this.current.bundle): DecisionTable {
+  /** Runs `work` (a screen request the console makes for a persona) deciding with `bundle` instead of the version in service. */
+  withBundle<T>(bundle: FlowBundle, work: () => Promise<T>): Promise<T> {
+    return this.preview.run(bundle, work);
+  }
+
+  table(id: string, bundle: FlowBundle = this.bundle): DecisionTable {
     const table = bundle.definitions.find((d): d is DecisionTable => d.kind === 'decision-table' && d.id === id);
     if (!table) throw new Error(`decision table ${id} is not defined`);
     return table;
   }
 
-  wizard(id: string, bundle: FlowBundle = this.current.bundle): Wizard {
+  wizard(id: string, bundle: FlowBundle = this.bundle): Wizard {
     const wizard = bundle.definitions.find((d): d is Wizard => d.kind === 'wizard' && d.id === id);
     if (!wizard) throw new Error(`wizard ${id} is not defined`);
     return wizard;

@@ -128,6 +128,27 @@ const MIGRATIONS: { id: number; name: string; sql: string }[] = [
         PRIMARY KEY (customer, token)
       )`,
   },
+  {
+    // Issue 24's block of ids (24xx): console publishes waiting for an approver or for their time.
+    id: 2401,
+    name: 'ops_requests',
+    sql: `
+      CREATE TABLE ops_requests (
+        id SERIAL PRIMARY KEY,
+        definition TEXT NOT NULL,
+        files JSONB NOT NULL,
+        base_version INTEGER NOT NULL,
+        author TEXT NOT NULL,
+        comment TEXT NOT NULL,
+        diff TEXT NOT NULL,
+        run_at TIMESTAMPTZ,
+        approved_by TEXT,
+        status TEXT NOT NULL DEFAULT 'pending',
+        outcome TEXT,
+        created_at TIMESTAMPTZ NOT NULL DEFAULT now()
+      );
+      CREATE INDEX ops_requests_status ON ops_requests (status)`,
+  },
 ];
 
 export async function migrate(database: Database): Promise<void> {

@@ -9,7 +9,14 @@ export function ThemePreview({ node }: { node: ComponentOf<'theme-preview'> }) {
   return (
     <section className="theme-preview" aria-label={node.label} style={style}>
       <h2 className="theme-preview-title">{node.label}</h2>
-      <Nodes nodes={node.items} />
+      {node.readOnly ? (
+        // Read-only: every control disabled, nothing pressed; the words stay readable by assistive technology.
+        <fieldset disabled className="theme-preview-inert">
+          <Nodes nodes={node.items} />
+        </fieldset>
+      ) : (
+        <Nodes nodes={node.items} />
+      )}
     </section>
   );
 }

@@ -7,9 +7,20 @@ import { FlowRejectedError, StaleVersionError } from '../../flows/flow-service.j
 import { galleryScreen, type GalleryPartner } from './gallery.js';
 import { brand, type Partner } from '../../plugins/core/partner.js';
 import { contrastReport } from '../../domain/theme.js';
-import { definitionScreen, historyScreen, loginScreen, overviewScreen, reviewScreen } from './ops-screens.js';
+import { cardSetForm, definitionScreen, historyScreen, loginScreen, overviewScreen, requestsScreen, reviewScreen } from './ops-screens.js';
 import { previewPersona, readPersonas } from './preview.js';
-import { parseStaff, verifyStaff } from './staff.js';
+import { canPublish, parseStaff, verifyStaff } from './staff.js';
+import dayjs from 'dayjs';
+import { BRAZIL_TZ, formatDateTime } from '../../domain/clock.js';
+import { formatReport } from '../../flows/analyse.js';
+import { OpsRequests, type OpsRequest } from '../../storage/ops-requests.js';
+import { auditCsv } from './audit.js';
+import { findingsOf, tableEditor } from './table-editor.js';
+import { textsFile } from '../../flows/bundle.js';
+import { ThemeDefinition } from '../../../../screens/contract/flows.js';
+import { themeOf } from '../../domain/theme.js';
+import { textsScreen, themesScreen, THEME_FIELDS, type ThemeRow } from './content-screens.js';
+import { entryRoute, previewScreens, textsRoute, type ScreenPreview } from './screen-preview.js';
 import { StaffSessions, type StaffSession } from './staff-sessions.js';
 
 const TEXT = {
@@ -17,6 +28,8 @@ const TEXT = {
   viewerCannotPublish: 'Seu perfil é somente leitura: publicar e voltar versões exigem o perfil de publicação.',
   invalidJson: 'O conteúdo não é um JSON válido.',
   noDraft: 'Não há rascunho em revisão.',
+  unchanged: 'Nada mudou em relação à versão em serviço.',
+  refused: 'O analisador recusou o rascunho: corrija os pontos indicados. Nada foi publicado.',
   stale: 'Outra pessoa publicou uma nova versão enquanto você editava. Nada foi sobrescrito: edite de novo a partir da versão atual.',
 };
 
@@ -69,13 +82,39 @@ export default async function ops(app: FastifyInstance) {
       });
       return document(request, 'ops-galeria', route, 'Galeria de componentes', galleryScreen(partners));
     }
+    if (url.pathname === '/ops/textos') {
+      const texts = textsInDraft(member);
+      return document(request, 'ops-textos', route, 'Textos', textsScreen(member, texts, url.searchParams.get('busca') ?? '', url.searchParams.get('chave'), app.flows.version));
+    }
+    if (url.pathname === '/ops/temas') {
+      const answer = await app.upstream.call<{ data: Partner[] }>({ method: 'GET', path: 'parceiros' });
+      const rows: ThemeRow[] = (answer.data ?? []).map((partner) => {
+        const published = app.flows.bundle.themes?.find((t) => t.partner === partner.id) ?? null;
+        const { branding } = brand(partner);
+        const base = { primary: partner.colors?.primary ?? branding.theme.primary, secondary: partner.colors?.secondary ?? branding.theme.secondary };
+        return { id: partner.id, name: partner.name, theme: published ? themeOf(published, base) : branding.theme, published };
+      });
+      return document(request, 'ops-temas', route, 'Temas dos parceiros', themesScreen(member, rows));
+    }
+    if (url.pathname === '/ops/pedidos') {
+      return document(request, 'ops-pedidos', route, 'Pedidos de publicação', requestsScreen(member, await requests.list(), requireApproval));
+    }
     if (url.pathname === '/ops/historico') {
       return document(request, 'ops-historico', route, 'Histórico de versões', historyScreen(member, await app.flows.history(), app.flows.version));
     }
     const definitionMatch = /^\/ops\/definicoes\/([a-z0-9-]+)$/.exec(url.pathname);
     if (definitionMatch) {
       const definition = app.flows.bundle.definitions.find((d) => d.id === definitionMatch[1]);
-      if (definition) return document(request, 'ops-definicao', route, definition.title, definitionScreen(member, definition, app.flows.version));
+      if (definition) {
+        const editor = !canPublish(member.role)
+          ? null
+          : definition.kind === 'decision-table'
+            ? tableEditor(definition, app.flows.bundle, findingsOf(app.flows.check(app.flows.files).report, definition.id))
+            : definition.kind === 'cards'
+              ? cardSetForm(definition, app.flows.bundle.vocabulary)
+              : null;
+        return document(request, 'ops-definicao', route, definition.title, definitionScreen(member, definition, app.flows.version, editor));
+      }
     }
     if (url.pathname === '/ops/rascunho') {
       if (!member.draft) return redirect('/ops');
@@ -84,11 +123,16 @@ export default async function ops(app: FastifyInstance) {
       const wanted = url.searchParams.get('persona');
       const persona = personas.find((p) => p.key === wanted) ?? null;
       let preview: Awaited<ReturnType<typeof previewPersona>> | string | null = null;
+      let screens: ScreenPreview | string | null = null;
       if (persona && report.ok) {
-        preview = await previewPersona(app.upstream, app.flows, persona, bundle).catch((err: unknown) => {
-          request.log.warn({ err }, 'persona preview failed');
+        const failed = (what: string) => (err: unknown) => {
+          request.log.warn({ err }, `persona ${what} preview failed`);
           return 'Não foi possível consultar o estado desta persona no back office agora.';
-        });
+        };
+        [preview, screens] = await Promise.all([
+          previewPersona(app.upstream, app.flows, persona, bundle).catch(failed('decision')),
+          previewScreens(app, request, persona, bundle, member.draft.id === 'texts' ? textsRoute(app, app.definitions.texts, bundle.texts ?? {}) : entryRoute(member.draft.id)).catch(failed('screen')),
+        ]);
       }
       return document(
         request,
@@ -105,6 +149,7 @@ export default async function ops(app: FastifyInstance) {
           personas,
           persona: persona?.key ?? null,
           preview,
+          screens,
         }),
       );
     }
@@ -122,7 +167,7 @@ export default async function ops(app: FastifyInstance) {
       async handler(parsed, { request, reply }) {
         const member = await staffOf(request);
         if (!member) return { kind: 'navigate', to: '/ops/entrar', replace: true };
-        if (needsPublisher && member.role !== 'publisher') return { kind: 'error', title: app.text('erro.titulo'), message: TEXT.viewerCannotPublish };
+        if (needsPublisher && !canPublish(member.role)) return { kind: 'error', title: app.text('erro.titulo'), message: TEXT.viewerCannotPublish };
         return handler(parsed, member, reply);
       },
     });
@@ -147,19 +192,113 @@ export default async function ops(app: FastifyInstance) {
     return { kind: 'navigate', to: '/ops/entrar', replace: true };
   });
 
+  const DraftInput = z.object({ id: z.string().regex(/^[a-z0-9-]+$/), conteudo: z.string('@erro.campo-obrigatorio').min(2, '@erro.campo-obrigatorio').max(200_000) });
+
+  /** The draft's definition parsed and analysed with the rest of the version in service; a refusal keyed as the editor marks it. */
+  function analyseDraft(input: z.output<typeof DraftInput>): { content: unknown; errors: Record<string, string> } | ActionResult {
+    if (!app.flows.bundle.definitions.some((d) => d.id === input.id)) return { kind: 'error', title: app.text('erro.titulo'), message: 'Definição não encontrada.' };
+    let content: unknown;
+    try {
+      content = JSON.parse(input.conteudo);
+    } catch {
+      return { kind: 'field-errors', errors: { conteudo: TEXT.invalidJson } };
+    }
+    if (!content || typeof content !== 'object' || fileNameOf(content as { id: string }) !== `${input.id}.json`) {
+      return { kind: 'field-errors', errors: { conteudo: `O id da definição deve continuar "${input.id}".` } };
+    }
+    const { report } = app.flows.check({ ...app.flows.files, [`${input.id}.json`]: content });
+    const errors = findingsOf(report, input.id);
+    // Errors elsewhere (another definition that relied on this one) still refuse: shown on the table.
+    const others = report.findings.filter((f) => f.level === 'erro' && !(f.definition === input.id || f.where === 'formato' || f.where.includes(input.id)));
+    if (others.length) errors.tabela = [errors.tabela, ...others.map((f) => `${f.where}: ${f.message}`)].filter(Boolean).join('; ');
+    return { content, errors };
+  }
+
+  staffAction('analisar', DraftInput, async (input) => {
+    const analysed = analyseDraft(input);
+    if ('kind' in analysed) return analysed;
+    const count = Object.keys(analysed.errors).length;
+    return { kind: 'field-errors', errors: analysed.errors, message: count ? `Analisador: ${count} ponto(s) a corrigir.` : 'Analisador: sem problemas.' };
+  });
+
   staffAction(
     'draft',
-    z.object({ id: z.string().regex(/^[a-z0-9-]+$/), conteudo: z.string('@erro.campo-obrigatorio').min(2, '@erro.campo-obrigatorio').max(200_000) }),
+    DraftInput,
     async (input, member) => {
-      if (!app.flows.bundle.definitions.some((d) => d.id === input.id)) return { kind: 'error', title: app.text('erro.titulo'), message: 'Definição não encontrada.' };
-      let content: unknown;
-      try {
-        content = JSON.parse(input.conteudo);
-      } catch {
-        return { kind: 'field-errors', errors: { conteudo: TEXT.invalidJson } };
+      const analysed = analyseDraft(input);
+      if ('kind' in analysed) return analysed;
+      if (Object.keys(analysed.errors).length) return { kind: 'field-errors', errors: analysed.errors, message: TEXT.refused };
+      await sessions.saveDraft(member.id, { id: input.id, content: analysed.content, baseVersion: app.flows.version });
+      return { kind: 'navigate', to: '/ops/rascunho' };
+    },
+    true,
+  );
+
+  /** The texts the analyst edits: those of a texts draft in progress, else those in service. */
+  function textsInDraft(member: StaffSession): Record<string, string> {
+    const draft = member.draft?.id === 'texts' ? (member.draft.content as { texts?: Record<string, string> }).texts : undefined;
+    return draft ?? app.flows.bundle.texts ?? app.definitions.texts;
+  }
+
+  /** Saves a texts or theme draft if the analyser accepts it; else its reasons keyed by the form's fields. */
+  async function contentDraft(member: StaffSession, id: string, content: unknown, fieldOf: (f: { field?: string | undefined }) => string | null): Promise<ActionResult> {
+    if (JSON.stringify(app.flows.files[`${id}.json`]) === JSON.stringify(content)) return { kind: 'field-errors', errors: {}, message: TEXT.unchanged };
+    const { report } = app.flows.check({ ...app.flows.files, [`${id}.json`]: content });
+    const errors: Record<string, string> = {};
+    const general: string[] = [];
+    for (const f of report.findings.filter((x) => x.level === 'erro')) {
+      const field = fieldOf(f);
+      if (field) errors[field] = errors[field] ? `${errors[field]}; ${f.message}` : f.message;
+      else general.push(`${f.where}: ${f.message}`);
+    }
+    if (!report.ok) return { kind: 'field-errors', errors, message: [TEXT.refused, ...general].join(' ') };
+    await sessions.saveDraft(member.id, { id, content, baseVersion: member.draft?.id === id ? member.draft.baseVersion : app.flows.version });
+    return { kind: 'navigate', to: '/ops/rascunho' };
+  }
+
+  staffAction('textos-busca', z.object({ busca: z.string().max(100).default('') }), async (input) => ({ kind: 'navigate', to: `/ops/textos?busca=${encodeURIComponent(input.busca.trim())}` }));
+
+  staffAction(
+    'texto',
+    z.object({ chave: z.string().min(1).max(200), texto: z.string('@erro.campo-obrigatorio').min(1, '@erro.campo-obrigatorio').max(2000) }),
+    async (input, member) => {
+      const texts = textsInDraft(member);
+      if (!(input.chave in texts)) return { kind: 'field-errors', errors: { texto: 'Este texto não existe: só textos existentes podem ser alterados aqui.' } };
+      const content = textsFile({ ...texts, [input.chave]: input.texto });
+      return contentDraft(member, 'texts', content, (f) => (f.field === input.chave ? 'texto' : null));
+    },
+    true,
+  );
+
+  staffAction(
+    'tema',
+    z.object({ parceiro: z.coerce.number().int().positive(), ...Object.fromEntries(THEME_FIELDS.map(([token]) => [token, z.string().max(20).optional()])) }) as unknown as z.ZodType<{ parceiro: number } & Record<string, string | undefined>>,
+    async (input, member) => {
+      const tokens: Record<string, string> = {};
+      for (const [token] of THEME_FIELDS) if (input[token]?.trim()) tokens[token] = input[token]!.trim();
+      const candidate = { kind: 'theme', id: `tema-${input.parceiro}`, partner: input.parceiro, title: `Tema do parceiro ${input.parceiro}`, tokens };
+      const parsed = ThemeDefinition.safeParse(candidate);
+      if (!parsed.success) {
+        const errors: Record<string, string> = {};
+        for (const issue of parsed.error.issues) if (issue.path[0] === 'tokens' && typeof issue.path[1] === 'string') errors[issue.path[1]] = `"${tokens[issue.path[1]]}" ${issue.message}`;
+        return { kind: 'field-errors', errors, message: TEXT.refused };
       }
-      if (fileNameOf(content as { id: string }) !== `${input.id}.json`) return { kind: 'field-errors', errors: { conteudo: `O id da definição deve continuar "${input.id}".` } };
-      await sessions.saveDraft(member.id, { id: input.id, content, baseVersion: app.flows.version });
+      return contentDraft(member, parsed.data.id, parsed.data, (f) => (f.field && THEME_FIELDS.some(([t]) => t === f.field) ? f.field : f.field ? 'primary' : null));
+    },
+    true,
+  );
+
+  staffAction(
+    'cards',
+    z.object({ id: z.string().regex(/^[a-z0-9-]+$/), cards: z.array(z.record(z.string(), z.unknown())).min(1).max(100) }),
+    async (input, member) => {
+      const set = app.flows.bundle.definitions.find((d) => d.id === input.id && d.kind === 'cards');
+      if (!set) return { kind: 'error', title: app.text('erro.titulo'), message: 'Definição não encontrada.' };
+      const analysed = analyseDraft({ id: input.id, conteudo: JSON.stringify({ ...set, cards: input.cards }) });
+      if ('kind' in analysed) return analysed;
+      const reasons = Object.values(analysed.errors);
+      if (reasons.length) return { kind: 'field-errors', errors: {}, message: `${TEXT.refused} ${reasons.join('; ')}` };
+      await sessions.saveDraft(member.id, { id: input.id, content: analysed.content, baseVersion: app.flows.version });
       return { kind: 'navigate', to: '/ops/rascunho' };
     },
     true,
@@ -170,12 +309,71 @@ export default async function ops(app: FastifyInstance) {
     return { kind: 'navigate', to: '/ops', replace: true };
   });
 
+  const requests = new OpsRequests(app.db);
+  const requireApproval = app.config.OPS_REQUIRE_APPROVAL;
+
+  /** Publishes a request that is due (approved when required); the outcome is recorded on it. */
+  async function runRequest(request: OpsRequest): Promise<string> {
+    try {
+      const author = request.approvedBy ? `${request.author} (aprovado por ${request.approvedBy})` : request.author;
+      const published = await app.flows.publish({ files: request.files, author, comment: request.comment, baseVersion: request.baseVersion });
+      await requests.finish(request.id, 'done', `publicado como v${published.version}`);
+      return `Versão v${published.version} publicada.`;
+    } catch (err) {
+      const reason = err instanceof StaleVersionError ? TEXT.stale : err instanceof FlowRejectedError ? err.message : 'falha ao publicar';
+      await requests.finish(request.id, 'refused', reason);
+      if (!(err instanceof StaleVersionError || err instanceof FlowRejectedError)) app.log.error({ err, request: request.id }, 'ops request failed');
+      return reason;
+    }
+  }
+
+  // Every instance looks for due requests; the claim lets exactly one of them publish each.
+  const runner = setInterval(
+    () =>
+      void requests
+        .claimDue(requireApproval)
+        .then((due) => Promise.all(due.map(runRequest)))
+        .catch((err: unknown) => app.log.error({ err }, 'ops requests check failed')),
+    Math.max(500, app.config.FLOWS_POLL_MS || 1_000),
+  );
+  runner.unref();
+  app.addHook('onClose', async () => clearInterval(runner));
+
   staffAction(
     'publish',
-    z.object({ comentario: z.string('@erro.campo-obrigatorio').trim().min(1, '@erro.campo-obrigatorio').max(500) }),
-    async (input, member) => {
+    z.object({
+      comentario: z.string('@erro.campo-obrigatorio').trim().min(1, '@erro.campo-obrigatorio').max(500),
+      /** Date and time in Brasília (YYYY-MM-DDTHH:mm); empty publishes now. */
+      agendar: z.string().trim().max(20).optional(),
+    }),
+    async (input, member): Promise<ActionResult> => {
       if (!member.draft) return { kind: 'error', title: app.text('erro.titulo'), message: TEXT.noDraft };
       const files = { ...app.flows.files, [`${member.draft.id}.json`]: member.draft.content };
+      let runAt: Date | null = null;
+      if (input.agendar) {
+        const at = dayjs.tz(input.agendar.replace(' ', 'T'), BRAZIL_TZ);
+        if (!/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}$/.test(input.agendar) || !at.isValid()) return { kind: 'field-errors', errors: { agendar: 'Use data e hora no formato AAAA-MM-DD HH:MM (horário de Brasília).' } };
+        if (at.valueOf() <= Date.now()) return { kind: 'field-errors', errors: { agendar: 'Escolha uma data e hora no futuro (horário de Brasília).' } };
+        runAt = at.toDate();
+      }
+      if (runAt || requireApproval) {
+        const { report } = app.flows.check(files);
+        if (!report.ok) return { kind: 'field-errors', errors: {}, message: formatReport(report) };
+        if (member.draft.baseVersion !== app.flows.version) return { kind: 'error', title: app.text('erro.titulo'), message: TEXT.stale };
+        const request = await requests.create({
+          definition: member.draft.id,
+          files,
+          baseVersion: member.draft.baseVersion,
+          author: member.login,
+          comment: input.comentario,
+          diff: diffFiles(app.flows.files, files),
+          runAt,
+        });
+        await sessions.saveDraft(member.id, null);
+        const when = runAt ? ` para ${formatDateTime(runAt)} (horário de Brasília)` : '';
+        const message = requireApproval ? `Pedido #${request.id} aguarda a aprovação de outra pessoa${when}.` : `Publicação agendada${when}.`;
+        return { kind: 'snackbar', message, to: '/ops/pedidos' };
+      }
       try {
         const published = await app.flows.publish({ files, author: member.login, comment: input.comentario, baseVersion: member.draft.baseVersion });
         await sessions.saveDraft(member.id, null);
@@ -188,6 +386,47 @@ export default async function ops(app: FastifyInstance) {
     },
     true,
   );
+
+  staffAction(
+    'aprovar',
+    z.object({ pedido: z.number().int().positive() }),
+    async (input, member): Promise<ActionResult> => {
+      if (member.role !== 'approver') return { kind: 'error', title: app.text('erro.titulo'), message: 'Só o perfil de aprovação aprova publicações.' };
+      const request = await requests.get(input.pedido);
+      if (!request || request.status !== 'pending') return { kind: 'error', title: app.text('erro.titulo'), message: 'Este pedido não está mais pendente.' };
+      if (request.author === member.login) return { kind: 'error', title: app.text('erro.titulo'), message: 'Outra pessoa precisa aprovar: você fez este pedido.' };
+      if (!(await requests.approve(request.id, member.login))) return { kind: 'error', title: app.text('erro.titulo'), message: 'Este pedido não está mais pendente.' };
+      if (request.runAt) return { kind: 'snackbar', message: `Pedido #${request.id} aprovado; será publicado em ${formatDateTime(request.runAt)} (horário de Brasília).`, to: '/ops/pedidos' };
+      const [claimed] = (await requests.claimDue(requireApproval)).filter((r) => r.id === request.id);
+      const message = claimed ? await runRequest(claimed) : `Pedido #${request.id} aprovado.`;
+      return { kind: 'snackbar', message, to: '/ops/pedidos' };
+    },
+    true,
+  );
+
+  staffAction(
+    'cancelar',
+    z.object({ pedido: z.number().int().positive() }),
+    async (input, member) => {
+      const request = await requests.get(input.pedido);
+      if (!request || (request.author !== member.login && member.role !== 'approver')) return { kind: 'error', title: app.text('erro.titulo'), message: 'Só quem fez o pedido ou quem aprova pode cancelá-lo.' };
+      const cancelled = await requests.cancel(request.id);
+      return { kind: 'snackbar', message: cancelled ? `Pedido #${request.id} cancelado.` : 'Este pedido não está mais pendente.', to: '/ops/pedidos' };
+    },
+    true,
+  );
+
+  // The audit, exportable: every version with author, time (Brasília), origin, comment and diff, then the requests.
+  app.get('/api/ops/auditoria.csv', async (request, reply) => {
+    const member = await staffOf(request);
+    if (!member) return reply.code(401).send({ message: 'Entre no console para exportar a auditoria.' });
+    const csv = auditCsv(await app.flows.history(), await requests.list(500));
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="auditoria-console.csv"')
+      .header('cache-control', 'no-store')
+      .send(csv);
+  });
 
   staffAction(
     'rollback',

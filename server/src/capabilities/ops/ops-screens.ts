@@ -1,10 +1,14 @@
 import type { ComponentNode } from '../../../../screens/contract/components.js';
-import type { CardSet, DecisionTable, FlowDefinition, Wizard } from '../../../../screens/contract/flows.js';
+import type { CardSet, DecisionTable, FlowDefinition, Vocabulary, Wizard } from '../../../../screens/contract/flows.js';
 import type { Report } from '../../flows/analyse.js';
 import { formatReport } from '../../flows/analyse.js';
 import type { FlowVersionSummary } from '../../storage/flow-store.js';
 import { showOutcome, type PreviewPersona, type PreviewRow } from './preview.js';
 import type { StaffSession } from './staff-sessions.js';
+import { canPublish } from './staff.js';
+import { previewNode, type ScreenPreview } from './screen-preview.js';
+import { formatDateTime } from '../../domain/clock.js';
+import type { OpsRequest } from '../../storage/ops-requests.js';
 
 /** The console's pages, drawn by the customers' renderer from ordinary screen documents. */
 
@@ -41,7 +45,7 @@ export function loginScreen(): ComponentNode[] {
 
 function staffBar(staff: StaffSession): ComponentNode[] {
   return [
-    text(`${staff.login} · ${staff.role === 'publisher' ? 'pode publicar' : 'somente leitura'}`, 'info'),
+    text(`${staff.login} · ${staff.role === 'approver' ? 'pode publicar e aprovar' : canPublish(staff.role) ? 'pode publicar' : 'somente leitura'}`, 'info'),
     { type: 'button', label: 'Sair do console', variant: 'link', action: { type: 'submit', action: 'ops/logout' } },
   ];
 }
@@ -52,7 +56,10 @@ export function overviewScreen(staff: StaffSession, version: number, definitions
     ...staffBar(staff),
     { type: 'value', label: 'Versão em serviço', text: `v${version}`, emphasis: true },
     go('Histórico de versões', '/ops/historico'),
+    go('Pedidos de publicação', '/ops/pedidos'),
     go('Galeria de componentes', '/ops/galeria'),
+    go('Textos', '/ops/textos'),
+    go('Temas dos parceiros', '/ops/temas'),
     {
       type: 'list',
       label: 'Definições',
@@ -90,14 +97,55 @@ function wizardTable(wizard: Wizard, caption: string): ComponentNode {
   return { type: 'table', caption, columns: ['#', 'passo', 'rótulo', 'disponível quando'], rows: wizard.steps.map((s, i) => [String(i + 1), s.id, s.label, s.available ? JSON.stringify(s.available) : 'sempre']) };
 }
 
-export function definitionScreen(staff: StaffSession, definition: FlowDefinition, version: number): ComponentNode[] {
+/** A card set edited field by field: label and target are pick lists of the spec's lists; cards added, removed, moved. */
+export function cardSetForm(set: CardSet, vocabulary: Vocabulary): ComponentNode {
+  const text = (title: string) => ({ type: 'string', title, minLength: 1 });
+  return {
+    type: 'form',
+    id: 'ops-editar-cards',
+    schema: {
+      type: 'object',
+      properties: {
+        cards: {
+          type: 'array',
+          title: 'Cards',
+          minItems: 1,
+          items: {
+            type: 'object',
+            required: ['id', 'title', 'text', 'label', 'target'],
+            properties: {
+              id: { ...text('Id do card'), pattern: '^[a-z0-9-]+$' },
+              title: text('Título'),
+              text: text('Texto'),
+              label: { type: 'string', title: 'Rótulo do botão', enum: vocabulary.cardLabels },
+              target: { type: 'string', title: 'Destino', enum: vocabulary.cardTargets },
+            },
+          },
+        },
+      },
+    },
+    uiSchema: { cards: { 'ui:options': { orderable: true, addable: true, removable: true }, items: { text: { 'ui:widget': 'textarea' } } } },
+    formData: { cards: set.cards },
+    submit: { label: 'Revisar alterações', action: { type: 'submit', action: 'ops/cards', payload: { id: set.id }, loadingMessage: 'Analisando...' } },
+  };
+}
+
+export function definitionScreen(staff: StaffSession, definition: FlowDefinition, version: number, editor: ComponentNode | null): ComponentNode[] {
   const nodes: ComponentNode[] = [
     heading(definition.title),
     ...staffBar(staff),
     text(`${KIND_LABEL[definition.kind]} · ${definition.source} · em serviço na v${version}`),
     definitionTable(definition, `${definition.id} (publicada)`),
   ];
-  if (staff.role === 'publisher') {
+  if (canPublish(staff.role) && editor?.type === 'form') {
+    nodes.push(heading('Editar', 2), text('Rótulos e destinos vêm das listas da especificação; o analisador confere o conjunto antes da revisão.'), editor);
+  } else if (canPublish(staff.role) && editor) {
+    nodes.push(
+      heading('Editar', 2),
+      text('Escolha os valores de cada célula nas listas; o analisador confere a tabela enquanto você edita e marca a linha com problema. Antes de publicar você verá as diferenças e a tela de cada persona.'),
+      editor,
+    );
+  } else if (canPublish(staff.role)) {
     nodes.push(heading('Editar', 2), text('Altere o JSON da definição. Antes de publicar você verá o relatório do analisador, as diferenças e a pré-visualização por persona.'));
     nodes.push({
       type: 'form',
@@ -122,6 +170,7 @@ export function reviewScreen(input: {
   personas: PreviewPersona[];
   persona: string | null;
   preview: PreviewRow[] | string | null;
+  screens: ScreenPreview | string | null;
 }): ComponentNode[] {
   const { staff, report } = input;
   const nodes: ComponentNode[] = [heading('Revisar alterações'), ...staffBar(staff)];
@@ -142,6 +191,19 @@ export function reviewScreen(input: {
       items: input.personas.map((p) => ({ type: 'button', id: `persona-${p.key}`, label: p.key, variant: p.key === input.persona ? 'primary' : 'link', action: { type: 'navigate', to: `/ops/rascunho?persona=${p.key}` } })),
     });
   }
+  if (typeof input.screens === 'string') nodes.push(text(input.screens, 'danger'));
+  else if (input.screens) {
+    const { published, draft, route } = input.screens;
+    nodes.push(
+      heading(`O que ${input.persona} vê ao abrir ${route}`, 3),
+      text(published.route === draft.route ? `A tela continua ${draft.route}.` : `A tela muda: ${published.route} → ${draft.route}.`, published.route === draft.route ? 'neutral' : 'warning'),
+      {
+        type: 'list',
+        label: 'Publicada e rascunho lado a lado',
+        items: [previewNode('tela-publicada', `Publicada: ${published.route}`, published), previewNode('tela-rascunho', `Rascunho: ${draft.route}`, draft)],
+      },
+    );
+  }
   if (typeof input.preview === 'string') nodes.push(text(input.preview, 'danger'));
   else if (input.preview) {
     nodes.push({
@@ -152,11 +214,19 @@ export function reviewScreen(input: {
     });
   }
 
-  if (staff.role === 'publisher' && report.ok) {
+  if (canPublish(staff.role) && report.ok) {
     nodes.push(heading('Publicar', 2), {
       type: 'form',
       id: 'ops-publicar',
-      schema: { type: 'object', required: ['comentario'], properties: { comentario: { type: 'string', title: 'Comentário da publicação', maxLength: 500, errorMessage: 'Campo obrigatório' } } },
+      schema: {
+        type: 'object',
+        required: ['comentario'],
+        properties: {
+          comentario: { type: 'string', title: 'Comentário da publicação', maxLength: 500, errorMessage: 'Campo obrigatório' },
+          agendar: { type: 'string', title: 'Publicar em (data e hora de Brasília; vazio publica agora)', maxLength: 20 },
+        },
+      },
+      uiSchema: { agendar: { 'ui:placeholder': 'AAAA-MM-DD HH:MM' } },
       formData: {},
       submit: { label: 'Publicar', action: { type: 'submit', action: 'ops/publish', loadingMessage: 'Publicando...' } },
     });
@@ -170,6 +240,7 @@ export function historyScreen(staff: StaffSession, history: FlowVersionSummary[]
     heading('Histórico de versões'),
     ...staffBar(staff),
     go('Voltar às definições', '/ops', 'link'),
+    { type: 'button', label: 'Exportar auditoria (CSV)', variant: 'secondary', action: { type: 'download', href: '/api/ops/auditoria.csv', filename: 'auditoria-console.csv' } },
     {
       type: 'list',
       label: 'Versões',
@@ -179,10 +250,54 @@ export function historyScreen(staff: StaffSession, history: FlowVersionSummary[]
         title: `v${v.version}${v.version === current ? ' (em serviço)' : ''} — ${v.comment}`,
         subtitle: `${v.author} · ${new Date(v.createdAt).toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo' })} · ${v.source}`,
         items: [text(v.diff)],
-        ...(staff.role === 'publisher' && v.version !== current
+        ...(canPublish(staff.role) && v.version !== current
           ? { action: { label: `Voltar para a v${v.version}`, action: { type: 'submit' as const, action: 'ops/rollback', payload: { versao: v.version, base: current }, loadingMessage: 'Publicando...' } } }
           : {}),
       })),
+    },
+  ];
+}
+
+const STATUS_LABEL: Record<OpsRequest['status'], string> = {
+  pending: 'pendente',
+  running: 'publicando',
+  done: 'publicado',
+  refused: 'recusado',
+  cancelled: 'cancelado',
+};
+
+/** Publishes waiting for a second person or for their date and time, and what became of the earlier ones. */
+export function requestsScreen(staff: StaffSession, requests: OpsRequest[], requireApproval: boolean): ComponentNode[] {
+  return [
+    heading('Pedidos de publicação'),
+    ...staffBar(staff),
+    text(requireApproval ? 'Cada publicação precisa da aprovação de uma segunda pessoa (perfil de aprovação).' : 'Publicações agendadas (horário de Brasília).'),
+    go('Voltar às definições', '/ops', 'link'),
+    {
+      type: 'list',
+      label: 'Pedidos',
+      emptyText: 'Nenhum pedido.',
+      items: requests.map((r): ComponentNode => {
+        const mayApprove = staff.role === 'approver' && r.status === 'pending' && !r.approvedBy && r.author !== staff.login;
+        const mayCancel = r.status === 'pending' && (r.author === staff.login || staff.role === 'approver');
+        const facts = [
+          `${r.author} · ${formatDateTime(r.createdAt)}`,
+          r.runAt ? `agendado para ${formatDateTime(r.runAt)} (Brasília)` : 'publicar assim que aprovado',
+          r.approvedBy ? `aprovado por ${r.approvedBy}` : requireApproval ? 'aguardando aprovação' : '',
+          `${STATUS_LABEL[r.status]}${r.outcome ? `: ${r.outcome}` : ''}`,
+        ].filter(Boolean);
+        return {
+          type: 'card',
+          id: `pedido-${r.id}`,
+          title: `#${r.id} — ${r.comment}`,
+          subtitle: facts.join(' · '),
+          items: [
+            text(r.diff),
+            ...(mayCancel ? [{ type: 'button', label: `Cancelar o pedido #${r.id}`, variant: 'link', action: { type: 'submit', action: 'ops/cancelar', payload: { pedido: r.id } } } satisfies ComponentNode] : []),
+          ],
+          ...(mayApprove ? { action: { label: `Aprovar o pedido #${r.id}`, action: { type: 'submit' as const, action: 'ops/aprovar', payload: { pedido: r.id }, loadingMessage: 'Publicando...' } } } : {}),
+        };
+      }),
     },
   ];
 }

@@ -14,7 +14,8 @@ export interface StaffSession extends StaffMember {
   draft: Draft | null;
 }
 
-const LIFETIME_MS = 8 * 3_600_000;
+/** The console's session ends after 15 idle minutes; every request by the staff member moves the end. */
+export const IDLE_MS = 15 * 60_000;
 
 /** Sessions of operations staff: their own table and cookie, never a customer session. */
 export class StaffSessions {
@@ -26,15 +27,15 @@ export class StaffSessions {
       id,
       member.login,
       member.role,
-      new Date(Date.now() + LIFETIME_MS).toISOString(),
+      new Date(Date.now() + IDLE_MS).toISOString(),
     ]);
     return id;
   }
 
   async get(id: string): Promise<StaffSession | null> {
     const [row] = await this.db.query<{ id: string; login: string; role: StaffRole; draft: Draft | null }>(
-      'SELECT id, login, role, draft FROM staff_sessions WHERE id = $1 AND expires_at > now()',
-      [id],
+      'UPDATE staff_sessions SET expires_at = $2 WHERE id = $1 AND expires_at > now() RETURNING id, login, role, draft',
+      [id, new Date(Date.now() + IDLE_MS).toISOString()],
     );
     return row ? { id: row.id, login: row.login, role: row.role, draft: row.draft } : null;
   }

@@ -1,6 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 
-export type StaffRole = 'viewer' | 'publisher';
+export type StaffRole = 'viewer' | 'publisher' | 'approver';
+
+/** Publishers and approvers edit and publish; approvers also approve someone else's publish. */
+export const canPublish = (role: StaffRole) => role !== 'viewer';
 
 export interface StaffMember {
   login: string;
@@ -13,7 +16,7 @@ interface StaffCredential extends StaffMember {
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
-/** OPS_USERS: `login:password:role` separated by commas; role viewer or publisher. */
+/** OPS_USERS: `login:password:role` separated by commas; role viewer, publisher or approver. */
 export function parseStaff(spec: string): StaffCredential[] {
   return spec
     .split(',')
@@ -21,8 +24,8 @@ export function parseStaff(spec: string): StaffCredential[] {
     .filter(Boolean)
     .map((entry) => {
       const [login, password, role] = entry.split(':');
-      if (!login || !password || (role !== 'viewer' && role !== 'publisher')) {
-        throw new Error(`OPS_USERS: entrada inválida "${login ?? ''}:…" (use login:senha:viewer|publisher)`);
+      if (!login || !password || (role !== 'viewer' && role !== 'publisher' && role !== 'approver')) {
+        throw new Error(`OPS_USERS: entrada inválida "${login ?? ''}:…" (use login:senha:viewer|publisher|approver)`);
       }
       return { login, role, digest: digest(password) };
     });

@@ -15,6 +15,10 @@ export default fp(
     const service = new FlowService(new FlowStore(app.db), app.definitions, app.log);
     await service.start(app.config.FLOWS_POLL_MS);
     app.decorate('flows', service);
+    // Texts are versioned with the flows: every reader of app.definitions.texts gets the version in service
+    // (or the draft a console preview decides with).
+    const shipped = app.definitions.texts;
+    Object.defineProperty(app.definitions, 'texts', { get: () => service.bundle.texts ?? shipped, configurable: true, enumerable: true });
     app.addHook('onClose', async () => service.stop());
   },
   { name: 'flows', dependencies: ['config', 'definitions', 'storage'] },

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { PartnerBranding } from '../../../../screens/contract/index.js';
 import type { z } from 'zod';
 import { partners, type Partner as PartnerSchema } from '../../../../screens/back-office/index.js';
-import { acceptTheme, assertAccessibleTheme, themeTokens, type ContrastCheck } from '../../domain/theme.js';
+import { acceptTheme, assertAccessibleTheme, themeOf, themeTokens, type ContrastCheck } from '../../domain/theme.js';
 import { UpstreamError } from './upstream-client.js';
 
 /** Partner customization as the upstream sends it (spec doc 1 §3). */
@@ -74,10 +74,19 @@ export default fp(
       }
     }
 
+    /** A theme published from the console wins over the back office's colours (if it still passes AA; the analyser refused it otherwise). */
+    function withPublishedTheme(value: ResolvedPartner): ResolvedPartner {
+      const published = app.hasDecorator('flows') ? app.flows.bundle.themes?.find((t) => t.partner === value.branding.id) : undefined;
+      if (!published) return value;
+      const base = { primary: value.partner.colors?.primary ?? DEFAULT_COLORS.primary, secondary: value.partner.colors?.secondary ?? DEFAULT_COLORS.secondary };
+      const { theme } = acceptTheme(themeOf(published, base), value.branding.theme);
+      return { ...value, branding: { ...value.branding, theme } };
+    }
+
     app.decorate('partners', {
-      forRequest(request: FastifyRequest) {
+      async forRequest(request: FastifyRequest) {
         const host = hostName(request.host);
-        return forDomain(LOCAL_HOSTS.has(host) ? app.config.DEV_PARTNER_DOMAIN : host);
+        return withPublishedTheme(await forDomain(LOCAL_HOSTS.has(host) ? app.config.DEV_PARTNER_DOMAIN : host));
       },
     });
   },

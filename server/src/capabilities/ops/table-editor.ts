@@ -1,0 +1,66 @@
+import type { ComponentOf } from '../../../../screens/contract/components.js';
+import type { DecisionTable, FlowBundle } from '../../../../screens/contract/flows.js';
+import type { Report } from '../../flows/analyse.js';
+
+type Scalar = string | number | boolean | null;
+type Option = { value: Scalar; label: string };
+
+const label = (v: Scalar): string => (v === null ? '— (vazio)' : v === true ? 'sim' : v === false ? 'não' : String(v));
+const options = (values: readonly Scalar[]): Option[] => values.map((value) => ({ value, label: label(value) }));
+
+/** What a result field may be: route paths of the catalogue, card ids, guard outcomes, a vocabulary list. */
+export function targetValues(kind: string, bundle: FlowBundle): Scalar[] {
+  const { vocabulary } = bundle;
+  if (kind === 'screen' || kind === 'screens') return vocabulary.screens;
+  if (kind === 'card') return bundle.definitions.flatMap((d) => (d.kind === 'cards' ? d.cards.map((c) => c.id) : []));
+  if (kind === 'guard-outcome') return vocabulary.enums.guardOutcome ?? [];
+  return vocabulary.enums[kind] ?? [];
+}
+
+/** An input without a vocabulary list offers the values its rows already use (yes/no when none). */
+function usedValues(table: DecisionTable, input: string): Scalar[] {
+  const seen: Scalar[] = [];
+  for (const row of table.rows) {
+    const cell = row.when[input];
+    for (const v of cell === undefined || cell === '*' ? [] : Array.isArray(cell) ? cell : [cell]) if (!seen.includes(v)) seen.push(v);
+  }
+  return seen.length ? seen : [true, false];
+}
+
+/** The editor of one decision table, its pick lists drawn from the vocabulary and the catalogue. */
+export function tableEditor(table: DecisionTable, bundle: FlowBundle, findings: Record<string, string>): ComponentOf<'table-editor'> {
+  const { vocabulary } = bundle;
+  const exhaustive = table.inputs.find((i) => i.exhaustive && i.enum);
+  const fields = table.output.fields;
+  return {
+    type: 'table-editor',
+    id: `editor-${table.id}`,
+    label: `${table.id} (edição)`,
+    definitionId: table.id,
+    definition: table as unknown as Record<string, unknown>,
+    inputs: table.inputs.map((input) => ({ name: input.name, options: options(input.enum ? (vocabulary.enums[input.enum] ?? []) : usedValues(table, input.name)) })),
+    outputs: fields
+      ? Object.entries(fields).map(([field, kind]) => ({ field, options: [{ value: null, label: '— (nenhum)' }, ...options(targetValues(kind, bundle))] }))
+      : [{ field: null, options: options(targetValues(table.output.kind, bundle)) }],
+    ...(exhaustive ? { covers: options(vocabulary.enums[exhaustive.enum!] ?? []) } : {}),
+    findings,
+    analyse: { action: 'ops/analisar' },
+    submit: { label: 'Revisar alterações', action: 'ops/draft' },
+  };
+}
+
+/**
+ * The analyser's errors on one definition, keyed as the editor marks them: `linha-<n>`, `padrao`,
+ * or `tabela` for what concerns the whole table (a format error names the field it refuses).
+ */
+export function findingsOf(report: Report, definitionId: string): Record<string, string> {
+  const keyed: Record<string, string[]> = {};
+  for (const f of report.findings) {
+    if (f.level !== 'erro') continue;
+    const mine = f.definition === definitionId || (f.definition === undefined && (f.where === 'formato' || f.where.includes(definitionId)));
+    if (!mine) continue;
+    const key = f.row === undefined ? 'tabela' : f.row === 'default' ? 'padrao' : `linha-${f.row}`;
+    (keyed[key] ??= []).push(f.where === 'formato' ? f.message.replace(/^Definições de fluxo com formato inválido:\s*/, '') : f.message);
+  }
+  return Object.fromEntries(Object.entries(keyed).map(([k, v]) => [k, v.join('; ')]));
+}

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import dayjs from 'dayjs';
+import utc from 'dayjs/plugin/utc.js';
+import timezone from 'dayjs/plugin/timezone.js';
+import { client, findAll, screenText } from '../helpers/api-client.js';
+import { useStack } from '../helpers/stack.js';
+import { loadConfig } from '../../server/src/config.js';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+/** A console where every publish needs a second person (OPS_REQUIRE_APPROVAL). */
+const stack = useStack({ OPS_REQUIRE_APPROVAL: 'true', FLOWS_POLL_MS: '500' });
+
+async function staff(login: string, senha: string) {
+  const c = client(stack.baseUrl);
+  expect((await c.action('ops/login', { login, senha })).body.kind).toBe('navigate');
+  return c;
+}
+const publisher = () => staff('operacao', 'operacao-sandbox');
+const approver = () => staff('aprovacao', 'aprovacao-sandbox');
+
+async function draftRefund(c: ReturnType<typeof client>, target: string) {
+  const table = structuredClone(stack.app.flows.bundle.definitions.find((d) => d.id === 'refund-screen')) as unknown as { rows: Array<{ then: unknown }> };
+  table.rows[1]!.then = target;
+  expect((await c.action('ops/draft', { id: 'refund-screen', conteudo: JSON.stringify(table) })).body.kind).toBe('navigate');
+}
+const refundOutcome = () => stack.app.flows.decide('refund-screen', { status: 'NAO_INICIADO' }).outcome;
+
+describe('operations console safety', () => {
+  it('makes a publish wait for a second person with the approver role; the author cannot approve it', async () => {
+    const maria = await publisher();
+    const before = stack.app.flows.version;
+    await draftRefund(maria, '/devolucao/filiais');
+    const asked = await maria.action('ops/publish', { comentario: 'Filiais primeiro' });
+    expect(asked.body).toMatchObject({ kind: 'snackbar', to: '/ops/pedidos' });
+    expect(asked.body.message).toMatch(/^Pedido #(\d+) aguarda a aprovação de outra pessoa\.$/);
+    const id = Number(/#(\d+)/.exec(asked.body.message)![1]);
+    expect(stack.app.flows.version).toBe(before);
+
+    expect((await maria.action('ops/aprovar', { pedido: id })).body.message).toBe('Só o perfil de aprovação aprova publicações.');
+    const joao = await approver();
+    const page = await joao.screen('/ops/pedidos');
+    const card = findAll(page.body.layout, (n) => n.id === `pedido-${id}`)[0];
+    expect(card.action.label).toBe(`Aprovar o pedido #${id}`);
+    const approved = await joao.action('ops/aprovar', { pedido: id });
+    expect(approved.body.message).toBe(`Versão v${before + 1} publicada.`);
+    expect(refundOutcome()).toBe('/devolucao/filiais');
+    expect((await stack.app.flows.history())[0]).toMatchObject({ author: 'operacao (aprovado por aprovacao)', comment: 'Filiais primeiro' });
+    expect((await joao.action('ops/aprovar', { pedido: id })).body.message).toBe('Este pedido não está mais pendente.');
+  });
+
+  it('an approver cannot approve their own request', async () => {
+    const joao = await approver();
+    await draftRefund(joao, '/devolucao/introducao');
+    const asked = await joao.action('ops/publish', { comentario: 'Volta à introdução' });
+    const id = Number(/#(\d+)/.exec(asked.body.message)![1]);
+    expect((await joao.action('ops/aprovar', { pedido: id })).body.message).toBe('Outra pessoa precisa aprovar: você fez este pedido.');
+    expect((await joao.action('ops/cancelar', { pedido: id })).body.message).toBe(`Pedido #${id} cancelado.`);
+  });
+
+  it('schedules a publish at a date and time in Brasília, refuses one in the past, and publishes it when due once approved', async () => {
+    const maria = await publisher();
+    await draftRefund(maria, '/devolucao/introducao');
+    const past = await maria.action('ops/publish', { comentario: 'ontem', agendar: '2020-01-01 10:00' });
+    expect(past.body.errors).toEqual({ agendar: 'Escolha uma data e hora no futuro (horário de Brasília).' });
+    const garbage = await maria.action('ops/publish', { comentario: 'x', agendar: 'amanhã cedo' });
+    expect(garbage.body.errors.agendar).toMatch(/AAAA-MM-DD HH:MM/);
+
+    const at = dayjs().tz('America/Sao_Paulo').add(2, 'minute').format('YYYY-MM-DD HH:mm');
+    const shown = `${at.slice(8, 10)}/${at.slice(5, 7)}/${at.slice(0, 4)} às ${at.slice(11)}`;
+    const scheduled = await maria.action('ops/publish', { comentario: 'Na hora marcada', agendar: at });
+    expect(scheduled.body.message).toMatch(new RegExp(`aguarda a aprovação de outra pessoa para ${shown} \\(horário de Brasília\\)`));
+    const id = Number(/#(\d+)/.exec(scheduled.body.message)![1]);
+    const joao = await approver();
+    expect((await joao.action('ops/aprovar', { pedido: id })).body.message).toBe(`Pedido #${id} aprovado; será publicado em ${shown} (horário de Brasília).`);
+    const before = stack.app.flows.version;
+    // Time passes: the request becomes due (moved into the past in the store) and one instance publishes it.
+    await stack.app.db.query("UPDATE ops_requests SET run_at = now() - interval '1 second' WHERE id = $1", [id]);
+    await expect.poll(() => stack.app.flows.version, { timeout: 5_000, interval: 100 }).toBe(before + 1);
+    expect(refundOutcome()).toBe('/devolucao/introducao');
+    expect(screenText((await maria.screen('/ops/pedidos')).body)).toContain(`publicado: publicado como v${before + 1}`);
+  });
+
+  it('exports the audit with author, time, comment and diff; only to staff', async () => {
+    expect((await client(stack.baseUrl).agent.get('/api/ops/auditoria.csv')).status).toBe(401);
+    const res = await (await approver()).agent.get('/api/ops/auditoria.csv');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    const csv = res.text;
+    expect(csv).toContain('"versão","1","deploy"');
+    expect(csv).toContain('"operacao (aprovado por aprovacao)"');
+    expect(csv).toContain('"Filiais primeiro"');
+    expect(csv).toContain('refund-screen.json.rows[1].then');
+  });
+
+  it('ends the console session after 15 idle minutes, and every request moves the end', async () => {
+    const c = await publisher();
+    await c.screen('/ops');
+    const [row] = await stack.app.db.query<{ minutes: number }>("SELECT extract(epoch FROM max(expires_at) - now()) / 60 AS minutes FROM staff_sessions");
+    expect(Number(row!.minutes)).toBeGreaterThan(14.5);
+    expect(Number(row!.minutes)).toBeLessThanOrEqual(15);
+    await stack.app.db.query("UPDATE staff_sessions SET expires_at = now() - interval '1 second'");
+    expect((await c.screen('/ops')).body).toEqual({ schemaVersion: 1, kind: 'redirect', to: '/ops/entrar' });
+  });
+
+  it('production refuses the sandbox staff accounts', () => {
+    const production = { APP_ENV: 'production', UPSTREAM_URL: 'https://api.example', OPS_USERS: 'aprovacao:aprovacao-sandbox:approver' };
+    expect(() => loadConfig(production)).toThrow(/OPS_USERS|sandbox/i);
+  });
+});

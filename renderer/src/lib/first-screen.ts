@@ -1,4 +1,5 @@
 import type { ScreenResponse } from '../../../screens/contract/screen.js';
+import { detectWrapper } from './bridge.js';
 
 /** The element the server writes into the page with the first screen (server/src/plugins/external/first-screen.ts). */
 export const FIRST_SCREEN_ID = 'primeiras-telas';
@@ -11,6 +12,13 @@ function readOnce(): Record<string, ScreenResponse> | null {
   read = true;
   const element = typeof document === 'undefined' ? null : document.getElementById(FIRST_SCREEN_ID);
   if (!element) return null;
+  // The page's screen was composed for the plain web: a native wrapper names itself on its API
+  // requests (platform, app version) and gets wrapper-only parts (biometrics, share, push), so
+  // inside a wrapper the first screen is asked for like every other.
+  if (detectWrapper()) {
+    element.remove();
+    return null;
+  }
   try {
     const parsed: unknown = JSON.parse(element.textContent ?? '');
     pending = parsed && typeof parsed === 'object' ? (parsed as Record<string, ScreenResponse>) : null;

@@ -176,7 +176,10 @@ function analyseWizard(wizard: Wizard, vocabulary: Vocabulary, ctx: AnalysisCont
     if (seen.has(step.id)) add({ level: 'erro', where, message: `passo "${step.id}" repetido` });
     seen.add(step.id);
     if (known && !known.includes(step.id)) add({ level: 'erro', where, message: `passo "${step.id}" não é um passo que o aplicativo conhece (${known.join(', ')})` });
-    if (step.route !== undefined) checkTarget('screen', step.route, where, 'rota', vocabulary, ctx, new Set(), add);
+    // A step's route is a screen of the spec's catalogue or of the route table.
+    if (step.route !== undefined && !vocabulary.screens.includes(step.route) && !ctx.servedRoutes.includes(step.route)) {
+      add({ level: 'erro', where, message: `rota ${JSON.stringify(step.route)} não é uma tela do catálogo nem da tabela de rotas` });
+    }
     for (const path of step.available === undefined ? [] : pathsOf(step.available)) {
       if (!inputs.has(path.split('.')[0]!)) add({ level: 'erro', where, message: `condição lê "${path}", que não é entrada do assistente` });
     }

@@ -113,7 +113,7 @@ export default async function ops(app: FastifyInstance) {
             ? tableEditor(definition, app.flows.bundle, findingsOf(app.flows.check(app.flows.files).report, definition.id))
             : definition.kind === 'cards'
               ? cardSetForm(definition, app.flows.bundle.vocabulary)
-              : wizardEditor(definition, app.flows.bundle, wizardSteps(app.definitions.flows)[definition.id] ?? definition.steps.map((s) => s.id), findingsOf(app.flows.check(app.flows.files).report, definition.id));
+              : wizardEditor(definition, app.flows.bundle, wizardSteps(app.definitions.flows)[definition.id] ?? definition.steps.map((s) => s.id), app.definitions.routes.map((r) => r.path), findingsOf(app.flows.check(app.flows.files).report, definition.id));
         return document(request, 'ops-definicao', route, definition.title, definitionScreen(member, definition, app.flows.version, editor));
       }
     }

@@ -70,7 +70,7 @@ function conditionValues(wizard: Wizard, input: string): Scalar[] {
  * The editor of one wizard: step ids a pick list of the steps the code implements, routes (when the
  * wizard's steps are screens) a pick list of the catalogue, availability a pick list per input.
  */
-export function wizardEditor(wizard: Wizard, bundle: FlowBundle, knownSteps: readonly string[], findings: Record<string, string>): ComponentOf<'table-editor'> {
+export function wizardEditor(wizard: Wizard, bundle: FlowBundle, knownSteps: readonly string[], servedRoutes: readonly string[], findings: Record<string, string>): ComponentOf<'table-editor'> {
   const { vocabulary } = bundle;
   const routed = wizard.steps.some((s) => s.route !== undefined);
   return {
@@ -83,7 +83,7 @@ export function wizardEditor(wizard: Wizard, bundle: FlowBundle, knownSteps: rea
     inputs: wizard.inputs.map((input) => ({ name: input.name, options: options(input.enum ? (vocabulary.enums[input.enum] ?? []) : conditionValues(wizard, input.name)) })),
     outputs: [
       { field: 'id', options: options(knownSteps) },
-      ...(routed ? [{ field: 'route', options: [{ value: null, label: '— (nenhuma)' }, ...options(vocabulary.screens)] }] : []),
+      ...(routed ? [{ field: 'route', options: [{ value: null, label: '— (nenhuma)' }, ...options([...new Set([...vocabulary.screens, ...servedRoutes])])] }] : []),
     ],
     findings,
     analyse: { action: 'ops/analisar' },

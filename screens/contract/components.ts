@@ -198,9 +198,14 @@ const own = {
    * round-trips. Every change posts `{ id, conteudo }` (the table as JSON text) to `analyse`, which
    * answers `field-errors` keyed `linha-<n>`, `padrao` or `tabela` (empty when the table is sound);
    * `submit` posts the same and shows its field errors the same way.
+   * With `mode: "wizard"` it edits a wizard's steps instead (one line per step, keys `linha-<n>`):
+   * `outputs` are the steps' pick-list fields (`id`, `route`), `inputs` the availability inputs
+   * (each a pick list of its values, "qualquer" when absent); label, title and texts are free text.
    */
   'table-editor': {
     label: z.string().min(1),
+    /** What is edited: a decision table's rows (default) or a wizard's steps. */
+    mode: z.enum(['table', 'wizard']).optional(),
     definitionId: z.string().min(1),
     definition: z.record(z.string(), z.unknown()),
     inputs: z.array(z.object({ name: z.string().min(1), options: z.array(z.object({ value: EditorScalar, label: z.string() })) })),

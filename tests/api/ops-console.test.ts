@@ -280,3 +280,48 @@ describe('operations console: card sets', () => {
     await c.action('ops/discard', {});
   });
 });
+
+describe('operations console: wizards', () => {
+  it('edits the bid wizard step by step with pick lists, and refuses a tampered pick with the reason on the step', async () => {
+    const c = await publisher();
+    const page = await c.screen('/ops/definicoes/bid-wizard');
+    const [editor] = findAll(page.body.layout, (n) => n.type === 'table-editor');
+    expect(editor.mode).toBe('wizard');
+    expect(editor.outputs[0].options.map((o: { value: string }) => o.value)).toEqual(['type', 'builtin', 'fgts', 'keys', 'reduction', 'summary', 'confirmation']);
+    expect(editor.inputs[0]).toEqual({ name: 'tipo', options: stack.app.flows.bundle.vocabulary.enums.quotaType!.map((v) => ({ value: v, label: String(v) })) });
+    expect(editor.findings).toEqual({});
+    const wizard = editor.definition as { steps: Array<Record<string, unknown>> };
+
+    const unknownStep = structuredClone(wizard);
+    unknownStep.steps[2]!.id = 'pix';
+    const refused = await c.action('ops/draft', { id: 'bid-wizard', conteudo: JSON.stringify(unknownStep) });
+    expect(refused.body.kind).toBe('field-errors');
+    expect(refused.body.errors['linha-3']).toMatch(/passo "pix" não é um passo que o aplicativo conhece/);
+    expect((await c.screen('/ops/rascunho')).body.kind).toBe('redirect');
+
+    const unknownType = structuredClone(wizard);
+    unknownType.steps[2]!.available = { eq: [{ var: 'tipo' }, 'barco'] };
+    const analysed = await c.action('ops/analisar', { id: 'bid-wizard', conteudo: JSON.stringify(unknownType) });
+    expect(analysed.body.errors['linha-3']).toMatch(/valor "barco" de "tipo" não pertence a "quotaType"/);
+
+    const repeated = structuredClone(wizard);
+    repeated.steps.splice(3, 0, structuredClone(repeated.steps[2]!));
+    expect((await c.action('ops/analisar', { id: 'bid-wizard', conteudo: JSON.stringify(repeated) })).body.errors['linha-4']).toMatch(/passo "fgts" repetido/);
+
+    const widened = structuredClone(wizard);
+    widened.steps[2]!.available = { in: [{ var: 'tipo' }, ['imovel', 'servico']] };
+    expect((await c.action('ops/draft', { id: 'bid-wizard', conteudo: JSON.stringify(widened) })).body).toEqual({ kind: 'navigate', to: '/ops/rascunho' });
+    expect(screenText((await c.screen('/ops/rascunho')).body)).toContain('bid-wizard.json.steps[2].available');
+    await c.action('ops/discard', {});
+  });
+
+  it('offers the catalogue routes for a wizard whose steps are screens, and refuses an unknown route', async () => {
+    const c = await publisher();
+    const [editor] = findAll((await c.screen('/ops/definicoes/post-sale-wizard')).body.layout, (n) => n.type === 'table-editor');
+    expect(editor.outputs.map((o: { field: string }) => o.field)).toEqual(['id', 'route']);
+    const wizard = structuredClone(editor.definition) as { steps: Array<Record<string, unknown>> };
+    wizard.steps[0]!.route = '/nao-existe';
+    const refused = await c.action('ops/draft', { id: 'post-sale-wizard', conteudo: JSON.stringify(wizard) });
+    expect(refused.body.errors['linha-1']).toMatch(/rota "\/nao-existe" não é uma tela do catálogo/);
+  });
+});

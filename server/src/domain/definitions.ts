@@ -37,7 +37,7 @@ export interface Definitions {
 export const SYSTEM_SCREENS = ['nao-encontrada'];
 
 /** What the flow analyser checks definitions against: the route table and the layouts. */
-export function analysisContext(definitions: Pick<Definitions, 'routes' | 'layouts'> & { texts?: Texts }): AnalysisContext {
+export function analysisContext(definitions: Pick<Definitions, 'routes' | 'layouts'> & { texts?: Texts; flows?: FlowBundle }): AnalysisContext {
   const screenRoutes = definitions.routes.filter((r): r is Extract<RouteEntry, { screen: string }> => 'screen' in r);
   return {
     servedRoutes: definitions.routes.map((r) => r.path),
@@ -46,7 +46,13 @@ export function analysisContext(definitions: Pick<Definitions, 'routes' | 'layou
     systemScreens: SYSTEM_SCREENS,
     layoutTexts: [...definitions.layouts.values()].map((l) => ({ screen: l.screen, keys: [...textKeys(l)] })),
     ...(definitions.texts ? { shippedTexts: definitions.texts } : {}),
+    ...(definitions.flows ? { wizardSteps: wizardSteps(definitions.flows) } : {}),
   };
+}
+
+/** The step ids of each shipped wizard: the steps the code knows how to draw. */
+export function wizardSteps(flows: FlowBundle): Record<string, string[]> {
+  return Object.fromEntries(flows.definitions.flatMap((d) => (d.kind === 'wizard' ? [[d.id, d.steps.map((s) => s.id)]] : [])));
 }
 
 export class DefinitionError extends Error {

@@ -16,6 +16,8 @@ export interface AnalysisContext {
   layoutTexts?: ReadonlyArray<{ screen: string; keys: readonly string[] }>;
   /** The texts shipped with the server: the code asks for every key, with these placeholders. */
   shippedTexts?: Readonly<Record<string, string>>;
+  /** The step ids of each wizard the code implements (those shipped in screens/flows): a step outside them is refused. */
+  wizardSteps?: Readonly<Record<string, readonly string[]>>;
 }
 
 export interface Finding {
@@ -148,16 +150,45 @@ function checkTarget(kind: string, value: Scalar, place: string, field: string |
   }
 }
 
-function analyseWizard(wizard: Wizard, add: (f: Finding) => void): void {
-  const inputs = new Set(wizard.inputs.map((i) => i.name));
-  const seen = new Set<string>();
-  for (const step of wizard.steps) {
-    if (seen.has(step.id)) add({ level: 'erro', where: `assistente ${wizard.id}`, message: `passo "${step.id}" repetido` });
-    seen.add(step.id);
-    for (const path of step.available === undefined ? [] : pathsOf(step.available)) {
-      if (!inputs.has(path.split('.')[0]!)) add({ level: 'erro', where: `assistente ${wizard.id}, passo ${step.id}`, message: `condição lê "${path}", que não é entrada do assistente` });
+/** The values an availability condition compares an input with (`eq`/`ne`/`in` on `{ var }`), found anywhere in it. */
+function comparedValues(expr: unknown, found: Array<[string, Scalar]> = []): Array<[string, Scalar]> {
+  if (Array.isArray(expr)) expr.forEach((e) => comparedValues(e, found));
+  else if (expr && typeof expr === 'object') {
+    for (const [op, args] of Object.entries(expr)) {
+      const name = Array.isArray(args) && args[0] && typeof args[0] === 'object' ? (args[0] as { var?: unknown }).var : undefined;
+      if (typeof name === 'string' && (op === 'eq' || op === 'ne' || op === 'in')) {
+        const values = op === 'in' && Array.isArray(args[1]) ? args[1] : [args[1]];
+        for (const v of values) if (v === null || typeof v !== 'object') found.push([name, v as Scalar]);
+      } else comparedValues(args, found);
     }
   }
+  return found;
+}
+
+function analyseWizard(wizard: Wizard, vocabulary: Vocabulary, ctx: AnalysisContext, addAny: (f: Finding) => void): void {
+  const inputs = new Set(wizard.inputs.map((i) => i.name));
+  const known = ctx.wizardSteps?.[wizard.id];
+  const seen = new Set<string>();
+  wizard.steps.forEach((step, index) => {
+    // Every finding names the wizard and the step (1-based) it concerns: the console marks it there.
+    const add = (f: Omit<Finding, 'definition' | 'row'>) => addAny({ ...f, definition: wizard.id, row: index + 1 });
+    const where = `assistente ${wizard.id}, passo ${index + 1} (${step.id})`;
+    if (seen.has(step.id)) add({ level: 'erro', where, message: `passo "${step.id}" repetido` });
+    seen.add(step.id);
+    if (known && !known.includes(step.id)) add({ level: 'erro', where, message: `passo "${step.id}" não é um passo que o aplicativo conhece (${known.join(', ')})` });
+    // A step's route is a screen of the spec's catalogue or of the route table.
+    if (step.route !== undefined && !vocabulary.screens.includes(step.route) && !ctx.servedRoutes.includes(step.route)) {
+      add({ level: 'erro', where, message: `rota ${JSON.stringify(step.route)} não é uma tela do catálogo nem da tabela de rotas` });
+    }
+    for (const path of step.available === undefined ? [] : pathsOf(step.available)) {
+      if (!inputs.has(path.split('.')[0]!)) add({ level: 'erro', where, message: `condição lê "${path}", que não é entrada do assistente` });
+    }
+    for (const [name, value] of step.available === undefined ? [] : comparedValues(step.available)) {
+      const enumName = wizard.inputs.find((i) => i.name === name)?.enum;
+      const allowed = enumName ? vocabulary.enums[enumName] : undefined;
+      if (allowed && !allowed.includes(value)) add({ level: 'erro', where, message: `valor ${JSON.stringify(value)} de "${name}" não pertence a "${enumName}"` });
+    }
+  });
 }
 
 const PLACEHOLDER = /\{\{\s*([\w.-]+)\s*\}\}/g;
@@ -218,7 +249,7 @@ export function analyse(bundle: FlowBundle, ctx: AnalysisContext): Report {
 
   for (const d of bundle.definitions) {
     if (d.kind === 'decision-table') analyseTable(d, bundle, ctx, cardIds, add);
-    else if (d.kind === 'wizard') analyseWizard(d, add);
+    else if (d.kind === 'wizard') analyseWizard(d, vocabulary, ctx, add);
   }
 
   if (bundle.texts) analyseTexts(bundle.texts, ctx, add);

@@ -3,6 +3,8 @@ import type { ComponentOf } from '../../../../screens/contract/components.js';
 import type { ActionResult } from '../../../../screens/contract/screen.js';
 import { useResultHandler } from '../../actions/use-run-action.js';
 import { postAction } from '../../lib/api.js';
+import { WizardSteps } from './wizard-steps.js';
+import { addStep, type EditorWizard } from './wizard-model.js';
 import { cellOptions, emptyRow, moveRow, outcomeField, selectedOptions, setCell, setOutcomeField, type EditorTable, type Option } from './table-model.js';
 
 type Node = ComponentOf<'table-editor'>;
@@ -128,6 +130,9 @@ export function TableEditor({ node }: { node: Node }) {
         {status}
       </p>
       {finding('tabela') ? <p className="form-message">{finding('tabela')}</p> : null}
+      {node.mode === 'wizard' ? (
+        <WizardSteps node={node} wizard={table as unknown as EditorWizard} findings={findings} update={(next) => update(next as unknown as EditorTable)} MultiPick={MultiPick} SinglePick={SinglePick} />
+      ) : (
       <div className="table-scroll">
         <table className="table">
           <caption>{node.label}</caption>
@@ -276,10 +281,21 @@ export function TableEditor({ node }: { node: Node }) {
           </tbody>
         </table>
       </div>
+      )}
       <div className="table-editor-toolbar">
-        <button type="button" className="btn btn-secondary" onClick={() => update({ ...structuredClone(table), rows: [...structuredClone(rows), emptyRow(node.outputs)] })}>
-          Adicionar linha
-        </button>
+        {node.mode === 'wizard' ? (
+          <button
+            type="button"
+            className="btn btn-secondary"
+            onClick={() => update(addStep(table as unknown as EditorWizard, (node.outputs.find((o) => o.field === 'id')?.options ?? []).map((o) => String(o.value))) as unknown as EditorTable)}
+          >
+            Adicionar passo
+          </button>
+        ) : (
+          <button type="button" className="btn btn-secondary" onClick={() => update({ ...structuredClone(table), rows: [...structuredClone(rows), emptyRow(node.outputs)] })}>
+            Adicionar linha
+          </button>
+        )}
         <button type="button" className="btn btn-primary" disabled={busy || jsonError !== null} onClick={() => void submit()}>
           {busy ? 'Analisando...' : node.submit.label}
         </button>

@@ -15,8 +15,9 @@ import { BRAZIL_TZ, formatDateTime } from '../../domain/clock.js';
 import { formatReport } from '../../flows/analyse.js';
 import { OpsRequests, type OpsRequest } from '../../storage/ops-requests.js';
 import { auditCsv } from './audit.js';
-import { findingsOf, tableEditor } from './table-editor.js';
+import { findingsOf, tableEditor, wizardEditor } from './table-editor.js';
 import { textsFile } from '../../flows/bundle.js';
+import { wizardSteps } from '../../domain/definitions.js';
 import { ThemeDefinition } from '../../../../screens/contract/flows.js';
 import { themeOf } from '../../domain/theme.js';
 import { textsScreen, themesScreen, THEME_FIELDS, type ThemeRow } from './content-screens.js';
@@ -112,7 +113,7 @@ export default async function ops(app: FastifyInstance) {
             ? tableEditor(definition, app.flows.bundle, findingsOf(app.flows.check(app.flows.files).report, definition.id))
             : definition.kind === 'cards'
               ? cardSetForm(definition, app.flows.bundle.vocabulary)
-              : null;
+              : wizardEditor(definition, app.flows.bundle, wizardSteps(app.definitions.flows)[definition.id] ?? definition.steps.map((s) => s.id), app.definitions.routes.map((r) => r.path), findingsOf(app.flows.check(app.flows.files).report, definition.id));
         return document(request, 'ops-definicao', route, definition.title, definitionScreen(member, definition, app.flows.version, editor));
       }
     }

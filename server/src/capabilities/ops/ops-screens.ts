@@ -142,7 +142,11 @@ export function definitionScreen(staff: StaffSession, definition: FlowDefinition
   } else if (canPublish(staff.role) && editor) {
     nodes.push(
       heading('Editar', 2),
-      text('Escolha os valores de cada célula nas listas; o analisador confere a tabela enquanto você edita e marca a linha com problema. Antes de publicar você verá as diferenças e a tela de cada persona.'),
+      text(
+        editor.type === 'table-editor' && editor.mode === 'wizard'
+          ? 'Escolha o passo e quando ele vale nas listas; rótulos e textos são livres. O analisador confere o assistente enquanto você edita e marca o passo com problema. Antes de publicar você verá as diferenças e a tela de cada persona.'
+          : 'Escolha os valores de cada célula nas listas; o analisador confere a tabela enquanto você edita e marca a linha com problema. Antes de publicar você verá as diferenças e a tela de cada persona.',
+      ),
       editor,
     );
   } else if (canPublish(staff.role)) {

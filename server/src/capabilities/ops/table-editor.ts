@@ -1,5 +1,5 @@
 import type { ComponentOf } from '../../../../screens/contract/components.js';
-import type { DecisionTable, FlowBundle } from '../../../../screens/contract/flows.js';
+import type { DecisionTable, FlowBundle, Wizard } from '../../../../screens/contract/flows.js';
 import type { Report } from '../../flows/analyse.js';
 
 type Scalar = string | number | boolean | null;
@@ -43,6 +43,48 @@ export function tableEditor(table: DecisionTable, bundle: FlowBundle, findings: 
       ? Object.entries(fields).map(([field, kind]) => ({ field, options: [{ value: null, label: '— (nenhum)' }, ...options(targetValues(kind, bundle))] }))
       : [{ field: null, options: options(targetValues(table.output.kind, bundle)) }],
     ...(exhaustive ? { covers: options(vocabulary.enums[exhaustive.enum!] ?? []) } : {}),
+    findings,
+    analyse: { action: 'ops/analisar' },
+    submit: { label: 'Revisar alterações', action: 'ops/draft' },
+  };
+}
+
+/** Values a wizard input without a vocabulary list is compared with in the steps' conditions. */
+function conditionValues(wizard: Wizard, input: string): Scalar[] {
+  const seen: Scalar[] = [];
+  const walk = (expr: unknown): void => {
+    if (Array.isArray(expr)) expr.forEach(walk);
+    else if (expr && typeof expr === 'object') {
+      for (const args of Object.values(expr)) {
+        if (Array.isArray(args) && args[0] && typeof args[0] === 'object' && (args[0] as { var?: unknown }).var === input) {
+          for (const v of Array.isArray(args[1]) ? args[1] : [args[1]]) if ((v === null || typeof v !== 'object') && !seen.includes(v as Scalar)) seen.push(v as Scalar);
+        } else walk(args);
+      }
+    }
+  };
+  wizard.steps.forEach((s) => walk(s.available));
+  return seen;
+}
+
+/**
+ * The editor of one wizard: step ids a pick list of the steps the code implements, routes (when the
+ * wizard's steps are screens) a pick list of the catalogue, availability a pick list per input.
+ */
+export function wizardEditor(wizard: Wizard, bundle: FlowBundle, knownSteps: readonly string[], servedRoutes: readonly string[], findings: Record<string, string>): ComponentOf<'table-editor'> {
+  const { vocabulary } = bundle;
+  const routed = wizard.steps.some((s) => s.route !== undefined);
+  return {
+    type: 'table-editor',
+    mode: 'wizard',
+    id: `editor-${wizard.id}`,
+    label: `${wizard.id} (edição)`,
+    definitionId: wizard.id,
+    definition: wizard as unknown as Record<string, unknown>,
+    inputs: wizard.inputs.map((input) => ({ name: input.name, options: options(input.enum ? (vocabulary.enums[input.enum] ?? []) : conditionValues(wizard, input.name)) })),
+    outputs: [
+      { field: 'id', options: options(knownSteps) },
+      ...(routed ? [{ field: 'route', options: [{ value: null, label: '— (nenhuma)' }, ...options([...new Set([...vocabulary.screens, ...servedRoutes])])] }] : []),
+    ],
     findings,
     analyse: { action: 'ops/analisar' },
     submit: { label: 'Revisar alterações', action: 'ops/draft' },

@@ -1,0 +1,44 @@
+import { describe, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { PERSON_WAIT_MS, useBrowser } from '../helpers/browser.js';
+import { useStack } from '../helpers/stack.js';
+
+const stack = useStack();
+const browser = useBrowser();
+
+async function staffLogin(page: Page) {
+  page.setDefaultTimeout(PERSON_WAIT_MS);
+  await page.goto(`${stack.baseUrl}/ops`);
+  await page.waitForURL('**/ops/entrar');
+  await page.getByLabel('Usuário').fill('operacao');
+  await page.getByLabel('Senha').fill('operacao-sandbox');
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await page.waitForURL('**/ops');
+}
+
+describe('an operations analyst in a real browser', () => {
+  test('edits a bid wizard step with the pick lists, sees the analyser mark the step, and saves the draft', async () => {
+    const analyst = await browser.newPage();
+    await staffLogin(analyst);
+    await analyst.locator('section.card', { hasText: 'bid-wizard' }).getByRole('button', { name: 'Ver' }).click();
+    await analyst.waitForURL('**/ops/definicoes/bid-wizard');
+    const editor = analyst.getByRole('region', { name: 'bid-wizard (edição)' });
+    await editor.waitFor();
+
+    // Picking a step id the wizard already has: the analyser marks the later of the two.
+    await editor.getByLabel('Passo do passo 3').selectOption({ label: 'keys' });
+    await editor.getByText('Passo 4: passo "keys" repetido').waitFor();
+    await editor.getByLabel('Passo do passo 3').selectOption({ label: 'fgts' });
+    await editor.getByText('Passo 4: passo "keys" repetido').waitFor({ state: 'hidden' });
+
+    // FGTS now also for service quotas.
+    await editor.getByLabel('tipo do passo 3').selectOption([{ label: 'imovel' }, { label: 'servico' }]);
+    await editor.getByText('imovel, servico').waitFor();
+    await editor.getByText('Analisador: sem problemas.').waitFor();
+    await editor.getByRole('button', { name: 'Revisar alterações' }).click();
+    await analyst.waitForURL('**/ops/rascunho');
+    await analyst.getByText('Definições de fluxo: OK').waitFor();
+    await analyst.getByText(/bid-wizard\.json\.steps\[2\]\.available/).first().waitFor();
+    await analyst.close();
+  });
+});

@@ -66,7 +66,11 @@ describe('login to home in a real browser', () => {
     const page = await browser.newPage();
     await page.goto(`${stack.baseUrl}/entrar`);
     await loginWithDocument(page, 'ana', '000000');
-    await page.getByText('Não foi possível entrar. Por favor, verifique suas credenciais de acesso novamente!').waitFor();
+    // Whatever answer comes first (the message, or a dialog if the back office failed), then the
+    // message itself: a failure names what the customer saw instead of only timing out.
+    const refused = page.getByText('Não foi possível entrar. Por favor, verifique suas credenciais de acesso novamente!');
+    await refused.or(page.getByRole('dialog')).first().waitFor({ timeout: PERSON_WAIT_MS });
+    expect(await refused.isVisible(), await page.locator('main, [role=dialog]').allInnerTexts().then((t) => t.join(' | '))).toBe(true);
     await expect.poll(() => page.getByLabel('CPF ou CNPJ').first().inputValue(), { timeout: PERSON_WAIT_MS }).toBe('661.157.509-03');
     await page.close();
   });

@@ -1,6 +1,5 @@
 import { describe, test } from 'vitest';
-import type { Page } from 'playwright-core';
-import { PERSON_WAIT_MS, useBrowser } from '../helpers/browser.js';
+import { loginStaffInBrowser, PERSON_WAIT_MS, useBrowser } from '../helpers/browser.js';
 import { useStack } from '../helpers/stack.js';
 
 const stack = useStack();
@@ -9,20 +8,10 @@ const browser = useBrowser();
 /** A published change reaches every instance within one poll; a visitor sees it within 5 s. */
 const PUBLISHED_WITHIN_MS = 5_000;
 
-async function staffLogin(page: Page) {
-  page.setDefaultTimeout(PERSON_WAIT_MS);
-  await page.goto(`${stack.baseUrl}/ops`);
-  await page.waitForURL('**/ops/entrar');
-  await page.getByLabel('Usuário').fill('operacao');
-  await page.getByLabel('Senha').fill('operacao-sandbox');
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await page.waitForURL('**/ops');
-}
-
 describe('an operations analyst changes texts and themes in a real browser', () => {
   test('a text change appears on the login screen after publish', async () => {
     const analyst = await browser.newPage();
-    await staffLogin(analyst);
+    await loginStaffInBrowser(analyst, stack.baseUrl);
     await analyst.getByRole('button', { name: 'Textos' }).click();
     await analyst.waitForURL('**/ops/textos');
     await analyst.getByLabel('Buscar texto ou chave').fill('Bem-vindo ao');
@@ -46,7 +35,7 @@ describe('an operations analyst changes texts and themes in a real browser', () 
 
   test('a theme with unreadable contrast is refused with the reason next to the colour', async () => {
     const analyst = await browser.newPage();
-    await staffLogin(analyst);
+    await loginStaffInBrowser(analyst, stack.baseUrl);
     await analyst.getByRole('button', { name: 'Temas dos parceiros' }).click();
     await analyst.waitForURL('**/ops/temas');
     await analyst.getByLabel('Cor primária de Consórcio Aurora (primary)').fill('#FFEB3B');

@@ -1,25 +1,14 @@
 import { describe, test } from 'vitest';
-import type { Page } from 'playwright-core';
-import { PERSON_WAIT_MS, useBrowser } from '../helpers/browser.js';
+import { loginStaffInBrowser, useBrowser } from '../helpers/browser.js';
 import { useStack } from '../helpers/stack.js';
 
 const stack = useStack();
 const browser = useBrowser();
 
-async function staffLogin(page: Page) {
-  page.setDefaultTimeout(PERSON_WAIT_MS);
-  await page.goto(`${stack.baseUrl}/ops`);
-  await page.waitForURL('**/ops/entrar');
-  await page.getByLabel('Usuário').fill('operacao');
-  await page.getByLabel('Senha').fill('operacao-sandbox');
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await page.waitForURL('**/ops');
-}
-
 describe('an operations analyst in a real browser', () => {
   test('edits a bid wizard step with the pick lists, sees the analyser mark the step, and saves the draft', async () => {
     const analyst = await browser.newPage();
-    await staffLogin(analyst);
+    await loginStaffInBrowser(analyst, stack.baseUrl);
     await analyst.locator('section.card', { hasText: 'bid-wizard' }).getByRole('button', { name: 'Ver' }).click();
     await analyst.waitForURL('**/ops/definicoes/bid-wizard');
     const editor = analyst.getByRole('region', { name: 'bid-wizard (edição)' });

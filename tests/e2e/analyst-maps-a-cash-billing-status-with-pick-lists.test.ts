@@ -1,6 +1,5 @@
 import { describe, test } from 'vitest';
-import type { Page } from 'playwright-core';
-import { loginInBrowser, PERSON_WAIT_MS, useBrowser } from '../helpers/browser.js';
+import { loginInBrowser, loginStaffInBrowser, PERSON_WAIT_MS, useBrowser } from '../helpers/browser.js';
 import { persona } from '../helpers/personas.js';
 import { useStack } from '../helpers/stack.js';
 
@@ -9,16 +8,6 @@ const browser = useBrowser();
 
 /** A published change reaches every instance within one poll; a customer sees it within 5 s. */
 const PUBLISHED_WITHIN_MS = 5_000;
-
-async function staffLogin(page: Page) {
-  page.setDefaultTimeout(PERSON_WAIT_MS);
-  await page.goto(`${stack.baseUrl}/ops`);
-  await page.waitForURL('**/ops/entrar');
-  await page.getByLabel('Usuário').fill('operacao');
-  await page.getByLabel('Senha').fill('operacao-sandbox');
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await page.waitForURL('**/ops');
-}
 
 describe('an operations analyst in a real browser', () => {
   test('maps a cash-billing status to another screen with the pick lists, previews it for delta, publishes, delta sees it, and rolls back', async () => {
@@ -31,7 +20,7 @@ describe('an operations analyst in a real browser', () => {
     await delta.waitForURL('**/faturamentoespecie/documento-rejeitado');
 
     const analyst = await browser.newPage();
-    await staffLogin(analyst);
+    await loginStaffInBrowser(analyst, stack.baseUrl);
     await analyst.locator('section.card', { hasText: 'cash-billing-screen' }).getByRole('button', { name: 'Ver' }).click();
     await analyst.waitForURL('**/ops/definicoes/cash-billing-screen');
     const editor = analyst.getByRole('region', { name: 'cash-billing-screen (edição)' });

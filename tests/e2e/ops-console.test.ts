@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { PERSON_WAIT_MS, useBrowser } from '../helpers/browser.js';
+import { loginStaffInBrowser, useBrowser } from '../helpers/browser.js';
 import { useStack } from '../helpers/stack.js';
 
 const stack = useStack();
@@ -8,13 +8,7 @@ const browser = useBrowser();
 describe('operations console in a real browser', () => {
   test('a publisher edits a table, reviews the analyser report and the persona preview, and publishes', async () => {
     const page = await browser.newPage();
-    page.setDefaultTimeout(PERSON_WAIT_MS);
-    await page.goto(`${stack.baseUrl}/ops`);
-    await page.waitForURL('**/ops/entrar');
-    await page.getByLabel('Usuário').fill('operacao');
-    await page.getByLabel('Senha').fill('operacao-sandbox');
-    await page.getByRole('button', { name: 'Entrar' }).click();
-    await page.waitForURL('**/ops');
+    await loginStaffInBrowser(page, stack.baseUrl);
     await page.getByText('Devolução: status → tela').waitFor();
     await page.locator('section.card', { hasText: 'refund-screen' }).getByRole('button', { name: 'Ver' }).click();
     await page.waitForURL('**/ops/definicoes/refund-screen');

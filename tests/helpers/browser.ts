@@ -50,3 +50,14 @@ export async function loginInBrowser(page: import('playwright-core').Page, baseU
   await page.getByLabel('Senha de 6 dígitos').first().fill(persona.password);
   await page.getByRole('button', { name: 'Entrar', exact: true }).first().click();
 }
+
+/** Logs a sandbox staff member into the operations console (/ops/entrar) and waits for the console. */
+export async function loginStaffInBrowser(page: import('playwright-core').Page, baseUrl: string, user = 'operacao', password = 'operacao-sandbox'): Promise<void> {
+  page.setDefaultTimeout(PERSON_WAIT_MS);
+  await page.goto(`${baseUrl}/ops`);
+  await page.waitForURL('**/ops/entrar');
+  await page.getByLabel('Usuário').fill(user);
+  await page.getByLabel('Senha').fill(password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await page.waitForURL('**/ops');
+}

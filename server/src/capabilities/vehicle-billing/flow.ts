@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { Action, ActionResult } from '../../../../screens/contract/index.js';
 import { localNow } from '../../domain/clock.js';
 import { INSPECTION_FEE } from '../../domain/vehicle-billing.js';
@@ -74,6 +75,25 @@ export const todayOf = async (u: CustomerUpstream) => localNow(await serverTime(
 export function refusalOf(app: FastifyInstance, err: unknown): ActionResult {
   if (err instanceof UpstreamError && !err.unavailable && !err.tokenExpired) return { kind: 'field-errors', errors: {}, message: err.upstreamMessage ?? app.text('veiculo.erro.operacao') };
   throw err;
+}
+
+/**
+ * Registers the action that schedules the vehicle's payment once the purchase order or the
+ * contract allows it (new and used vehicles alike), then opens `followUp`, the payment follow-up.
+ */
+export function registerSchedulePayment(app: FastifyInstance, name: string, followUp: string): void {
+  app.actions.register(name, {
+    idempotent: true,
+    input: z.object({}),
+    async handler(_input, { upstream }): Promise<ActionResult> {
+      try {
+        await vehicleUpstream.schedulePayment(upstream!, quotaIdOf(upstream!));
+      } catch (err) {
+        return refusalOf(app, err);
+      }
+      return { kind: 'navigate', to: followUp };
+    },
+  });
 }
 
 /** The restart form: the customer confirms knowing the inspection fee is charged again (doc 2 §4.5). */

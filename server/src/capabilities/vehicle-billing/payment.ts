@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ActionResult } from '../../../../screens/contract/index.js';
 import { formatDateTime } from '../../domain/clock.js';
-import { navigate, NO_PROCESS, NOVO, quotaIdOf, refusalOf, restartForm, stepOf, type Steps } from './flow.js';
+import { navigate, NO_PROCESS, registerSchedulePayment, NOVO, quotaIdOf, refusalOf, restartForm, stepOf, type Steps } from './flow.js';
 import { vehicleUpstream as vehicle } from './vehicle-billing-upstream.js';
 
 /** Step status names of the follow-up (doc 2 §3.6 timeline: Aberto, Concluido, Fechado, Pendente, Erro). */
@@ -20,18 +20,7 @@ export default async function vehiclePayment(app: FastifyInstance, { steps }: { 
     });
   });
 
-  app.actions.register('vehicle-billing/schedule-payment', {
-    idempotent: true,
-    input: z.object({}),
-    async handler(_input, { upstream }): Promise<ActionResult> {
-      try {
-        await vehicle.schedulePayment(upstream!, quotaIdOf(upstream!));
-      } catch (err) {
-        return refusalOf(app, err);
-      }
-      return { kind: 'navigate', to: `${NOVO}/acompanharpagamento` };
-    },
-  });
+  registerSchedulePayment(app, 'vehicle-billing/schedule-payment', `${NOVO}/acompanharpagamento`);
 
   steps.set(`${NOVO}/acompanharpagamento`, async (_ctx, data) => {
     if (!data) return NO_PROCESS;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ActionResult } from '../../../../screens/contract/index.js';
 import { BILLING_FILE_MESSAGES, billingFilesProblem, parseDataUrl, sniffType, uploadFile } from '../../flow-parts/index.js';
-import { navigate, NO_PROCESS, quotaIdOf, refusalOf, stepOf, type Steps } from './flow.js';
+import { navigate, NO_PROCESS, registerSchedulePayment, quotaIdOf, refusalOf, stepOf, type Steps } from './flow.js';
 import { SEMINOVO } from './used-central.js';
 import { vehicleUpstream as vehicle } from './vehicle-billing-upstream.js';
 
@@ -78,16 +78,5 @@ export default async function usedContract(app: FastifyInstance, { steps }: { st
     });
   });
 
-  app.actions.register('used-vehicle/schedule-payment', {
-    idempotent: true,
-    input: z.object({}),
-    async handler(_input, { upstream }): Promise<ActionResult> {
-      try {
-        await vehicle.schedulePayment(upstream!, quotaIdOf(upstream!));
-      } catch (err) {
-        return refusalOf(app, err);
-      }
-      return { kind: 'navigate', to: `${SEMINOVO}/acompanharpagamento` };
-    },
-  });
+  registerSchedulePayment(app, 'used-vehicle/schedule-payment', `${SEMINOVO}/acompanharpagamento`);
 }

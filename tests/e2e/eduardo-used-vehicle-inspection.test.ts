@@ -7,7 +7,7 @@ const stack = useStack();
 const browser = useBrowser();
 
 describe('used-vehicle inspection in a real browser', () => {
-  test('eduardo goes from his found vehicle (ABC1D23) through the digital inspection terms and fee to the link sent', async () => {
+  test('eduardo goes from his found vehicle (ABC1D23) through the digital inspection terms and fee to the link sent, then, inspection approved, to the seller data', async () => {
     await stack.sandbox.reset();
     const page = await browser.newPage();
     await loginInBrowser(page, stack.baseUrl, persona('eduardo'));
@@ -48,6 +48,27 @@ describe('used-vehicle inspection in a real browser', () => {
     const sent = (await stack.sandbox.calls()).filter((c) => c.path === 'core/faturamento/auto/agendar-vistoria');
     expect(sent).toHaveLength(1);
     expect(sent[0]!.body).toMatchObject({ tipoVistoria: 'VISTORIA_DIGITAL', aceiteTermos: true });
+
+    // The back office approves the inspection: billing goes on to the seller's data.
+    const approved = await fetch(`${stack.sandbox.url}/__sandbox/personas/eduardo/faturamento-seminovo`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ estadoProcesso: 'GARANTIA_APROVADA' }) });
+    expect(approved.ok).toBe(true);
+    await page.goto(`${stack.baseUrl}/faturamento`);
+    await page.waitForURL('**/faturamentoseminovo/vendedor');
+    await page.getByRole('heading', { name: 'Quem está vendendo o veículo?' }).waitFor();
+    await page.getByRole('button', { name: 'Pessoa física' }).click();
+    await page.waitForURL('**/faturamentoseminovo/vendedor/pessoafisica/dadospessoais');
+    await page.getByRole('heading', { name: 'Dados do vendedor' }).waitFor();
+    await page.getByLabel('Nome completo do vendedor', { exact: false }).fill('Rogério Lima');
+    await page.getByLabel('CPF do vendedor', { exact: false }).fill('529.982.247-25');
+    // The declaration starts unticked and must be ticked by eduardo himself.
+    const declaration = page.getByLabel('Declaro que os dados do vendedor estão corretos', { exact: false });
+    await expect.poll(() => declaration.isChecked()).toBe(false);
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.getByText('Para continuar, confirme que os dados do vendedor estão corretos.').first().waitFor();
+    expect((await stack.sandbox.calls()).filter((c) => c.method === 'POST' && c.path === 'core/faturamento/auto/dados-vendedor')).toHaveLength(0);
+    await declaration.check();
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.waitForURL('**/faturamentoseminovo/vendedor/pessoafisica/dadosbancarios');
     await page.close();
   });
 

@@ -22,6 +22,9 @@ const TEMPLATES = { ButtonTemplates: BUTTON_TEMPLATES };
  * validates and answers field errors, which are shown next to the fields (and a form-level
  * message above the button). What was typed stays after a failed submit.
  */
+/** RJSF fills a `const` as the field's default unless told not to. */
+const NO_CONST_DEFAULTS = { constAsDefaults: 'never' } as const;
+
 export default function JsonForm({ node }: { node: ComponentOf<'form'> }) {
   const run = useRunAction();
   const [formData, setFormData] = useState<Data>(node.formData ?? {});
@@ -59,6 +62,8 @@ export default function JsonForm({ node }: { node: ComponentOf<'form'> }) {
       extraErrors={extraErrors}
       showErrorList={false}
       noHtml5Validate
+      // A `const: true` checkbox ("Li e aceito…") starts unticked: the customer ticks it, RJSF never does.
+      experimental_defaultFormStateBehavior={NO_CONST_DEFAULTS}
       widgets={WIDGETS}
       templates={TEMPLATES}
       translateString={translateString}

@@ -121,6 +121,8 @@ export type MaintenanceWarning = z.infer<typeof MaintenanceWarning>;
 export const AppVersion = z.object({ id: z.number(), platform: z.string(), version: z.string(), mandatory: z.boolean() });
 
 export const partners = {
+  /** Every partner (the operations console's gallery and themes). */
+  list: endpoint({ method: 'GET', path: 'parceiros', answer: z.object({ data: z.array(Partner) }) }),
   configuration: endpoint({ method: 'GET', path: 'parceiros/configuracao', query: z.object({ domain: z.string() }), answer: Partner }),
   warnings: endpoint({ method: 'GET', path: 'parceiros/{id}/warnings', group: 'parceiros/warnings', answer: z.object({ data: z.array(MaintenanceWarning) }) }),
   versions: endpoint({ method: 'GET', path: 'versoes', answer: z.object({ data: z.array(AppVersion) }) }),

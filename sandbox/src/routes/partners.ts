@@ -28,7 +28,7 @@ function partnerView(partner: PartnerFixture) {
 
 /** Partner and content routes (spec doc 1 §7): parceiros, configuracao?domain, {id}/warnings, versoes. */
 export default async function partnerRoutes(app: FastifyInstance, { state }: SandboxContext) {
-  app.get('/parceiros', async () => ({ data: [...state.partners.values()].map(partnerView) }));
+  serve(app, partners.list, async () => ({ data: [...state.partners.values()].map(partnerView) }));
 
   serve(app, partners.configuration, async (request, reply) => {
     const domain = (request.query as { domain?: string }).domain?.trim().toLowerCase();

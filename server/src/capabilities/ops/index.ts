@@ -5,7 +5,8 @@ import { fileNameOf } from '../../flows/bundle.js';
 import { diffFiles } from '../../flows/diff.js';
 import { FlowRejectedError, StaleVersionError } from '../../flows/flow-service.js';
 import { galleryScreen, type GalleryPartner } from './gallery.js';
-import { brand, type Partner } from '../../plugins/core/partner.js';
+import { brand } from '../../plugins/core/partner.js';
+import { partners as partnerCalls } from '../../../../screens/back-office/index.js';
 import { contrastReport } from '../../domain/theme.js';
 import { cardSetForm, definitionScreen, historyScreen, loginScreen, overviewScreen, requestsScreen, reviewScreen } from './ops-screens.js';
 import { previewPersona, readPersonas } from './preview.js';
@@ -76,7 +77,7 @@ export default async function ops(app: FastifyInstance) {
 
     if (url.pathname === '/ops') return document(request, 'ops', route, 'Console de operações', overviewScreen(member, app.flows.version, app.flows.bundle.definitions));
     if (url.pathname === '/ops/galeria') {
-      const answer = await app.upstream.call<{ data: Partner[] }>({ method: 'GET', path: 'parceiros' });
+      const answer = await app.upstream.request(partnerCalls.list);
       const partners: GalleryPartner[] = (answer.data ?? []).map((partner) => {
         const { branding, rejected } = brand(partner);
         return { id: partner.id, name: partner.name, theme: branding.theme, report: contrastReport(branding.theme), rejected: rejected.length > 0 };
@@ -88,7 +89,7 @@ export default async function ops(app: FastifyInstance) {
       return document(request, 'ops-textos', route, 'Textos', textsScreen(member, texts, url.searchParams.get('busca') ?? '', url.searchParams.get('chave'), app.flows.version));
     }
     if (url.pathname === '/ops/temas') {
-      const answer = await app.upstream.call<{ data: Partner[] }>({ method: 'GET', path: 'parceiros' });
+      const answer = await app.upstream.request(partnerCalls.list);
       const rows: ThemeRow[] = (answer.data ?? []).map((partner) => {
         const published = app.flows.bundle.themes?.find((t) => t.partner === partner.id) ?? null;
         const { branding } = brand(partner);

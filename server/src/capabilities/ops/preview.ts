@@ -4,7 +4,7 @@ import type { FlowService } from '../../flows/flow-service.js';
 import type { Inputs } from '../../flows/decide.js';
 import { UpstreamError, type UpstreamClient } from '../../plugins/core/upstream-client.js';
 import { login } from '../auth/auth-upstream.js';
-import type { Quota } from '../quotas/quota.js';
+import * as backOffice from '../../../../screens/back-office/index.js';
 
 export interface PreviewPersona {
   key: string;
@@ -55,9 +55,8 @@ async function optional<T>(call: Promise<T>): Promise<T | null> {
 export async function previewPersona(upstream: UpstreamClient, flows: FlowService, persona: PreviewPersona, draft: FlowBundle): Promise<PreviewRow[]> {
   const type = persona.document.replace(/\W/g, '').length > 11 ? 'cnpj' : 'cpf';
   const session = await login(upstream, persona.partner, { type, username: persona.document, password: persona.password });
-  const get = <T>(path: string, query?: Record<string, string | number>) =>
-    upstream.call<T>({ method: 'GET', path, accessToken: session.access_token, ...(query ? { query } : {}) });
-  const { data: quotas } = await get<{ data: Quota[] }>('cotas', { page: 1, page_size: 20 });
+  const accessToken = session.access_token;
+  const { data: quotas } = await upstream.request(backOffice.quotas.list, { query: { page: 1, page_size: 20 }, accessToken });
   const published = flows.bundle;
   const rows: PreviewRow[] = [];
 
@@ -68,10 +67,10 @@ export async function previewPersona(upstream: UpstreamClient, flows: FlowServic
     const table = (id: string, inputs: Inputs) => (bundle: FlowBundle) => flows.decideIn(bundle, id, inputs).outcome;
 
     const [rules, especie, auto, devolucao] = await Promise.all([
-      optional(get<{ opcoes: Array<{ codigo: string }> }>(`cotas/${quota.idCota}/credenciamento-lance`)),
-      optional(get<{ status: string; possuiCaso: boolean }>('core/faturamento-credito/status', { idCota: quota.idCota })),
-      optional(get<{ estadoProcesso: string; isDigital: boolean; statusPagamento: string | null }>('core/faturamento/auto/status', { idCota: quota.idCota })),
-      optional(get<{ status: string | null }>('core/devolucao/status', { idCota: quota.idCota })),
+      optional(upstream.request(backOffice.bids.rules, { params: { id: quota.idCota }, accessToken })),
+      optional(upstream.request(backOffice.cashBilling.status, { query: { idCota: quota.idCota }, accessToken })),
+      optional(upstream.request(backOffice.vehicleBilling.status, { query: { idCota: quota.idCota }, accessToken })),
+      optional(upstream.request(backOffice.refund.status, { query: { idCota: quota.idCota }, accessToken })),
     ]);
     const bid = { tipo: quota.tipo, opcoes: (rules?.opcoes ?? []).map((o) => o.codigo) };
     add('bid-wizard', bid, (bundle) => flows.stepsIn(bundle, 'bid-wizard', bid));

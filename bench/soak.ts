@@ -109,7 +109,9 @@ async function main(): Promise<void> {
         requests++;
         if (res.status >= 500) fiveXx++;
         if (res.body?.kind === 'redirect' && String(res.body.to).startsWith('/login')) lostSessions++;
-        latencies.set(family, [...(latencies.get(family) ?? []), performance.now() - t0]);
+        const seen = latencies.get(family) ?? [];
+        seen.push(performance.now() - t0);
+        latencies.set(family, seen);
         void findAll;
       } catch {
         transportErrors++;

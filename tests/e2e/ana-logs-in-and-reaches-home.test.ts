@@ -75,6 +75,25 @@ describe('login to home in a real browser', () => {
     await page.close();
   });
 
+  test('a submit in the same instant as the last keystroke sends what was typed (the mask reports outside React events)', async () => {
+    const page = await browser.newPage();
+    page.setDefaultTimeout(PERSON_WAIT_MS);
+    await page.goto(`${stack.baseUrl}/entrar`);
+    const cpf = page.getByLabel('CPF ou CNPJ').first();
+    // Another CPF first, until the mask has loaded and formatted it.
+    await cpf.fill('52998224725');
+    await expect.poll(() => cpf.inputValue()).toBe('529.982.247-25');
+    await page.getByLabel('Senha de 6 dígitos').first().fill(persona('ana').password);
+    // Then ana's CPF and the submit in one task, as a fast thumb on a slow phone would.
+    await cpf.evaluate((input: HTMLInputElement, document: string) => {
+      input.value = document;
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      input.form!.requestSubmit();
+    }, persona('ana').document.replace(/\D/g, ''));
+    await page.waitForURL('**/groups-and-quotas');
+    await page.close();
+  });
+
   test('an upstream failure shows the Ops modal, and its retry goes on with what was typed', async () => {
     await stack.sandbox.fault({ path: 'login', status: 503, times: 1 });
     const page = await browser.newPage();

@@ -1,5 +1,6 @@
 import type { InputMask } from 'imask';
 import { useEffect, useRef, useState, type InputHTMLAttributes } from 'react';
+import { flushSync } from 'react-dom';
 import type { FieldFormat } from '../../../../screens/contract/formats.js';
 import { FORMATS, type FormatSpec } from './formats.js';
 import { TypedEchoes } from './typed-echoes.js';
@@ -56,7 +57,9 @@ export function MaskedInput({ format, value, onValueChange, inputMode, autoCompl
       record(raw);
       onChange.current(raw);
     };
-    created.on('accept', report);
+    // imask reports from its own listener, outside React's events: flushSync makes the form hold the
+    // value before anything else runs, so a submit right after typing never sends an older value.
+    created.on('accept', () => flushSync(report));
     // Typed before the mask arrived: masked now, and its raw value reported.
     if (created.value !== '') report();
     return () => {

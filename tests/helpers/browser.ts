@@ -1,4 +1,4 @@
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { chromium, type Browser } from 'playwright-core';
 
 /**
@@ -46,7 +46,12 @@ export function useBrowser(): Browser {
 export async function loginInBrowser(page: import('playwright-core').Page, baseUrl: string, persona: { document: string; password: string }): Promise<void> {
   page.setDefaultTimeout(PERSON_WAIT_MS);
   await page.goto(`${baseUrl}/entrar`);
-  await page.getByLabel('CPF ou CNPJ').first().fill(persona.document);
+  // Typed as digits; the customer sees them formatted (the mask has loaded and taken the value)
+  // before tapping Entrar. A tap while the mask was still loading could send an unformatted or empty
+  // document (an open renderer problem, see docs/renderer-components.md).
+  const document = page.getByLabel('CPF ou CNPJ').first();
+  await document.fill(persona.document.replace(/\W/g, ''));
+  await expect.poll(() => document.inputValue()).toMatch(/[./-]/);
   await page.getByLabel('Senha de 6 dígitos').first().fill(persona.password);
   await page.getByRole('button', { name: 'Entrar', exact: true }).first().click();
 }

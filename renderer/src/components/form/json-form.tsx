@@ -2,7 +2,7 @@ import Form from '@rjsf/core';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { useMemo, useState } from 'react';
 import type { ComponentOf } from '../../../../screens/contract/components.js';
-import { useRunAction } from '../../actions/use-run-action.js';
+import { useFormSubmit } from './use-form-submit.js';
 import { BUTTON_TEMPLATES, translateString } from './array-buttons.js';
 import { withFormats } from './field-formats.js';
 import { applyFieldVisibility } from './field-visibility.js';
@@ -26,30 +26,11 @@ const TEMPLATES = { ButtonTemplates: BUTTON_TEMPLATES };
 const NO_CONST_DEFAULTS = { constAsDefaults: 'never' } as const;
 
 export default function JsonForm({ node }: { node: ComponentOf<'form'> }) {
-  const run = useRunAction();
   const [formData, setFormData] = useState<Data>(node.formData ?? {});
-  const [errors, setErrors] = useState<Record<string, string>>(node.errors ?? {});
-  const [message, setMessage] = useState<string | undefined>(undefined);
-  const [busy, setBusy] = useState(false);
+  const { errors, message, busy, submit } = useFormSubmit(node);
   const extraErrors = useMemo(() => toErrorSchema(errors), [errors]);
   const formatted = useMemo(() => withFormats(node.uiSchema ?? {}, node.formats), [node.uiSchema, node.formats]);
   const uiSchema = useMemo(() => applyFieldVisibility(formatted, formData), [formatted, formData]);
-
-  async function submit(data: Data): Promise<void> {
-    setBusy(true);
-    setMessage(undefined);
-    try {
-      const result = await run(node.submit.action, { formData: data, retry: () => void submit(data) });
-      if (result?.kind === 'field-errors') {
-        setErrors(result.errors);
-        setMessage(result.message);
-      } else if (result) {
-        setErrors({});
-      }
-    } finally {
-      setBusy(false);
-    }
-  }
 
   return (
     <Form<Data, RJSFSchema>

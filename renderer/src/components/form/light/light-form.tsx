@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import type { ComponentOf } from '../../../../../screens/contract/components.js';
-import { useRunAction } from '../../../actions/use-run-action.js';
+import { useFormSubmit } from '../use-form-submit.js';
 import { applyFieldVisibility } from '../field-visibility.js';
 import { Checkbox, CheckboxGroup, RadioGroup } from './choice-inputs.js';
 import { initialData, readFields, type LightField } from './fields.js';
@@ -18,30 +18,11 @@ type Data = Record<string, unknown>;
  * error modal's retry sends it again.
  */
 export default function LightForm({ node }: { node: ComponentOf<'form'> }) {
-  const run = useRunAction();
   const prefix = node.id ?? 'form';
   const [data, setData] = useState<Data>(() => initialData(node.schema, node.formData));
-  const [errors, setErrors] = useState<Record<string, string>>(node.errors ?? {});
-  const [message, setMessage] = useState<string | undefined>(undefined);
-  const [busy, setBusy] = useState(false);
+  const { errors, message, busy, submit } = useFormSubmit(node);
   const uiSchema = useMemo(() => applyFieldVisibility(node.uiSchema ?? {}, data), [node.uiSchema, data]);
   const fields = useMemo(() => readFields(node.schema, uiSchema), [node.schema, uiSchema]);
-
-  async function submit(sent: Data): Promise<void> {
-    setBusy(true);
-    setMessage(undefined);
-    try {
-      const result = await run(node.submit.action, { formData: sent, retry: () => void submit(sent) });
-      if (result?.kind === 'field-errors') {
-        setErrors(result.errors);
-        setMessage(result.message);
-      } else if (result) {
-        setErrors({});
-      }
-    } finally {
-      setBusy(false);
-    }
-  }
 
   const set = (name: string, value: unknown) =>
     setData((current) => {

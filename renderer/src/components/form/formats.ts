@@ -54,3 +54,28 @@ export const FORMATS: Record<FieldFormat, FormatSpec> = {
 export function isFieldFormat(value: unknown): value is FieldFormat {
   return typeof value === 'string' && Object.hasOwn(FORMATS, value);
 }
+
+/** The raw value the form sends. */
+export type RawValue = string | number | undefined;
+
+/**
+ * The raw value of what a masked field shows, derived from the text alone, as the mask's unmask
+ * does: the characters typed without the mask's punctuation (letters upper-cased where the format
+ * upper-cases them, an alphanumeric CNPJ keeps its letters), the text itself for a format sent as
+ * shown (a date), a number for money (pt-BR: dots group thousands, the comma is the decimal mark).
+ * Works before imask has loaded, so the form never needs the mask to know what the field says.
+ */
+export function rawFromShown(format: FieldFormat, shown: string): RawValue {
+  const spec = FORMATS[format];
+  const text = shown.trim();
+  if (spec.raw === 'masked') return text === '' ? undefined : text;
+  if (spec.raw === 'number') {
+    const plain = text.replace(/[^\d,]/g, '').replace(',', '.').replace(/,/g, '');
+    if (!/\d/.test(plain)) return undefined;
+    return Number(plain);
+  }
+  const chars = text.replace(/[^0-9A-Za-z]/g, '');
+  if (chars === '') return undefined;
+  // The formats whose mask upper-cases what is typed are the ones that open the upper-case keyboard.
+  return spec.autoCapitalize === 'characters' ? chars.toUpperCase() : chars;
+}

@@ -49,7 +49,8 @@ export default function JsonForm({ node }: { node: ComponentOf<'form'> }) {
       templates={TEMPLATES}
       translateString={translateString}
       onChange={(e) => setFormData((e.formData ?? {}) as Data)}
-      onSubmit={(e) => void submit((e.formData ?? {}) as Data)}
+      // The submit event's target is the form element: masked fields are read from it as shown.
+      onSubmit={(e, event) => void submit((e.formData ?? {}) as Data, event.target)}
     >
       {message && (
         <p className="form-message" role="alert">

@@ -2,11 +2,11 @@ import type { InputMask } from 'imask';
 import { useEffect, useRef, useState, type InputHTMLAttributes } from 'react';
 import { flushSync } from 'react-dom';
 import type { FieldFormat } from '../../../../screens/contract/formats.js';
-import { FORMATS, type FormatSpec } from './formats.js';
+import { FORMATS, rawFromShown, type FormatSpec, type RawValue } from './formats.js';
 import { TypedEchoes } from './typed-echoes.js';
 import { usePoliteAutoFocus } from '../../ui/polite-autofocus.js';
 
-export type RawValue = string | number | undefined;
+export type { RawValue } from './formats.js';
 
 export interface MaskedInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'defaultValue' | 'onChange' | 'type'> {
   format: FieldFormat;
@@ -20,6 +20,17 @@ function rawOf(mask: InputMask, spec: FormatSpec): RawValue {
   if (mask.unmaskedValue === '') return undefined;
   if (spec.raw === 'number') return typeof mask.typedValue === 'number' ? mask.typedValue : undefined;
   return spec.raw === 'masked' ? mask.value : mask.unmaskedValue;
+}
+
+/** Characters a customer typed (not the mask's punctuation); the comma is money's decimal mark. */
+const TYPED_CHAR = /[0-9A-Za-z,]/;
+
+/** Where the caret goes in `shown` so that `count` typed characters stand before it. */
+function caretAfter(shown: string, count: number): number {
+  if (count === 0) return 0;
+  let seen = 0;
+  for (let i = 0; i < shown.length; i++) if (TYPED_CHAR.test(shown[i]!) && ++seen === count) return i + 1;
+  return shown.length;
 }
 
 /**
@@ -37,36 +48,46 @@ export function MaskedInput({ format, value, onValueChange, inputMode, autoCompl
   onChange.current = onValueChange;
   // What this input reported and the parent has not echoed yet: a late echo never overwrites typing.
   const echoes = useRef(new TypedEchoes<RawValue>());
-  const record = (raw: RawValue) => echoes.current.reported(raw);
-  // imask loads in its own chunk after the first paint, so a masked field costs nothing before a screen is interactive.
-  const [imask, setImask] = useState<typeof import('imask').default | null>(null);
+  const report = (raw: RawValue) => {
+    echoes.current.reported(raw);
+    onChange.current(raw);
+  };
+  // Bumped each time a mask takes the field, so the parent's value is written into it then.
+  const [masks, setMasks] = useState(0);
+
+  // imask loads in its own chunk after the first paint, so a masked field costs nothing before a
+  // screen is interactive. Until then the field is a plain input whose onChange reports what it
+  // shows. The mask takes the field in the very task its module arrives, not in a later effect:
+  // no render passes between the two in which a keystroke would reach neither.
   useEffect(() => {
     let live = true;
-    void import('imask').then((m) => live && setImask(() => m.default));
+    let created: InputMask | null = null;
+    void import('./imask.js').then(({ default: imask }) => {
+      const input = element.current;
+      if (!live || !input) return;
+      const typed = input.value;
+      const caret = input === input.ownerDocument.activeElement ? input.selectionEnd : null;
+      const attached = imask(input, spec.mask);
+      created = attached;
+      mask.current = attached;
+      // imask reports from its own listener, outside React's events: flushSync makes the form hold
+      // the value before anything else runs, so a tap right after typing never sends an older value.
+      const reportNow = () => flushSync(() => report(rawOf(attached, spec)));
+      attached.on('accept', reportNow);
+      if (typed !== '') {
+        // Typed before the mask arrived: masked now, the caret where it was among the typed
+        // characters (not thrown to the end), and the form holds the mask's raw value at once.
+        if (caret !== null) attached.cursorPos = caretAfter(attached.value, [...typed.slice(0, caret)].filter((c) => TYPED_CHAR.test(c)).length);
+        reportNow();
+      }
+      setMasks((n) => n + 1);
+    });
     return () => {
       live = false;
-    };
-  }, []);
-
-  useEffect(() => {
-    if (!element.current || !imask) return;
-    const created = imask(element.current, spec.mask);
-    mask.current = created;
-    const report = () => {
-      const raw = rawOf(created, spec);
-      record(raw);
-      onChange.current(raw);
-    };
-    // imask reports from its own listener, outside React's events: flushSync makes the form hold the
-    // value before anything else runs, so a submit right after typing never sends an older value.
-    created.on('accept', () => flushSync(report));
-    // Typed before the mask arrived: masked now, and its raw value reported.
-    if (created.value !== '') report();
-    return () => {
-      created.destroy();
+      created?.destroy();
       mask.current = null;
     };
-  }, [spec, imask]);
+  }, [spec]);
 
   useEffect(() => {
     const current = mask.current;
@@ -76,7 +97,7 @@ export function MaskedInput({ format, value, onValueChange, inputMode, autoCompl
     if (wanted === undefined) current.value = '';
     else if (typeof wanted === 'number') current.typedValue = wanted;
     else current.value = wanted; // masked or not, the mask reads it as if typed
-  }, [value, spec, imask]);
+  }, [value, spec, masks]);
 
   return (
     <input
@@ -89,16 +110,11 @@ export function MaskedInput({ format, value, onValueChange, inputMode, autoCompl
       autoComplete={autoComplete ?? spec.autoComplete}
       autoCapitalize={autoCapitalize ?? spec.autoCapitalize}
       spellCheck={false}
-      // Until imask has loaded the field is a plain input that still reports what is typed.
-      onChange={
-        imask
-          ? undefined
-          : (e) => {
-              const raw = e.target.value === '' ? undefined : e.target.value;
-              record(raw);
-              onValueChange(raw);
-            }
-      }
+      // Until the mask has the field, a plain input that reports the raw value of what it shows;
+      // from then on the mask reports (its listener runs first and this one stands aside).
+      onChange={(e) => {
+        if (!mask.current) report(rawFromShown(format, e.target.value));
+      }}
     />
   );
 }

@@ -6,6 +6,7 @@ import { Checkbox, CheckboxGroup, RadioGroup } from './choice-inputs.js';
 import { initialData, readFields, type LightField } from './fields.js';
 import type { FieldFormat } from '../../../../../screens/contract/formats.js';
 import { MaskedInput } from '../masked-input.js';
+import { fieldId } from '../shown-values.js';
 import { TextInput } from './text-input.js';
 
 type Data = Record<string, unknown>;
@@ -37,11 +38,11 @@ export default function LightForm({ node }: { node: ComponentOf<'form'> }) {
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        void submit(data);
+        void submit(data, e.currentTarget);
       }}
     >
       {fields.map((field) =>
-        field.kind === 'hidden' ? null : <Field key={field.name} id={`${prefix}_${field.name}`} field={field} format={node.formats?.[field.name]} value={data[field.name]} error={errors[field.name]} onChange={(v) => set(field.name, v)} />,
+        field.kind === 'hidden' ? null : <Field key={field.name} id={fieldId(prefix, field.name)} field={field} format={node.formats?.[field.name]} value={data[field.name]} error={errors[field.name]} onChange={(v) => set(field.name, v)} />,
       )}
       {message && (
         <p className="form-message" role="alert">

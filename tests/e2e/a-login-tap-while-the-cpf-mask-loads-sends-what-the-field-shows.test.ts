@@ -97,7 +97,9 @@ describe('what a login tap sends', () => {
     await field.evaluate((input: HTMLInputElement, shown: string) => {
       Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, shown);
     }, SHOWN);
+    const sent = page.waitForRequest((r) => r.url().endsWith('/api/actions/auth/login'));
     await page.getByRole('button', { name: 'Entrar', exact: true }).first().click();
+    expect(JSON.parse((await sent).postData() ?? '{}')).toMatchObject({ documento: DIGITS });
     await page.waitForURL('**/groups-and-quotas');
     await page.close();
   });

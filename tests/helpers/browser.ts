@@ -47,8 +47,8 @@ export async function loginInBrowser(page: import('playwright-core').Page, baseU
   page.setDefaultTimeout(PERSON_WAIT_MS);
   await page.goto(`${baseUrl}/entrar`);
   // Typed as digits; the customer sees them formatted (the mask has loaded and taken the value)
-  // before tapping Entrar. A tap while the mask was still loading could send an unformatted or empty
-  // document (an open renderer problem, see docs/renderer-components.md).
+  // before tapping Entrar. Not needed since a tap during the plain-to-mask handover sends what the
+  // field shows (docs/renderer-components.md); kept because a person waits too.
   const document = page.getByLabel('CPF ou CNPJ').first();
   await document.fill(persona.document.replace(/\W/g, ''));
   await expect.poll(() => document.inputValue()).toMatch(/[./-]/);

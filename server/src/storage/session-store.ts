@@ -7,6 +7,8 @@ export interface UpstreamTokens {
   refreshToken: string;
   /** Epoch ms at which the upstream says the access token expires. */
   expiresAt: number;
+  /** Epoch ms at which they were received (absent on sessions stored before it was kept). */
+  issuedAt?: number | undefined;
 }
 
 export interface Customer {

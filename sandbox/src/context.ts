@@ -10,6 +10,8 @@ export interface SandboxOptions {
   /** The API client allowed to call (basic auth on login and refresh). */
   clientId: string;
   clientSecret: string;
+  /** How many recorded calls are kept, newest last (SANDBOX_CALLS_KEPT); 0 records none. */
+  callsKept: number;
 }
 
 /** What every route module receives. */

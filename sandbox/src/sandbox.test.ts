@@ -222,6 +222,19 @@ describe('control', () => {
     expect(calls[0].platform).toBe('web');
   });
 
+  it('keeps only the newest calls it was told to keep (SANDBOX_CALLS_KEPT), so a long run does not grow its memory', async () => {
+    const small = await buildSandbox({ callsKept: 10 });
+    try {
+      for (let i = 0; i < 25; i++) await small.inject({ method: 'GET', url: `${BASE}/versoes?n=${i}`, headers: CLIENT });
+      const calls = (await small.inject({ method: 'GET', url: '/__sandbox/calls' })).json().data as Array<{ query: { n: string } }>;
+      expect(calls.length).toBeLessThanOrEqual(11);
+      expect(calls.at(-1)?.query.n).toBe('24');
+      expect(Number(calls[0]!.query.n)).toBeGreaterThanOrEqual(14);
+    } finally {
+      await small.close();
+    }
+  });
+
   it('never records a password', async () => {
     await login('ana');
     const calls = (await app.inject({ method: 'GET', url: '/__sandbox/calls' })).json().data;

@@ -5,10 +5,11 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import supertest from 'supertest';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { buildSandbox } from '../../sandbox/src/app.js';
 import { buildApp } from '../../server/src/app.js';
 import { loadConfig } from '../../server/src/config.js';
+import { SessionStore } from '../../server/src/storage/session-store.js';
 import { client } from '../helpers/api-client.js';
 import { postgresAvailable, TEST_DATABASE_URL } from '../helpers/postgres.js';
 import { SandboxControl } from '../helpers/sandbox-control.js';
@@ -40,11 +41,11 @@ describe('shutdown', () => {
     await c.selectFirstQuota();
     const cookie = String(login.headers['set-cookie']).split(';')[0]!;
     // The database is slow to take the write of the new tokens (a busy pool, a slow disk).
-    const save = first.app.sessions.save.bind(first.app.sessions);
-    first.app.sessions.save = async (session) => {
+    const save = SessionStore.prototype.save;
+    const slowSave = vi.spyOn(SessionStore.prototype, 'save').mockImplementation(async function (this: SessionStore, session) {
       await new Promise((resolve) => setTimeout(resolve, 300));
-      return save(session);
-    };
+      return save.call(this, session);
+    });
     // The back office's tokens expire; its refresh answers slowly, so the close falls inside it.
     await sandbox.advanceClock(600);
     await sandbox.clearCalls();
@@ -54,6 +55,7 @@ describe('shutdown', () => {
     await expect.poll(async () => (await sandbox.calls()).some((call) => call.path === 'login/refresh')).toBe(true);
     abandoned.destroy();
     await first.app.close();
+    slowSave.mockRestore();
 
     const second = await instance(database);
     try {

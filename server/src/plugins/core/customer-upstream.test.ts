@@ -17,7 +17,7 @@ function customer(id: string, clock: { now: number }, refreshes: number[]) {
   const store = {
     get: async () => structuredClone(stored),
     save: async (s: Session) => void (stored = structuredClone(s)),
-    withLock: async <T>(_key: string, fn: () => Promise<T>) => fn(),
+    withLock: async <T>(_key: string, fn: (locked: SessionStore) => Promise<T>) => fn(store),
     destroy: async () => undefined,
   } as unknown as SessionStore;
   const client = {

@@ -121,8 +121,8 @@ export class CustomerUpstream {
     // sharing PostgreSQL (advisory lock). Whoever comes second adopts the winner's tokens, since
     // the upstream rotates refresh tokens and revokes the family when one is used twice.
     return this.refresher.run(key, () =>
-      this.store.withLock(key, async () => {
-        const stored = await this.store.get(this.session.id);
+      this.store.withLock(key, async (store) => {
+        const stored = await store.get(this.session.id);
         if (!stored) throw new AppError('session.expired');
         this.session.data = stored.data;
         const current = this.tokens(scope);
@@ -132,13 +132,13 @@ export class CustomerUpstream {
           answer = await this.client.request(backOffice.refresh, { json: { refresh_token: current.refreshToken }, basicAuth: true });
         } catch (cause) {
           if (cause instanceof UpstreamError && cause.unavailable) throw cause;
-          await this.store.destroy(this.session.id);
+          await store.destroy(this.session.id);
           throw new AppError('session.expired', { cause });
         }
         const fresh = tokensFrom(answer, this.now());
         if (scope === 'customer') this.session.data.tokens = fresh;
         else if (this.session.data.quota) this.session.data.quota.tokens = fresh;
-        await this.store.save(this.session);
+        await store.save(this.session);
         return fresh;
       }),
     );

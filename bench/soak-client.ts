@@ -44,6 +44,8 @@ export interface ClientReport {
   draftsLost: number;
   draftsNotOffered: number;
   lostDrafts: string[];
+  /** A few examples of what failed (5xx answers, transport failures), for the report. */
+  examples: string[];
   latencies: Record<string, number[]>;
 }
 
@@ -61,8 +63,13 @@ const report: ClientReport = {
   draftsLost: 0,
   draftsNotOffered: 0,
   lostDrafts: [],
+  examples: [],
   latencies: {},
 };
+
+function example(text: string): void {
+  if (report.examples.length < 8) report.examples.push(text.slice(0, 300));
+}
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Body = any;
@@ -100,7 +107,10 @@ function sessionClient(task: ClientTask, pool: Pool, n: number) {
     const text = await res.body.text();
     if (res.headers['x-soak-retried']) report.getsRetriedByProxy++;
     if (proxyFailed(res)) throw new TransportFailure(`${method} ${path}: ${text}`);
-    if (res.statusCode >= 500) report.fiveXx++;
+    if (res.statusCode >= 500) {
+      report.fiveXx++;
+      example(`${res.statusCode} ${method} ${path}: ${text}`);
+    }
     report.requests++;
     let parsed: Body = null;
     try {
@@ -119,6 +129,7 @@ function sessionClient(task: ClientTask, pool: Pool, n: number) {
         return answer;
       } catch (err) {
         report.transportFailures++;
+        example(`transport GET ${path}: ${String(err)}`);
         throw err instanceof TransportFailure ? err : new TransportFailure(String(err));
       }
     },
@@ -134,6 +145,7 @@ function sessionClient(task: ClientTask, pool: Pool, n: number) {
         } catch (err) {
           if (attempt >= 2) {
             report.transportFailures++;
+            example(`transport POST ${name}: ${String(err)}`);
             throw err instanceof TransportFailure ? err : new TransportFailure(String(err));
           }
           report.postsRetried++;

@@ -142,8 +142,9 @@ function proxy(instances: Instance[]): http.Server {
           answer.on('error', failed);
         });
         let done = false;
-        function failed() {
+        function failed(err?: Error) {
           if (done) return;
+          if (process.env.SOAK_DEBUG) console.error(`proxy: ${req.method} ${req.url} on ${target!.name} failed: ${String(err)}`);
           done = true;
           target!.downUntil = Date.now() + 10_000;
           if (idempotent) attempt(tried);
@@ -248,9 +249,10 @@ async function main(): Promise<void> {
   const total = reports.reduce((sum, r) => {
     for (const [k, v] of Object.entries(r)) if (typeof v === 'number') (sum as unknown as Record<string, number>)[k] = ((sum as unknown as Record<string, number>)[k] ?? 0) + v;
     sum.lostDrafts.push(...r.lostDrafts);
+    sum.examples.push(...r.examples);
     for (const [family, values] of Object.entries(r.latencies)) (sum.latencies[family] ??= []).push(...values);
     return sum;
-  }, { lostDrafts: [], latencies: {} } as unknown as ClientReport);
+  }, { lostDrafts: [], examples: [], latencies: {} } as unknown as ClientReport);
 
   console.log(`\nsoak: ${SESSIONS} sessions in ${CLIENT_PROCESSES} client process(es), ${MINUTES} min, ${INSTANCES} instance(s), token lifetime ${TTL} s${kill.at !== null ? `, one SIGKILLed at ${kill.at.toFixed(1)} s` : ''}`);
   console.log(`machine: ${cpus().length} cores, load average at start ${load0.map((l) => l.toFixed(2)).join(' ')}, at end ${load1.map((l) => l.toFixed(2)).join(' ')}`);
@@ -258,6 +260,7 @@ async function main(): Promise<void> {
   console.log(`requests ${total.requests} · 5xx ${total.fiveXx} ${total.fiveXx === 0 ? '(zero-5xx: yes)' : '(zero-5xx: NO)'} · sessions sent to login ${total.sentToLogin}`);
   console.log(`transport: GETs retried by the proxy on the other instance ${total.getsRetriedByProxy} · POSTs retried by the client with the same Idempotency-Key ${total.postsRetried} · failed for good ${total.transportFailures}`);
   console.log(`bid drafts: saved ${total.draftsSaved} (offers closed for ${total.draftsNotOffered}) · read back ${total.draftsReadBack} · lost ${total.draftsLost}${total.lostDrafts.length ? `\n  ${total.lostDrafts.join('\n  ')}` : ''}`);
+  if (total.examples.length) console.log(`examples of failures:\n  ${total.examples.join('\n  ')}`);
   for (const family of Object.keys(FAMILIES)) {
     const sorted = (total.latencies[family] ?? []).sort((a, b) => a - b);
     console.log(`${family.padEnd(8)} n=${sorted.length} p50 ${percentile(sorted, 0.5)} ms  p99 ${percentile(sorted, 0.99)} ms`);

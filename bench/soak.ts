@@ -14,6 +14,9 @@
  *     through the other, its bid draft intact.
  *   SOAK_TOKEN_TTL_SECONDS (default 300, the sandbox's) — shorter in short runs, so that tokens
  *     are refreshed during the run and the kill falls between refreshes.
+ *   SOAK_REFRESH_REUSE_SECONDS (default 0, the sandbox's) — the back office's grace for a rotated
+ *     refresh token used again (SANDBOX_REFRESH_REUSE_SECONDS): with 0, a session whose refresh
+ *     was in flight on the killed instance is lost (the rotation answered, never stored).
  *   SOAK_CLIENT_PROCESSES (default one per 500 sessions).
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
@@ -29,6 +32,7 @@ const SESSIONS = Number(process.env.SOAK_SESSIONS ?? 20);
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 0.25);
 const INSTANCES = Number(process.env.SOAK_INSTANCES ?? 1);
 const TTL = Number(process.env.SOAK_TOKEN_TTL_SECONDS ?? 300);
+const REUSE = Number(process.env.SOAK_REFRESH_REUSE_SECONDS ?? 0);
 const CLIENT_PROCESSES = Number(process.env.SOAK_CLIENT_PROCESSES ?? Math.max(1, Math.ceil(SESSIONS / 500)));
 const DURATION_S = MINUTES * 60;
 const PERSONAS = ['ana', 'carla', 'quintino', 'nina', 'delta'];
@@ -171,7 +175,7 @@ function killMoment(): number {
 
 async function main(): Promise<void> {
   const load0 = loadavg();
-  const sandbox = await start('sandbox', 'sandbox/src/main.ts', { SANDBOX_PORT: '0', SANDBOX_TOKEN_TTL_SECONDS: String(TTL), SANDBOX_CALLS_KEPT: '1000', LOG_LEVEL: 'warn' }, /listening on/);
+  const sandbox = await start('sandbox', 'sandbox/src/main.ts', { SANDBOX_PORT: '0', SANDBOX_TOKEN_TTL_SECONDS: String(TTL), SANDBOX_CALLS_KEPT: '1000', SANDBOX_REFRESH_REUSE_SECONDS: String(REUSE), LOG_LEVEL: 'warn' }, /listening on/);
   const upstream = /https?:\/\/[^\s]+/.exec(sandbox.line)![0];
   const storage = INSTANCES > 1
     ? { DATABASE_URL: process.env.SOAK_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test', REDIS_URL: process.env.SOAK_REDIS_URL ?? 'redis://127.0.0.1:6379' }
@@ -245,6 +249,7 @@ async function main(): Promise<void> {
   sample();
   if (killer) clearTimeout(killer);
   const load1 = loadavg();
+  const reuse = (await (await fetch(`${upstream}/__sandbox/refresh-reuse`)).json()) as { replayed: number; revoked: number };
 
   const total = reports.reduce((sum, r) => {
     for (const [k, v] of Object.entries(r)) if (typeof v === 'number') (sum as unknown as Record<string, number>)[k] = ((sum as unknown as Record<string, number>)[k] ?? 0) + v;
@@ -259,6 +264,7 @@ async function main(): Promise<void> {
   console.log(`sessions logged in ${total.logins} · login failures ${total.loginFailures}`);
   console.log(`requests ${total.requests} · 5xx ${total.fiveXx} ${total.fiveXx === 0 ? '(zero-5xx: yes)' : '(zero-5xx: NO)'} · sessions sent to login ${total.sentToLogin}`);
   console.log(`transport: GETs retried by the proxy on the other instance ${total.getsRetriedByProxy} · POSTs retried by the client with the same Idempotency-Key ${total.postsRetried} · failed for good ${total.transportFailures}`);
+  console.log(`refresh tokens used again (a rotation lost with the killed instance): replayed within the back office's ${REUSE} s grace ${reuse.replayed} · families revoked ${reuse.revoked}`);
   console.log(`bid drafts: saved ${total.draftsSaved} (offers closed for ${total.draftsNotOffered}) · read back ${total.draftsReadBack} · lost ${total.draftsLost}${total.lostDrafts.length ? `\n  ${total.lostDrafts.join('\n  ')}` : ''}`);
   if (total.examples.length) console.log(`examples of failures:\n  ${total.examples.join('\n  ')}`);
   for (const family of Object.keys(FAMILIES)) {

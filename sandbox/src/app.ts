@@ -64,6 +64,7 @@ export async function buildSandbox(opts: BuildSandboxOptions = {}): Promise<Fast
     clientId: opts.clientId ?? 'app-cliente-web',
     clientSecret: opts.clientSecret ?? 'sandbox-secret',
     callsKept: opts.callsKept ?? 10_000,
+    refreshReuseSeconds: opts.refreshReuseSeconds ?? 0,
   };
   const clock = opts.clock ?? new SandboxClock();
   const ctx: SandboxContext = {

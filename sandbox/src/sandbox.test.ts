@@ -102,6 +102,21 @@ describe('tokens', () => {
     expect((await get('cotas', first.access_token)).statusCode).toBe(401);
   });
 
+  it('answers a rotated refresh token used again within the reuse grace with the same new pair, and revokes after it', async () => {
+    await app.close();
+    app = await buildSandbox({ refreshReuseSeconds: 10 });
+    const { refresh_token } = await login('ana');
+    const refresh = () => post('login/refresh', { refresh_token }, undefined, { authorization: BASIC });
+    const first = (await refresh()).json();
+    const replay = await refresh();
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json()).toEqual(first);
+    expect((await get('cotas', first.access_token)).statusCode).toBe(200);
+    await app.inject({ method: 'POST', url: '/__sandbox/clock/advance', payload: { seconds: 11 } });
+    expect((await refresh()).statusCode).toBe(401);
+    expect((await app.inject({ method: 'GET', url: '/__sandbox/refresh-reuse' })).json()).toEqual({ replayed: 1, revoked: 1 });
+  });
+
   it('requires a token off the open paths and none on them', async () => {
     expect((await get('cotas')).statusCode).toBe(401);
     expect((await get('versoes')).statusCode).toBe(200);

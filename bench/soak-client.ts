@@ -185,12 +185,16 @@ async function session(task: ClientTask, pool: Pool, n: number): Promise<void> {
   let checked = false;
   for (let i = n; Date.now() < task.until; i++) {
     if (draft && !checked && task.readDraftsAfter && Date.now() >= task.readDraftsAfter) {
-      checked = true;
-      const now = valueRow(screenText((await c.screen('/offers-and-bids?passo=summary')).body ?? { layout: [] }));
-      report.draftsReadBack++;
-      if (now !== draft) {
-        report.draftsLost++;
-        if (report.lostDrafts.length < 5) report.lostDrafts.push(`${who} #${n}: saved “${draft}”, read “${now ?? 'nothing'}”`);
+      const answer = await c.screen('/offers-and-bids?passo=summary');
+      // A 5xx (the back office too slow for the screen's deadline) says nothing of the draft: read again later.
+      if (answer.status < 500) {
+        checked = true;
+        const now = valueRow(screenText(answer.body ?? { layout: [] }));
+        report.draftsReadBack++;
+        if (now !== draft) {
+          report.draftsLost++;
+          if (report.lostDrafts.length < 5) report.lostDrafts.push(`${who} #${n}: saved “${draft}”, read “${now ?? 'nothing'}” (${answer.status} ${answer.body?.kind ?? ''} ${answer.body?.to ?? ''})`);
+        }
       }
     }
     const [family, paths] = families[i % families.length]!;

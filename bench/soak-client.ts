@@ -37,8 +37,10 @@ export interface ClientReport {
   transportFailures: number;
   logins: number;
   loginFailures: number;
-  /** Screens that answered a redirect to login, or actions that did: sessions lost. */
+  /** Screens that answered a redirect to login, or actions that did. */
   sentToLogin: number;
+  /** Sessions that were sent to login at least once: sessions lost. */
+  sessionsLost: number;
   draftsSaved: number;
   draftsReadBack: number;
   draftsLost: number;
@@ -58,6 +60,7 @@ const report: ClientReport = {
   logins: 0,
   loginFailures: 0,
   sentToLogin: 0,
+  sessionsLost: 0,
   draftsSaved: 0,
   draftsReadBack: 0,
   draftsLost: 0,
@@ -83,6 +86,12 @@ class TransportFailure extends Error {}
 
 function sessionClient(task: ClientTask, pool: Pool, n: number) {
   const jar = new Map<string, string>();
+  let lost = false;
+  const sentToLogin = () => {
+    report.sentToLogin++;
+    if (!lost) report.sessionsLost++;
+    lost = true;
+  };
   // Each session is its own customer, at its own address (the proxy hands it on as X-Forwarded-For).
   const address = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
   const headers = (extra: Record<string, string> = {}) => ({
@@ -125,7 +134,7 @@ function sessionClient(task: ClientTask, pool: Pool, n: number) {
     async screen(path: string): Promise<Answer> {
       try {
         const answer = await send('GET', `/api/screens?path=${encodeURIComponent(path)}`, {});
-        if (answer.body?.kind === 'redirect' && String(answer.body.to).startsWith('/login')) report.sentToLogin++;
+        if (answer.body?.kind === 'redirect' && String(answer.body.to).startsWith('/login')) sentToLogin();
         return answer;
       } catch (err) {
         report.transportFailures++;
@@ -140,7 +149,7 @@ function sessionClient(task: ClientTask, pool: Pool, n: number) {
       for (let attempt = 0; ; attempt++) {
         try {
           const answer = await send('POST', `/api/actions/${name}`, { 'content-type': 'application/json', [CSRF_HEADER]: CSRF_HEADER_VALUE, 'idempotency-key': key }, body);
-          if (answer.status === 401 || (answer.body?.kind === 'navigate' && String(answer.body.to).startsWith('/login') && name !== 'auth/login')) report.sentToLogin++;
+          if (answer.status === 401 || (answer.body?.kind === 'navigate' && String(answer.body.to).startsWith('/login') && name !== 'auth/login')) sentToLogin();
           return answer;
         } catch (err) {
           if (attempt >= 2) {

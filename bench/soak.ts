@@ -262,7 +262,7 @@ async function main(): Promise<void> {
   console.log(`\nsoak: ${SESSIONS} sessions in ${CLIENT_PROCESSES} client process(es), ${MINUTES} min, ${INSTANCES} instance(s), token lifetime ${TTL} s${kill.at !== null ? `, one SIGKILLed at ${kill.at.toFixed(1)} s` : ''}`);
   console.log(`machine: ${cpus().length} cores, load average at start ${load0.map((l) => l.toFixed(2)).join(' ')}, at end ${load1.map((l) => l.toFixed(2)).join(' ')}`);
   console.log(`sessions logged in ${total.logins} · login failures ${total.loginFailures}`);
-  console.log(`requests ${total.requests} · 5xx ${total.fiveXx} ${total.fiveXx === 0 ? '(zero-5xx: yes)' : '(zero-5xx: NO)'} · sessions sent to login ${total.sentToLogin}`);
+  console.log(`requests ${total.requests} · 5xx ${total.fiveXx} ${total.fiveXx === 0 ? '(zero-5xx: yes)' : '(zero-5xx: NO)'} · answers sending to login ${total.sentToLogin} (sessions lost ${total.sessionsLost})`);
   console.log(`transport: GETs retried by the proxy on the other instance ${total.getsRetriedByProxy} · POSTs retried by the client with the same Idempotency-Key ${total.postsRetried} · failed for good ${total.transportFailures}`);
   console.log(`refresh tokens used again (a rotation lost with the killed instance): replayed within the back office's ${REUSE} s grace ${reuse.replayed} · families revoked ${reuse.revoked}`);
   console.log(`bid drafts: saved ${total.draftsSaved} (offers closed for ${total.draftsNotOffered}) · read back ${total.draftsReadBack} · lost ${total.draftsLost}${total.lostDrafts.length ? `\n  ${total.lostDrafts.join('\n  ')}` : ''}`);

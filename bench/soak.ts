@@ -123,7 +123,8 @@ function proxy(instances: Instance[]): http.Server {
     req.on('end', () => {
       const body = Buffer.concat(chunks);
       const idempotent = req.method === 'GET' || req.method === 'HEAD';
-      const headers = { ...req.headers, 'x-forwarded-for': String(req.headers['x-soak-client'] ?? req.socket.remoteAddress), 'x-forwarded-proto': 'http' };
+      const headers: http.OutgoingHttpHeaders = { ...req.headers, 'x-forwarded-for': String(req.headers['x-soak-client'] ?? req.socket.remoteAddress), 'x-forwarded-proto': 'http' };
+      // Hop-by-hop: the proxy keeps its own connections to the instances.
       delete headers.connection;
       delete headers['keep-alive'];
       const attempt = (tried: Set<Instance>) => {

@@ -27,6 +27,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { ClientReport, ClientTask } from './soak-client.js';
+import { waitFor } from './wait.js';
 
 const SESSIONS = Number(process.env.SOAK_SESSIONS ?? 20);
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 0.25);
@@ -65,18 +66,6 @@ function start(name: string, script: string, env: NodeJS.ProcessEnv, ready?: Reg
     if (!ready) resolve({ child, line: '' });
     child.once('exit', (code, signal) => reject(new Error(`${name} ended (${code ?? signal}) before it was ready; see ${logs}/${name}.log`)));
   });
-}
-
-async function waitFor(url: string): Promise<void> {
-  for (let i = 0; i < 1_200; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} did not come up`);
 }
 
 function freePort(): Promise<number> {

@@ -18,6 +18,7 @@ import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { measureScreens } from './browser.js';
 import { measureGrowth } from './growth.js';
+import { waitFor } from './wait.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -35,18 +36,6 @@ function start(script: string, env: NodeJS.ProcessEnv, ready: RegExp | null, nod
     createInterface({ input: child.stdout! }).on('line', (line) => ready.test(line) && resolve());
     child.once('exit', (code) => reject(new Error(`${script} exited ${code}`)));
   });
-}
-
-async function waitFor(url: string): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} did not come up`);
 }
 
 const JSON_HEADERS = { 'content-type': 'application/json', 'x-requested-with': 'consorcio-app' };

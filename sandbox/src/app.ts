@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { LoggerOptions } from 'pino';
-import { redactBody, type RecordedCall } from './calls.js';
+import { recordCall, redactBody, type RecordedCall } from './calls.js';
 import { answerGuard, FAULT_HEADER } from './contract.js';
 import { SandboxClock } from './clock.js';
 import type { OutboxMessage, SandboxContext, SandboxOptions } from './context.js';
@@ -63,6 +63,8 @@ export async function buildSandbox(opts: BuildSandboxOptions = {}): Promise<Fast
     refreshTtlSeconds: opts.refreshTtlSeconds ?? 12 * 3600,
     clientId: opts.clientId ?? 'app-cliente-web',
     clientSecret: opts.clientSecret ?? 'sandbox-secret',
+    callsKept: opts.callsKept ?? 10_000,
+    refreshReuseSeconds: opts.refreshReuseSeconds ?? 0,
   };
   const clock = opts.clock ?? new SandboxClock();
   const ctx: SandboxContext = {
@@ -109,7 +111,7 @@ export async function buildSandbox(opts: BuildSandboxOptions = {}): Promise<Fast
         };
         const body = redactBody(request.body);
         if (body) call.body = body;
-        ctx.calls.push(call);
+        recordCall(ctx.calls, call, options.callsKept);
 
         const fault = ctx.faults.take(request.method, path);
         if (fault) {

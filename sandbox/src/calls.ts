@@ -22,3 +22,13 @@ export function redactBody(body: unknown): Record<string, unknown> | undefined {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return undefined;
   return Object.fromEntries(Object.entries(body).map(([k, v]) => [k, SECRET_FIELDS.has(k) ? '***' : v]));
 }
+
+/**
+ * Appends `call`, keeping at most `kept` calls (the newest): a long run (the soak) must not
+ * grow the sandbox's memory with every call it ever answered. Trimmed in batches of a tenth.
+ */
+export function recordCall(calls: RecordedCall[], call: RecordedCall, kept: number): void {
+  if (kept <= 0) return;
+  calls.push(call);
+  if (calls.length > kept + Math.ceil(kept / 10)) calls.splice(0, calls.length - kept);
+}

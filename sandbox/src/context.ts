@@ -10,6 +10,13 @@ export interface SandboxOptions {
   /** The API client allowed to call (basic auth on login and refresh). */
   clientId: string;
   clientSecret: string;
+  /**
+   * For how long a rotated refresh token used again gets the same new pair instead of revoking
+   * its family (SANDBOX_REFRESH_REUSE_SECONDS, 0 by default: every reuse revokes).
+   */
+  refreshReuseSeconds: number;
+  /** How many recorded calls are kept, newest last (SANDBOX_CALLS_KEPT); 0 records none. */
+  callsKept: number;
 }
 
 /** What every route module receives. */

@@ -102,6 +102,21 @@ describe('tokens', () => {
     expect((await get('cotas', first.access_token)).statusCode).toBe(401);
   });
 
+  it('answers a rotated refresh token used again within the reuse grace with the same new pair, and revokes after it', async () => {
+    await app.close();
+    app = await buildSandbox({ refreshReuseSeconds: 10 });
+    const { refresh_token } = await login('ana');
+    const refresh = () => post('login/refresh', { refresh_token }, undefined, { authorization: BASIC });
+    const first = (await refresh()).json();
+    const replay = await refresh();
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json()).toEqual(first);
+    expect((await get('cotas', first.access_token)).statusCode).toBe(200);
+    await app.inject({ method: 'POST', url: '/__sandbox/clock/advance', payload: { seconds: 11 } });
+    expect((await refresh()).statusCode).toBe(401);
+    expect((await app.inject({ method: 'GET', url: '/__sandbox/refresh-reuse' })).json()).toEqual({ replayed: 1, revoked: 1 });
+  });
+
   it('requires a token off the open paths and none on them', async () => {
     expect((await get('cotas')).statusCode).toBe(401);
     expect((await get('versoes')).statusCode).toBe(200);
@@ -220,6 +235,19 @@ describe('control', () => {
     const calls = (await app.inject({ method: 'GET', url: '/__sandbox/calls' })).json().data;
     expect(calls.map((c: { path: string }) => c.path)).toEqual(['versoes', 'versoes']);
     expect(calls[0].platform).toBe('web');
+  });
+
+  it('keeps only the newest calls it was told to keep (SANDBOX_CALLS_KEPT), so a long run does not grow its memory', async () => {
+    const small = await buildSandbox({ callsKept: 10 });
+    try {
+      for (let i = 0; i < 25; i++) await small.inject({ method: 'GET', url: `${BASE}/versoes?n=${i}`, headers: CLIENT });
+      const calls = (await small.inject({ method: 'GET', url: '/__sandbox/calls' })).json().data as Array<{ query: { n: string } }>;
+      expect(calls.length).toBeLessThanOrEqual(11);
+      expect(calls.at(-1)?.query.n).toBe('24');
+      expect(Number(calls[0]!.query.n)).toBeGreaterThanOrEqual(14);
+    } finally {
+      await small.close();
+    }
   });
 
   it('never records a password', async () => {

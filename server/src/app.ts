@@ -13,6 +13,7 @@ import definitions from './plugins/core/definitions.js';
 import storage from './plugins/core/storage.js';
 import flows from './plugins/core/flows.js';
 import upstream from './plugins/core/upstream.js';
+import drain from './plugins/core/drain.js';
 import partner from './plugins/core/partner.js';
 import session from './plugins/core/session.js';
 import quotaSelection from './plugins/core/quota-selection.js';
@@ -90,6 +91,8 @@ export async function buildApp(
   await app.register(storage);
   await app.register(flows);
   await app.register(upstream);
+  // After storage and upstream: its close hook (drain running work) runs before theirs.
+  await app.register(drain);
   await app.register(partner);
   await app.register(session);
   await app.register(quotaSelection);

@@ -53,4 +53,20 @@ describe('token refresh under concurrency', () => {
     expect(answers.map((a) => a.body.screen)).toEqual(Array(100).fill('groups-and-quotas'));
     expect((await stack.sandbox.calls()).filter((c) => c.path === 'login/refresh')).toHaveLength(1);
   });
+
+  it.skipIf(!reachable)('refreshes 20 sessions at once on one instance sharing PostgreSQL (more than its 10 connections): every screen answers', async () => {
+    const stack = await startStack({ DATABASE_URL });
+    closers.push(() => stack.close());
+    const cookies: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      const c = client(stack.baseUrl);
+      const login = await c.login(i % 2 ? 'ana' : 'quintino');
+      cookies.push(String(login.headers['set-cookie']).split(';')[0]!);
+    }
+    await stack.sandbox.advanceClock(600);
+    // Each refresh holds its session's lock while the back office answers.
+    await stack.sandbox.fault({ path: 'login/refresh', delayMs: 300, times: 20 });
+    const answers = await Promise.all(cookies.map((cookie) => screen(stack.baseUrl, cookie)));
+    expect(answers.map((a) => a.body.screen)).toEqual(Array(20).fill('groups-and-quotas'));
+  });
 });

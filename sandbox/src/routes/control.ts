@@ -111,6 +111,8 @@ export default async function controlRoutes(app: FastifyInstance, ctx: SandboxCo
   });
 
   app.get('/calls', async () => ({ data: calls }));
+  // Rotated refresh tokens used again (the soak reports them): replayed within the grace, or revoked.
+  app.get('/refresh-reuse', async () => state.refreshReuse);
   app.delete('/calls', async (_request, reply) => {
     calls.length = 0;
     return reply.code(204).send();

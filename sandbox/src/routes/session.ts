@@ -59,13 +59,22 @@ export default async function sessionRoutes(app: FastifyInstance, { state, optio
     const grant = state.refreshTokens.get(token);
     if (!grant || state.revokedFamilies.has(grant.family)) return fail(reply, 401, 'Sessão expirada.', 'INVALID_GRANT');
     if (grant.used) {
+      // Used again within the reuse grace (SANDBOX_REFRESH_REUSE_SECONDS): the caller lost the
+      // answer (a crash between the rotation and its save), so it gets the same rotation again.
+      if (grant.rotation && state.clock.now() - (grant.usedAt ?? 0) <= options.refreshReuseSeconds * 1000) {
+        state.refreshReuse.replayed++;
+        return grant.rotation;
+      }
       // A rotated refresh token used again: someone holds a copy. Revoke the whole family.
       state.revokedFamilies.add(grant.family);
+      state.refreshReuse.revoked++;
       return fail(reply, 401, 'Sessão expirada.', 'INVALID_GRANT');
     }
     if (state.clock.now() > grant.expiresAt + options.refreshTtlSeconds * 1000) return fail(reply, 401, 'Sessão expirada.', 'INVALID_GRANT');
     grant.used = true;
-    return state.issueTokens(grant.customer, grant.idCota, grant.family);
+    grant.usedAt = state.clock.now();
+    grant.rotation = state.issueTokens(grant.customer, grant.idCota, grant.family);
+    return grant.rotation;
   });
 
   serve(app, session.selectQuota, async (request, reply) => {

@@ -56,9 +56,14 @@ export class SandboxState {
   readonly customers = new Map<string, Customer>();
   readonly quotas = new Map<number, QuotaRecord>();
   readonly accessTokens = new Map<string, TokenGrant>();
-  /** refresh token → grant; `used` marks a rotated token whose reuse revokes its family. */
-  readonly refreshTokens = new Map<string, TokenGrant & { used: boolean }>();
+  /**
+   * refresh token → grant; `used` marks a rotated token whose reuse revokes its family (unless
+   * within the reuse grace, when `rotation` is answered again).
+   */
+  readonly refreshTokens = new Map<string, TokenGrant & { used: boolean; usedAt?: number; rotation?: { access_token: string; refresh_token: string; expires_in: number } }>();
   readonly revokedFamilies = new Set<string>();
+  /** Refresh tokens used again: answered with their rotation within the grace, or their family revoked. */
+  readonly refreshReuse = { replayed: 0, revoked: 0 };
   readonly warnings = new Map<number, MaintenanceWarning[]>();
   versions: AppVersion[] = [];
   billing: BillingBook;
@@ -86,6 +91,8 @@ export class SandboxState {
   reset(): void {
     for (const map of [this.partners, this.customers, this.quotas, this.accessTokens, this.refreshTokens, this.warnings]) map.clear();
     this.revokedFamilies.clear();
+    this.refreshReuse.replayed = 0;
+    this.refreshReuse.revoked = 0;
     this.files.clear();
     this.billing = new BillingBook(this.clock);
     this.content.reset();

@@ -7,6 +7,8 @@ export interface UpstreamTokens {
   refreshToken: string;
   /** Epoch ms at which the upstream says the access token expires. */
   expiresAt: number;
+  /** Epoch ms at which they were received (absent on sessions stored before it was kept). */
+  issuedAt?: number | undefined;
 }
 
 export interface Customer {
@@ -182,14 +184,18 @@ export class SessionStore {
 
   /**
    * Runs `fn` while holding a lock named `key` across every instance sharing the database
-   * (a PostgreSQL advisory lock on its own connection; PGlite has one process by nature).
+   * (a PostgreSQL advisory lock on its own connection; PGlite has one process by nature). `fn`
+   * gets the store on that same connection: it must read and write through it, since a lock
+   * holder that waited for a second connection from the pool would deadlock once as many
+   * holders as the pool has connections run at once (a refresh wave).
    */
-  async withLock<T>(key: string, fn: () => Promise<T>): Promise<T> {
-    if (this.db.kind !== 'postgres') return fn();
+  async withLock<T>(key: string, fn: (locked: SessionStore) => Promise<T>): Promise<T> {
+    if (this.db.kind !== 'postgres') return fn(this);
     return this.db.withConnection(async (connection) => {
       await connection.query('SELECT pg_advisory_lock(hashtext($1))', [key]);
       try {
-        return await fn();
+        const onConnection: Database = { kind: this.db.kind, query: (sql, params) => connection.query(sql, params), withConnection: (run) => run(connection), close: async () => undefined };
+        return await fn(new SessionStore(onConnection, this.idleMs, this.now));
       } finally {
         await connection.query('SELECT pg_advisory_unlock(hashtext($1))', [key]);
       }

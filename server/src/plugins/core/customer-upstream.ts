@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { AppError } from '../../errors.js';
 import type { Session, SessionStore, UpstreamTokens } from '../../storage/session-store.js';
 import { session as backOffice, type AnswerOf, type Endpoint } from '../../../../screens/back-office/index.js';
@@ -6,6 +7,28 @@ import { UpstreamError } from './upstream-client.js';
 
 /** A token is used until 30 s before the expiry the upstream announced (spec doc 1 §3). */
 export const TOKEN_MARGIN_MS = 30_000;
+
+/**
+ * On top of the 30 s, each session refreshes up to this fraction of its tokens' usable life
+ * earlier, by an amount fixed by its id: sessions that logged in together (a morning peak, a
+ * deploy that sent everyone to log in again) do not all refresh in the same second.
+ */
+export const TOKEN_SPREAD_FRACTION = 0.25;
+
+/** A number in [0, 1) fixed by the session id. */
+function spreadOf(sessionId: string): number {
+  return createHash('sha256').update(sessionId).digest().readUInt32BE(0) / 2 ** 32;
+}
+
+/**
+ * When the session stops using `tokens` and refreshes them: never later than the expiry minus
+ * 30 s (spec doc 1 §3), and earlier by the session's share of the spread (tokens stored without
+ * their issue time get none).
+ */
+export function refreshAt(tokens: UpstreamTokens, sessionId: string): number {
+  const usable = tokens.issuedAt === undefined ? 0 : Math.max(0, tokens.expiresAt - TOKEN_MARGIN_MS - tokens.issuedAt);
+  return tokens.expiresAt - TOKEN_MARGIN_MS - Math.floor(spreadOf(sessionId) * TOKEN_SPREAD_FRACTION * usable);
+}
 
 export type TokenScope = 'customer' | 'quota';
 
@@ -16,7 +39,7 @@ interface RefreshAnswer {
 }
 
 export function tokensFrom(answer: { access_token: string; refresh_token: string; expires_in: number }, now: number): UpstreamTokens {
-  return { accessToken: answer.access_token, refreshToken: answer.refresh_token, expiresAt: now + answer.expires_in * 1000 };
+  return { accessToken: answer.access_token, refreshToken: answer.refresh_token, expiresAt: now + answer.expires_in * 1000, issuedAt: now };
 }
 
 /**
@@ -32,6 +55,15 @@ export class RefreshCoordinator {
     const promise = refresh().finally(() => this.inFlight.delete(key));
     this.inFlight.set(key, promise);
     return promise;
+  }
+
+  /**
+   * Resolves once no refresh runs here (each ended with its new tokens saved, or failed). On
+   * close, before the storage goes: the back office has already rotated the refresh token of a
+   * running refresh, so losing its answer would end that customer's session.
+   */
+  async settled(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight.values()]);
   }
 }
 
@@ -66,7 +98,7 @@ export class CustomerUpstream {
 
   private async withToken<T>(scope: TokenScope, run: (accessToken: string) => Promise<T>): Promise<T> {
     let tokens = this.tokens(scope);
-    if (this.now() >= tokens.expiresAt - TOKEN_MARGIN_MS) tokens = await this.refresh(scope, tokens);
+    if (this.now() >= refreshAt(tokens, this.session.id)) tokens = await this.refresh(scope, tokens);
     try {
       return await run(tokens.accessToken);
     } catch (err) {
@@ -89,24 +121,24 @@ export class CustomerUpstream {
     // sharing PostgreSQL (advisory lock). Whoever comes second adopts the winner's tokens, since
     // the upstream rotates refresh tokens and revokes the family when one is used twice.
     return this.refresher.run(key, () =>
-      this.store.withLock(key, async () => {
-        const stored = await this.store.get(this.session.id);
+      this.store.withLock(key, async (store) => {
+        const stored = await store.get(this.session.id);
         if (!stored) throw new AppError('session.expired');
         this.session.data = stored.data;
         const current = this.tokens(scope);
-        if (current.accessToken !== stale.accessToken && this.now() < current.expiresAt - TOKEN_MARGIN_MS) return current;
+        if (current.accessToken !== stale.accessToken && this.now() < refreshAt(current, this.session.id)) return current;
         let answer: RefreshAnswer;
         try {
           answer = await this.client.request(backOffice.refresh, { json: { refresh_token: current.refreshToken }, basicAuth: true });
         } catch (cause) {
           if (cause instanceof UpstreamError && cause.unavailable) throw cause;
-          await this.store.destroy(this.session.id);
+          await store.destroy(this.session.id);
           throw new AppError('session.expired', { cause });
         }
         const fresh = tokensFrom(answer, this.now());
         if (scope === 'customer') this.session.data.tokens = fresh;
         else if (this.session.data.quota) this.session.data.quota.tokens = fresh;
-        await this.store.save(this.session);
+        await store.save(this.session);
         return fresh;
       }),
     );

@@ -1,0 +1,233 @@
+/**
+ * One load-client process of `npm run soak` (forked by bench/soak.ts, never run alone): runs its
+ * share of the sessions against the proxy and sends its counts and latencies back over IPC.
+ * Each session logs in with its persona and quota, saves a bid draft (personas whose offers are
+ * open), walks the screen families until the end, and reads its draft back once the kill is past.
+ */
+import { randomUUID } from 'node:crypto';
+import { Pool } from 'undici';
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../screens/contract/index.js';
+import { findAll, screenText } from '../tests/helpers/api-client.js';
+import { persona } from '../tests/helpers/personas.js';
+
+export interface ClientTask {
+  /** http://127.0.0.1:PORT of the proxy. */
+  proxy: string;
+  /** The Host the partner is found by. */
+  host: string;
+  first: number;
+  count: number;
+  personas: string[];
+  families: Record<string, string[]>;
+  /** Epoch ms: stop walking screens. */
+  until: number;
+  /** Epoch ms after which a saved draft is read back (the kill plus a margin), or 0 with no kill. */
+  readDraftsAfter: number;
+}
+
+export interface ClientReport {
+  requests: number;
+  /** Answers ≥ 500 that a server gave (not the proxy's own 502 after a transport failure). */
+  fiveXx: number;
+  /** GETs the proxy sent again to the other instance after a refused or reset connection. */
+  getsRetriedByProxy: number;
+  /** POSTs that failed in transport and were sent again by the client with the same Idempotency-Key. */
+  postsRetried: number;
+  /** Requests that failed in transport for good (after the retries). */
+  transportFailures: number;
+  logins: number;
+  loginFailures: number;
+  /** Screens that answered a redirect to login, or actions that did. */
+  sentToLogin: number;
+  /** Sessions that were sent to login at least once: sessions lost. */
+  sessionsLost: number;
+  draftsSaved: number;
+  draftsReadBack: number;
+  draftsLost: number;
+  draftsNotOffered: number;
+  lostDrafts: string[];
+  /** A few examples of what failed (5xx answers, transport failures), for the report. */
+  examples: string[];
+  latencies: Record<string, number[]>;
+}
+
+const report: ClientReport = {
+  requests: 0,
+  fiveXx: 0,
+  getsRetriedByProxy: 0,
+  postsRetried: 0,
+  transportFailures: 0,
+  logins: 0,
+  loginFailures: 0,
+  sentToLogin: 0,
+  sessionsLost: 0,
+  draftsSaved: 0,
+  draftsReadBack: 0,
+  draftsLost: 0,
+  draftsNotOffered: 0,
+  lostDrafts: [],
+  examples: [],
+  latencies: {},
+};
+
+function example(text: string): void {
+  if (report.examples.length < 8) report.examples.push(text.slice(0, 300));
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Body = any;
+interface Answer {
+  status: number;
+  body: Body;
+}
+
+/** Thrown when a request failed in transport for good: the session stops. */
+class TransportFailure extends Error {}
+
+function sessionClient(task: ClientTask, pool: Pool, n: number) {
+  const jar = new Map<string, string>();
+  let lost = false;
+  const sentToLogin = () => {
+    report.sentToLogin++;
+    if (!lost) report.sessionsLost++;
+    lost = true;
+  };
+  // Each session is its own customer, at its own address (the proxy hands it on as X-Forwarded-For).
+  const address = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+  const headers = (extra: Record<string, string> = {}) => ({
+    host: task.host,
+    accept: 'application/json',
+    'x-soak-client': address,
+    ...(jar.size ? { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
+    ...extra,
+  });
+  const keep = (setCookie: string | string[] | undefined) => {
+    for (const line of [setCookie ?? []].flat()) {
+      const [pair] = line.split(';');
+      const at = pair!.indexOf('=');
+      if (at > 0) jar.set(pair!.slice(0, at).trim(), pair!.slice(at + 1).trim());
+    }
+  };
+  const proxyFailed = (res: { statusCode: number; headers: Record<string, unknown> }) => res.statusCode === 502 && res.headers['x-soak-proxy'] === 'transport';
+
+  async function send(method: 'GET' | 'POST', path: string, extra: Record<string, string>, body?: string): Promise<Answer> {
+    const res = await pool.request({ method, path, headers: headers(extra), body });
+    keep(res.headers['set-cookie']);
+    const text = await res.body.text();
+    if (res.headers['x-soak-retried']) report.getsRetriedByProxy++;
+    if (proxyFailed(res)) throw new TransportFailure(`${method} ${path}: ${text}`);
+    if (res.statusCode >= 500) {
+      report.fiveXx++;
+      example(`${res.statusCode} ${method} ${path}: ${text}`);
+    }
+    report.requests++;
+    let parsed: Body = null;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      /* not JSON */
+    }
+    return { status: res.statusCode, body: parsed };
+  }
+
+  return {
+    async screen(path: string): Promise<Answer> {
+      try {
+        const answer = await send('GET', `/api/screens?path=${encodeURIComponent(path)}`, {});
+        if (answer.body?.kind === 'redirect' && String(answer.body.to).startsWith('/login')) sentToLogin();
+        return answer;
+      } catch (err) {
+        report.transportFailures++;
+        example(`transport GET ${path}: ${String(err)}`);
+        throw err instanceof TransportFailure ? err : new TransportFailure(String(err));
+      }
+    },
+    /** As the renderer submits: one Idempotency-Key per submit, the same key on a retry after a transport failure. */
+    async action(name: string, payload: unknown): Promise<Answer> {
+      const key = randomUUID();
+      const body = JSON.stringify(payload);
+      for (let attempt = 0; ; attempt++) {
+        try {
+          const answer = await send('POST', `/api/actions/${name}`, { 'content-type': 'application/json', [CSRF_HEADER]: CSRF_HEADER_VALUE, 'idempotency-key': key }, body);
+          if (answer.status === 401 || (answer.body?.kind === 'navigate' && String(answer.body.to).startsWith('/login') && name !== 'auth/login')) sentToLogin();
+          return answer;
+        } catch (err) {
+          if (attempt >= 2) {
+            report.transportFailures++;
+            example(`transport POST ${name}: ${String(err)}`);
+            throw err instanceof TransportFailure ? err : new TransportFailure(String(err));
+          }
+          report.postsRetried++;
+          await new Promise((resolve) => setTimeout(resolve, 200 * (attempt + 1)));
+        }
+      }
+    },
+  };
+}
+
+async function session(task: ClientTask, pool: Pool, n: number): Promise<void> {
+  const c = sessionClient(task, pool, n);
+  const who = task.personas[n % task.personas.length]!;
+  const p = persona(who);
+  const login = await c.action('auth/login', { modo: 'documento', documento: p.document, senha: p.password });
+  if (login.body?.kind !== 'navigate') {
+    report.loginFailures++;
+    return;
+  }
+  const list = await c.screen('/groups-and-quotas');
+  const first = findAll(list.body?.layout ?? [], (node) => node.type === 'card' && typeof node.id === 'string' && node.id.startsWith('cota-'))[0];
+  if (!first || (await c.action('quotas/select', first.action.action.payload)).body?.kind !== 'navigate') {
+    report.loginFailures++;
+    return;
+  }
+  report.logins++;
+
+  // A bid draft (the offer wizard keeps its answers in the session): saved now, read back after the kill.
+  let draft: string | null = null;
+  const step = await c.action('bids/step', { passo: 'type', modalidade: 'LL', tipoOferta: 'PE', valor: String(20 + (n % 10)) });
+  if (step.body?.kind === 'navigate' && String(step.body.to).includes('passo=')) {
+    draft = valueRow(screenText((await c.screen('/offers-and-bids?passo=summary')).body ?? { layout: [] }));
+    if (draft) report.draftsSaved++;
+  } else report.draftsNotOffered++;
+
+  const families = Object.entries(task.families);
+  let checked = false;
+  for (let i = n; Date.now() < task.until; i++) {
+    if (draft && !checked && task.readDraftsAfter && Date.now() >= task.readDraftsAfter) {
+      const answer = await c.screen('/offers-and-bids?passo=summary');
+      // A 5xx (the back office too slow for the screen's deadline) says nothing of the draft: read again later.
+      if (answer.status < 500) {
+        checked = true;
+        const now = valueRow(screenText(answer.body ?? { layout: [] }));
+        report.draftsReadBack++;
+        if (now !== draft) {
+          report.draftsLost++;
+          if (report.lostDrafts.length < 5) report.lostDrafts.push(`${who} #${n}: saved “${draft}”, read “${now ?? 'nothing'}” (${answer.status} ${answer.body?.kind ?? ''} ${answer.body?.to ?? ''})`);
+        }
+      }
+    }
+    const [family, paths] = families[i % families.length]!;
+    const path = paths[i % paths.length]!;
+    const t0 = performance.now();
+    await c.screen(path);
+    (report.latencies[family] ??= []).push(Math.round(performance.now() - t0));
+  }
+}
+
+/** The summary's bid value line (“Valor do lance: R$ 17.000,00”), as the customer reads it. */
+function valueRow(text: string): string | null {
+  return text.split('\n').find((line) => /^Valor.*R\$/.test(line)) ?? null;
+}
+
+process.once('message', async (task: ClientTask) => {
+  const pool = new Pool(task.proxy, { connections: Math.min(task.count, 256), pipelining: 1 });
+  await Promise.all(
+    Array.from({ length: task.count }, (_, k) =>
+      session(task, pool, task.first + k).catch((err: unknown) => {
+        if (!(err instanceof TransportFailure)) throw err;
+      }),
+    ),
+  );
+  await pool.close();
+  process.send!(report, () => process.exit(0));
+});

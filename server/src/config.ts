@@ -47,6 +47,8 @@ export const ConfigSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL deve começar com postgres:// ou postgresql://')
     .optional(),
+  /** Connections to PostgreSQL per instance: a token refresh holds one (its advisory lock) while the back office answers. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(20),
   DATA_DIR: z.string().min(1).default('data/pglite'),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'REDIS_URL deve começar com redis:// ou rediss://').optional(),
   COOKIE_SECRET: z.string().min(32, 'COOKIE_SECRET precisa de pelo menos 32 caracteres').optional(),

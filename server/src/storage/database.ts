@@ -89,10 +89,10 @@ async function clusterTemplate(): Promise<Blob> {
 }
 
 /** PostgreSQL when a URL is given, else PGlite in `dataDir` (':memory:' keeps nothing on disk). */
-export async function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string }): Promise<Database> {
+export async function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string; poolSize?: number }): Promise<Database> {
   let db: Database;
   if (options.databaseUrl) {
-    db = new PostgresDatabase(new pg.Pool({ connectionString: options.databaseUrl, max: 10 }));
+    db = new PostgresDatabase(new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20 }));
   } else if (options.dataDir === ':memory:') {
     db = new PgliteDatabase(await PGlite.create({ loadDataDir: await clusterTemplate(), postgresqlconf: PGLITE_CONF }));
   } else {

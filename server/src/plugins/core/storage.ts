@@ -29,7 +29,7 @@ declare module 'fastify' {
 /** Decorates `db` (PGlite by default, PostgreSQL with DATABASE_URL), the `sessions` store and shared `counters`. */
 export default fp(
   async (app) => {
-    const db = await openDatabase({ databaseUrl: app.config.DATABASE_URL, dataDir: app.config.DATA_DIR });
+    const db = await openDatabase({ databaseUrl: app.config.DATABASE_URL, dataDir: app.config.DATA_DIR, poolSize: app.config.DATABASE_POOL_SIZE });
     app.decorate('db', db);
     app.decorate('sessions', new SessionStore(db, app.config.SESSION_IDLE_MINUTES * 60_000));
     const counters: Counters = app.config.REDIS_URL ? new RedisCounters(app.config.REDIS_URL) : new SqlCounters(db);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { isValidCnpj } from '@brazilian-utils/brazilian-utils';
-import { vehicleBilling } from '../../../screens/back-office/index.js';
+import { vehicleBilling, type BankData } from '../../../screens/back-office/index.js';
 import { serve } from '../contract.js';
 import { invalid, notFound } from '../http.js';
 import type { SandboxContext } from '../context.js';
@@ -117,7 +117,7 @@ export default async function vehicleOrderRoutes(app: FastifyInstance, { state }
     if (!quota) return reply;
     const process = processOf(state, quota, reply);
     if (!process) return reply;
-    const body = request.body as { formaPagamento: string; dadosBancarios?: { titularDocumento: string; banco: string; agencia: string; conta: string; tipoConta: 'CORRENTE' | 'POUPANCA'; digitoAgencia?: string } };
+    const body = request.body as { formaPagamento: string; dadosBancarios?: BankData };
     const form = PAYMENT_FORMS.find((f) => f.optType === body.formaPagamento);
     if (!form) return invalid(reply, 'Forma de pagamento desconhecida.');
     if (!['AGUARDANDO_FORMA_PAGAMENTO', 'AGUARDANDO_DADOS_BANCARIOS', 'PAGAMENTO_ESTORNADO'].includes(process.status!)) return refuse(reply, 'A forma de pagamento não pode ser alterada nesta etapa.');

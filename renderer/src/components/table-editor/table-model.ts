@@ -79,6 +79,20 @@ export function moveRow(table: EditorTable, from: number, to: number): EditorTab
   return next;
 }
 
+/** A copy of a row, right below it. */
+export function duplicateRow(table: EditorTable, index: number): EditorTable {
+  const next = clone(table);
+  next.rows.splice(index + 1, 0, structuredClone(next.rows[index]!));
+  return next;
+}
+
+/** Removes a row; a table keeps at least one. */
+export function deleteRow(table: EditorTable, index: number): EditorTable {
+  const next = clone(table);
+  if (next.rows.length > 1) next.rows.splice(index, 1);
+  return next;
+}
+
 /** A new row: every input "qualquer", each result the first of its list. */
 export function emptyRow(outputs: ReadonlyArray<{ field: string | null; options: readonly Option[] }>): EditorRow {
   const plain = outputs.find((o) => o.field === null);

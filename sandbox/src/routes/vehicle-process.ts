@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { fail, grantOf, notFound } from '../http.js';
+import { fail, notFound } from '../http.js';
+import { callerQuota } from '../quota-access.js';
 import type { QuotaRecord, SandboxState } from '../state/store.js';
 import { advanceUsed } from './used-vehicle-inspection.js';
 import { advanceUsedPayment } from '../state/used-vehicle-payment.js';
@@ -13,13 +14,7 @@ const HOUR = 3600_000;
 /** The caller's quota named by idCota (query, body or path), or null with the answer sent. */
 export function vehicleQuota(state: SandboxState, request: FastifyRequest, reply: FastifyReply): QuotaRecord | null {
   const from = { ...(request.params as object), ...(request.query as object), ...((request.body as object | null) ?? {}) } as { idCota?: unknown };
-  const idCota = Number(from.idCota);
-  const quota = Number.isInteger(idCota) ? state.quotas.get(idCota) : undefined;
-  if (!quota || quota.owner !== grantOf(request).customer) {
-    void notFound(reply, 'Cota não encontrada.');
-    return null;
-  }
-  return quota;
+  return callerQuota(state, request, reply, from.idCota);
 }
 
 /** The quota's vehicle process, or null with the core system's 'no process' answer sent. */

@@ -36,3 +36,14 @@ export function RowControls({
     </td>
   );
 }
+
+/** The analyser's finding on a row, drawn as a row of its own below it ("Linha 3: …", "Passo 2: …"). */
+export function RowFinding({ columns, text }: { columns: number; text: string }) {
+  return (
+    <tr className="table-editor-finding">
+      <td colSpan={columns} className="form-message">
+        {text}
+      </td>
+    </tr>
+  );
+}

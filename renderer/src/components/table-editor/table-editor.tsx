@@ -3,7 +3,7 @@ import type { ComponentOf } from '../../../../screens/contract/components.js';
 import type { ActionResult } from '../../../../screens/contract/screen.js';
 import { useResultHandler } from '../../actions/use-run-action.js';
 import { postAction } from '../../lib/api.js';
-import { RowControls } from './row-controls.js';
+import { RowControls, RowFinding } from './row-controls.js';
 import { WizardSteps } from './wizard-steps.js';
 import { addStep, type EditorWizard } from './wizard-model.js';
 import { cellOptions, deleteRow, duplicateRow, emptyRow, moveRow, outcomeField, selectedOptions, setCell, setOutcomeField, type EditorTable, type Option } from './table-model.js';
@@ -204,13 +204,7 @@ export function TableEditor({ node }: { node: Node }) {
                   />
                 </tr>,
               ];
-              if (problem) {
-                cells.push(
-                  <tr key={`finding-${r}`} className="table-editor-finding">
-                    <td colSpan={columns} className="form-message">{`Linha ${n}: ${problem}`}</td>
-                  </tr>,
-                );
-              }
+              if (problem) cells.push(<RowFinding key={`finding-${r}`} columns={columns} text={`Linha ${n}: ${problem}`} />);
               return cells;
             })}
             <tr className={finding('padrao') ? 'table-editor-row has-finding' : 'table-editor-row'}>

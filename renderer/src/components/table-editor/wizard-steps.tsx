@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import type { ComponentOf } from '../../../../screens/contract/components.js';
-import { RowControls } from './row-controls.js';
+import { RowControls, RowFinding } from './row-controls.js';
 import { cellOptions, selectedOptions, type Option, type Scalar } from './table-model.js';
 import { deleteStep, duplicateStep, moveStep, readAvailability, setAvailability, setStepField, setStepTexts, type EditorWizard } from './wizard-model.js';
 
@@ -100,13 +100,7 @@ export function WizardSteps(props: { node: Node; wizard: EditorWizard; findings:
                 />
               </tr>,
             ];
-            if (problem) {
-              rows.push(
-                <tr key={`finding-${s}`} className="table-editor-finding">
-                  <td colSpan={columns} className="form-message">{`Passo ${n}: ${problem}`}</td>
-                </tr>,
-              );
-            }
+            if (problem) rows.push(<RowFinding key={`finding-${s}`} columns={columns} text={`Passo ${n}: ${problem}`} />);
             return rows;
           })}
         </tbody>

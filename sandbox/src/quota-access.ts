@@ -8,14 +8,25 @@ import type { QuotaRecord, SandboxState } from './state/store.js';
  * and null returned.
  */
 export function pathQuota(state: SandboxState, request: FastifyRequest, reply: FastifyReply, needsQuotaToken = false): QuotaRecord | null {
-  const grant = grantOf(request);
-  const quota = state.quotas.get(Number((request.params as { id: string }).id));
-  if (!quota || quota.owner !== grant.customer) {
-    void notFound(reply, 'Cota não encontrada.');
+  const quota = callerQuota(state, request, reply, (request.params as { id: string }).id);
+  if (!quota) return null;
+  if (needsQuotaToken && grantOf(request).idCota !== quota.idCota) {
+    void fail(reply, 403, 'Esta operação exige o token da cota selecionada.', 'FORBIDDEN');
     return null;
   }
-  if (needsQuotaToken && grant.idCota !== quota.idCota) {
-    void fail(reply, 403, 'Esta operação exige o token da cota selecionada.', 'FORBIDDEN');
+  return quota;
+}
+
+/** The idCota a call names: in its path, else its query, else its JSON body. */
+export function idCotaOf(request: FastifyRequest): unknown {
+  return (request.params as { idCota?: string }).idCota ?? (request.query as { idCota?: string }).idCota ?? (request.body as { idCota?: unknown } | undefined)?.idCota;
+}
+
+/** The caller's quota with this id (by default the one the call names), or null with the 404 sent. */
+export function callerQuota(state: SandboxState, request: FastifyRequest, reply: FastifyReply, idCota: unknown = idCotaOf(request)): QuotaRecord | null {
+  const quota = state.quotas.get(Number(idCota));
+  if (!quota || quota.owner !== grantOf(request).customer) {
+    void notFound(reply, 'Cota não encontrada.');
     return null;
   }
   return quota;

@@ -1,17 +1,8 @@
 import { z } from 'zod';
+import { BankData } from './bank-data.js';
 import { endpoint } from './endpoint.js';
 
 /** Doc 2 §7 "Cash credit": the cash-credit billing calls of a quota. */
-
-export const BankData = z.object({
-  banco: z.string(),
-  agencia: z.string(),
-  digitoAgencia: z.string().optional(),
-  conta: z.string(),
-  tipoConta: z.enum(['CORRENTE', 'POUPANCA']),
-  titularDocumento: z.string(),
-});
-export type BankData = z.infer<typeof BankData>;
 
 export const TimelineStatus = z.enum(['Aberto', 'Concluido', 'Fechado', 'Pendente', 'Erro']);
 export type TimelineStatus = z.infer<typeof TimelineStatus>;

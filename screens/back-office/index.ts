@@ -5,6 +5,7 @@
  * One file per area of the spec; add a call here before using it on either side.
  */
 export * from './endpoint.js';
+export * from './bank-data.js';
 export * from './cash-billing.js';
 export * from './document-analysis.js';
 export * from './session.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BankData } from './bank-data.js';
 import { endpoint } from './endpoint.js';
 import { registration } from './registration.js';
 import { TimelineStatus } from './cash-billing.js';
@@ -9,17 +10,13 @@ import { TimelineStatus } from './cash-billing.js';
  * follow §3.7's names (documented in docs/refund.md).
  */
 
-/** The account the refund is paid into (§3.7): beneficiary, bank, agency, account and digit, type, operation; CPF/CNPJ. */
-export const RefundBankData = z.object({
+/**
+ * The account the refund is paid into (§3.7): the shared bank data (its `conta` holds every digit
+ * with its check digit, letters as zero) plus beneficiary, operation and joint account.
+ */
+export const RefundBankData = BankData.extend({
   favorecido: z.string(),
-  banco: z.string(),
-  agencia: z.string(),
-  digitoAgencia: z.string().optional(),
-  /** Every digit of the account with its check digit, letters as zero. */
-  conta: z.string(),
-  tipoConta: z.enum(['CORRENTE', 'POUPANCA']),
   operacao: z.string().optional(),
-  titularDocumento: z.string(),
   contaConjunta: z.boolean().optional(),
 });
 export type RefundBankData = z.infer<typeof RefundBankData>;

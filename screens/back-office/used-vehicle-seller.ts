@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AccountType } from './bank-data.js';
 import { endpoint } from './endpoint.js';
 
 /**
@@ -26,7 +27,7 @@ export type SellerPerson = z.infer<typeof SellerPerson>;
 /** Bank data (doc 2 §3.6): bank (idBanco), account type, branch, branch digit, account with digit (no slash or hyphen). */
 export const SellerBankData = z.object({
   idBanco: z.string(),
-  tipoConta: z.enum(['CORRENTE', 'POUPANCA']),
+  tipoConta: AccountType,
   agencia: z.string(),
   digitoAgencia: z.string().optional(),
   conta: z.string().regex(/^\d+$/),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BankData } from './bank-data.js';
 import { TimelineStatus } from './cash-billing.js';
 import { endpoint } from './endpoint.js';
 
@@ -11,17 +12,6 @@ import { endpoint } from './endpoint.js';
 /** New or used (doc 2 §3.6 tipoFaturamento). */
 export const VehicleProduct = z.enum(['NOVO', 'SEMINOVO']);
 export type VehicleProduct = z.infer<typeof VehicleProduct>;
-
-export const DealershipBankData = z.object({
-  banco: z.string(),
-  agencia: z.string(),
-  digitoAgencia: z.string().optional(),
-  conta: z.string(),
-  tipoConta: z.enum(['CORRENTE', 'POUPANCA']),
-  /** The account holder: the dealership's CNPJ (doc 2 §5). */
-  titularDocumento: z.string(),
-});
-export type DealershipBankData = z.infer<typeof DealershipBankData>;
 
 /** The new-vehicle purchase order as the core system keeps it (doc 2 §3.4). */
 export const PurchaseOrder = z.object({
@@ -39,7 +29,7 @@ export const PurchaseOrder = z.object({
   newMarca: z.string().nullable(),
   newModelo: z.string().nullable(),
   tipoVeiculo: z.string().nullable(),
-  dadosPagamento: z.object({ formaPagamento: z.string(), dadosBancarios: DealershipBankData.nullable() }).nullable(),
+  dadosPagamento: z.object({ formaPagamento: z.string(), dadosBancarios: BankData.nullable() }).nullable(),
   urlsArquivos: z.array(z.string()),
 });
 export type PurchaseOrder = z.infer<typeof PurchaseOrder>;
@@ -143,7 +133,7 @@ export const vehicleBilling = {
   orderData: endpoint({
     method: 'POST',
     path: 'core/faturamento/auto/dados-ordem-faturamento',
-    body: z.object({ idCota: z.number().int(), corParceiro: z.string(), logoParceiro: z.string(), unidadeNegocio: z.string(), formaPagamento: z.string(), dadosBancarios: DealershipBankData.optional() }),
+    body: z.object({ idCota: z.number().int(), corParceiro: z.string(), logoParceiro: z.string(), unidadeNegocio: z.string(), formaPagamento: z.string(), dadosBancarios: BankData.optional() }),
     answer: Status,
   }),
   purchaseOrder: endpoint({ method: 'POST', path: 'core/faturamento/auto/pedido-compra', body: IdCota, answer: z.object({ nomeArquivo: z.string(), arquivo: z.string() }) }),

@@ -1,28 +1,20 @@
-import { Writable } from 'node:stream';
 import Fastify from 'fastify';
-import pino from 'pino';
 import { beforeEach, describe, expect, it } from 'vitest';
 import * as backOffice from '../../screens/back-office/index.js';
 import { cashBilling, type Endpoint } from '../../screens/back-office/index.js';
 import { buildSandbox } from '../../sandbox/src/app.js';
 import { answerGuard, serve, servedEndpoints } from '../../sandbox/src/contract.js';
-import { loggerOptions } from '../../server/src/logger.js';
 import { client } from '../helpers/api-client.js';
+import { capturedLogs } from '../helpers/captured-logs.js';
 import { useStack } from '../helpers/stack.js';
 
-let lines = '';
-const sink = new Writable({
-  write(chunk, _encoding, done) {
-    lines += String(chunk);
-    done();
-  },
-});
-const stack = useStack({}, { loggerInstance: pino(loggerOptions('warn'), sink) });
+const logs = capturedLogs('warn');
+const stack = useStack({}, { loggerInstance: logs.logger });
 
 beforeEach(async () => {
   await stack.sandbox.reset();
   await stack.sandbox.clearFaults();
-  lines = '';
+  logs.clear();
 });
 
 describe('the back-office contract on the server', () => {
@@ -36,7 +28,7 @@ describe('the back-office contract on the server', () => {
     const answer = await c.screen('/faturamento');
     expect(answer.status).not.toBe(500);
     expect(answer.body).toMatchObject({ kind: 'error', retry: true });
-    const violations = lines.split('\n').filter((l) => l.includes('upstream answer breaks the contract'));
+    const violations = logs.text().split('\n').filter((l) => l.includes('upstream answer breaks the contract'));
     expect(violations).toHaveLength(1);
     const logged = JSON.parse(violations[0]!);
     expect(logged.upstream.path).toBe('core/faturamento-credito/status');

@@ -1,17 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { client, findAll, screenText } from '../helpers/api-client.js';
+import { asCustomerWithFirstQuota, findAll, screenText } from '../helpers/api-client.js';
 import { useStack } from '../helpers/stack.js';
 
 const stack = useStack();
 
-async function as(key: string, host?: string) {
-  const c = client(stack.baseUrl, host);
-  await c.login(key);
-  const list = await c.screen('/groups-and-quotas');
-  const idCota = findAll(list.body.layout, (n) => n.type === 'card' && String(n.id).startsWith('cota-'))[0].action.action.payload.idCota as number;
-  await c.selectFirstQuota(key);
-  return { c, idCota };
-}
+const as = (key: string, host?: string) => asCustomerWithFirstQuota(stack.baseUrl, key, host);
 
 const pdf = `data:application/pdf;name=doc.pdf;base64,${Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(2048, 32)]).toString('base64')}`;
 const formOf = async (c: Awaited<ReturnType<typeof as>>['c'], path: string) => findAll((await c.screen(path)).body.layout, (n) => n.type === 'form')[0];

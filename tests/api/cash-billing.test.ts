@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { client, findAll, screenText } from '../helpers/api-client.js';
+import { asCustomerWithFirstQuota, findAll, screenText } from '../helpers/api-client.js';
 import { useStack } from '../helpers/stack.js';
 
 const stack = useStack();
@@ -11,14 +11,7 @@ const STATUSES = [
   'REPROCESSAR_PAGAMENTO', 'REPROCESSAMENTO_MANUAL', 'PAGAMENTO_REPROCESSADO',
 ];
 
-async function as(key: string) {
-  const c = client(stack.baseUrl);
-  await c.login(key);
-  const list = await c.screen('/groups-and-quotas');
-  const idCota = findAll(list.body.layout, (n) => n.type === 'card' && String(n.id).startsWith('cota-'))[0].action.action.payload.idCota as number;
-  await c.selectFirstQuota(key);
-  return { c, idCota };
-}
+const as = (key: string) => asCustomerWithFirstQuota(stack.baseUrl, key);
 
 describe('cash-credit billing: the status → screen table is what the customer gets', () => {
   for (const status of STATUSES) {

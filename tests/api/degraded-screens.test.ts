@@ -1,28 +1,20 @@
-import { Writable } from 'node:stream';
-import pino from 'pino';
 import { beforeEach, describe, expect, it } from 'vitest';
 import texts from '../../screens/texts/pt-BR.json' with { type: 'json' };
-import { loggerOptions } from '../../server/src/logger.js';
 import { client, findAll, screenText } from '../helpers/api-client.js';
+import { capturedLogs } from '../helpers/captured-logs.js';
 import { useStack } from '../helpers/stack.js';
 
-let lines = '';
-const sink = new Writable({
-  write(chunk, _encoding, done) {
-    lines += String(chunk);
-    done();
-  },
-});
-const stack = useStack({}, { loggerInstance: pino(loggerOptions('warn'), sink) });
+const logs = capturedLogs('warn');
+const stack = useStack({}, { loggerInstance: logs.logger });
 const warning = { startDate: '2000-01-01', startHour: '00:00', endDate: '2999-12-31', endHour: '23:59', active: true, text: 'Manutenção programada hoje à noite.' };
 
 beforeEach(async () => {
   await stack.sandbox.reset();
   await stack.sandbox.clearFaults();
-  lines = '';
+  logs.clear();
 });
 
-const degradedLines = () => lines.split('\n').filter((l) => l.includes('screen degraded')).map((l) => JSON.parse(l));
+const degradedLines = () => logs.text().split('\n').filter((l) => l.includes('screen degraded')).map((l) => JSON.parse(l));
 
 describe('a screen degrades, it does not fail', () => {
   it.each([

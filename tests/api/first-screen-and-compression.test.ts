@@ -1,36 +1,15 @@
-import { request } from 'node:http';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { firstScreenElement } from '../../server/src/plugins/external/first-screen.js';
 import type { ScreenResponse } from '../../screens/contract/index.js';
 import { client } from '../helpers/api-client.js';
+import { decodedBody, rawRequest, type RawAnswer } from '../helpers/raw-http.js';
 import { useStack } from '../helpers/stack.js';
 
 const stack = useStack();
 
-interface Raw {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-}
+const raw = (method: string, path: string, headers: Record<string, string> = {}) => rawRequest(stack.baseUrl, method, path, headers);
 
-/** A request as it goes on the wire: no client-side decompression, headers exactly as given. */
-function raw(method: string, path: string, headers: Record<string, string> = {}): Promise<Raw> {
-  return new Promise((resolve, reject) => {
-    const req = request(`${stack.baseUrl}${path}`, { method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-function decoded(res: Raw): string {
-  const coding = res.headers['content-encoding'];
-  return (coding === 'br' ? brotliDecompressSync(res.body) : coding === 'gzip' ? gunzipSync(res.body) : res.body).toString('utf8');
-}
+const decoded = (res: RawAnswer): string => decodedBody(res).toString('utf8');
 
 /** The documents the page carries, keyed by path (null when it carries none). */
 function carried(html: string): Record<string, ScreenResponse> | null {

@@ -1,30 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { client } from '../helpers/api-client.js';
+import { decodedBody, rawRequest } from '../helpers/raw-http.js';
 import { useStack } from '../helpers/stack.js';
 
 const stack = useStack();
 
-interface Raw {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-}
-
-/** A request as it goes on the wire: no client-side decompression, headers exactly as given. */
-function raw(method: string, path: string, headers: Record<string, string> = {}): Promise<Raw> {
-  return new Promise((resolve, reject) => {
-    const req = request(`${stack.baseUrl}${path}`, { method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
+const raw = (method: string, path: string, headers: Record<string, string> = {}) => rawRequest(stack.baseUrl, method, path, headers);
 
 const entry = readdirSync('dist/renderer/assets').find((f) => /^index-.*\.js$/.test(f))!;
 const asset = `/assets/${entry}`;
@@ -60,9 +43,7 @@ describe('hashed assets', () => {
   it('answer Accept-Encoding: * with a compressed copy the client can read', async () => {
     const res = await raw('GET', asset, { 'accept-encoding': '*' });
     expect(res.status).toBe(200);
-    const encoding = res.headers['content-encoding'];
-    const body = encoding === 'br' ? brotliDecompressSync(res.body) : encoding === 'gzip' ? gunzipSync(res.body) : res.body;
-    expect(body.equals(original)).toBe(true);
+    expect(decodedBody(res).equals(original)).toBe(true);
   });
 
   it('ignore a Range header and answer the whole file', async () => {

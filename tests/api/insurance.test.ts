@@ -1,18 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { client, findAll, screenText } from '../helpers/api-client.js';
+import { asCustomerWithFirstQuota, screenText } from '../helpers/api-client.js';
 import { setQuotaState } from '../helpers/special-flows.js';
 import { useStack } from '../helpers/stack.js';
 
 const stack = useStack();
 
-async function marcos() {
-  const c = client(stack.baseUrl, `horizonte.localhost:${stack.port}`);
-  await c.login('marcos');
-  const list = await c.screen('/groups-and-quotas');
-  const idCota = findAll(list.body.layout, (n) => n.type === 'card' && String(n.id).startsWith('cota-'))[0].action.action.payload.idCota as number;
-  await c.selectFirstQuota('marcos');
-  return { c, idCota };
-}
+const marcos = () => asCustomerWithFirstQuota(stack.baseUrl, 'marcos', `horizonte.localhost:${stack.port}`);
 
 const caseCreates = async () => (await stack.sandbox.calls()).filter((call) => call.path === 'salesforce/casos');
 const form = { telefone: '(62) 98789-7890', email: 'marcos.teixeira@example.com.br', horario: 'TARDE' };

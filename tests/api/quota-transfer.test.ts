@@ -1,18 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { client, findAll, screenText } from '../helpers/api-client.js';
+import { asCustomerWithFirstQuota, findAll, screenText } from '../helpers/api-client.js';
 import { setQuotaState } from '../helpers/special-flows.js';
 import { useStack } from '../helpers/stack.js';
 
 const stack = useStack();
 
-async function marcos() {
-  const c = client(stack.baseUrl, `horizonte.localhost:${stack.port}`);
-  await c.login('marcos');
-  const list = await c.screen('/groups-and-quotas');
-  const idCota = findAll(list.body.layout, (n) => n.type === 'card' && String(n.id).startsWith('cota-'))[0].action.action.payload.idCota as number;
-  await c.selectFirstQuota('marcos');
-  return { c, idCota };
-}
+const marcos = () => asCustomerWithFirstQuota(stack.baseUrl, 'marcos', `horizonte.localhost:${stack.port}`);
 
 const requests = async () => (await stack.sandbox.calls()).filter((call) => call.path === 'core/transferencia-cota/solicitar');
 

@@ -1,18 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { client, findAll, screenText } from '../helpers/api-client.js';
+import { asCustomerWithFirstQuota, findAll, screenText } from '../helpers/api-client.js';
 import { setQuotaState } from '../helpers/special-flows.js';
 import { useStack } from '../helpers/stack.js';
 
 const stack = useStack();
 
-async function as(key: string) {
-  const c = client(stack.baseUrl);
-  await c.login(key);
-  const list = await c.screen('/groups-and-quotas');
-  const idCota = findAll(list.body.layout, (n) => n.type === 'card' && String(n.id).startsWith('cota-'))[0].action.action.payload.idCota as number;
-  await c.selectFirstQuota(key);
-  return { c, idCota };
-}
+const as = (key: string) => asCustomerWithFirstQuota(stack.baseUrl, key);
 
 const reactivationCard = async (c: Awaited<ReturnType<typeof as>>['c']) => findAll((await c.screen('/home')).body.layout, (n) => n.id === 'card-reativacao')[0];
 const caseCreates = async () => (await stack.sandbox.calls()).filter((call) => call.path === 'salesforce/casos');

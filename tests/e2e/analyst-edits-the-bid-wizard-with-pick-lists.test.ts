@@ -20,6 +20,12 @@ describe('an operations analyst in a real browser', () => {
     await editor.getByLabel('Passo do passo 3').selectOption({ label: 'fgts' });
     await editor.getByText('Passo 4: passo "keys" repetido').waitFor({ state: 'hidden' });
 
+    // A copy of step 3 is marked as repeated; deleting the copy clears the mark.
+    await editor.getByRole('button', { name: 'Duplicar o passo 3' }).click();
+    await editor.getByText('Passo 4: passo "fgts" repetido').waitFor();
+    await editor.getByRole('button', { name: 'Excluir o passo 4' }).click();
+    await editor.getByText('Passo 4: passo "fgts" repetido').waitFor({ state: 'hidden' });
+
     // FGTS now also for service quotas.
     await editor.getByLabel('tipo do passo 3').selectOption([{ label: 'imovel' }, { label: 'servico' }]);
     await editor.getByText('imovel, servico').waitFor();

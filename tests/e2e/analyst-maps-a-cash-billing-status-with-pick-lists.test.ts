@@ -32,6 +32,11 @@ describe('an operations analyst in a real browser', () => {
     await editor.getByRole('button', { name: 'Adicionar linha' }).click();
     await editor.getByLabel('status da linha 10').selectOption({ label: 'PENDENCIA_CLIENTE' });
     await editor.getByLabel('Resultado da linha 10').selectOption({ label: '/faturamentoespecie/reanalise' });
+    // A copy of the new row appears below it as row 11; deleting it leaves the table as it was.
+    await editor.getByRole('button', { name: 'Duplicar a linha 10' }).click();
+    await editor.getByLabel('status da linha 11').waitFor();
+    await editor.getByRole('button', { name: 'Excluir a linha 11' }).click();
+    await editor.getByLabel('status da linha 11').waitFor({ state: 'hidden' });
     await editor.getByText('Analisador: sem problemas.').waitFor();
     await editor.getByRole('button', { name: 'Revisar alterações' }).click();
     await analyst.waitForURL('**/ops/rascunho');

@@ -44,6 +44,19 @@ export function client(baseUrl: string, host?: string) {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Node = any;
 
+/**
+ * A client logged in as `key` (on the partner `host`, when given) with the first quota of its list
+ * selected, and that quota's id (to change its state in the sandbox).
+ */
+export async function asCustomerWithFirstQuota(baseUrl: string, key: string, host?: string) {
+  const c = client(baseUrl, host);
+  await c.login(key);
+  const list = await c.screen('/groups-and-quotas');
+  const idCota = findAll(list.body.layout, (n) => n.type === 'card' && String(n.id).startsWith('cota-'))[0].action.action.payload.idCota as number;
+  await c.selectFirstQuota(key);
+  return { c, idCota };
+}
+
 /** Every component in a screen's tree (cards' and lists' items included) that satisfies `pred`. */
 export function findAll(nodes: Node[], pred: (n: Node) => boolean, out: Node[] = []): Node[] {
   for (const n of nodes ?? []) {

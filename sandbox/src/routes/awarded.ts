@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { AWARDED_STATUSES, awarded, type AwardedFlowData } from '../../../screens/back-office/index.js';
 import { serve } from '../contract.js';
 import type { SandboxContext } from '../context.js';
-import { fail, grantOf, invalid, notFound } from '../http.js';
+import { fail, invalid, notFound } from '../http.js';
+import { callerQuota } from '../quota-access.js';
 import type { AwardedProcess } from '../state/portfolio.js';
 import type { QuotaRecord, SandboxState } from '../state/store.js';
 import { UNREADABLE_BELOW_BYTES } from './cash-billing.js';
@@ -107,12 +108,8 @@ const OFFER_RULES: Record<string, string> = { '001': 'Lance livre', '002': 'Lanc
  */
 export default async function awardedRoutes(app: FastifyInstance, { state }: SandboxContext) {
   function quotaOf(request: FastifyRequest, reply: FastifyReply): (QuotaRecord & { processos: { contemplacao: AwardedProcess } }) | null {
-    const id = Number((request.query as { idCota?: string }).idCota ?? (request.body as { idCota?: unknown } | undefined)?.idCota);
-    const quota = state.quotas.get(id);
-    if (!quota || quota.owner !== grantOf(request).customer) {
-      void notFound(reply, 'Cota não encontrada.');
-      return null;
-    }
+    const quota = callerQuota(state, request, reply, (request.query as { idCota?: string }).idCota ?? (request.body as { idCota?: unknown } | undefined)?.idCota);
+    if (!quota) return null;
     if (!quota.processos?.contemplacao) {
       void notFound(reply, 'sua cota não possui processos');
       return null;

@@ -4,6 +4,7 @@ import { randomInt } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { fail, grantOf, invalid, notFound } from '../http.js';
+import { callerQuota } from '../quota-access.js';
 import type { SandboxContext } from '../context.js';
 import type { QuotaRecord } from '../state/store.js';
 
@@ -97,11 +98,8 @@ export default async function bidRoutes(app: FastifyInstance, { state }: Sandbox
   }
 
   function ownQuota(request: FastifyRequest, reply: FastifyReply): QuotaRecord | null {
-    const quota = state.quotas.get(Number((request.params as { id: string }).id));
-    if (!quota || quota.owner !== grantOf(request).customer) {
-      void notFound(reply, 'Cota não encontrada.');
-      return null;
-    }
+    const quota = callerQuota(state, request, reply, (request.params as { id: string }).id);
+    if (!quota) return null;
     seed();
     return quota;
   }

@@ -2,7 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { cashBilling } from '../../../screens/back-office/index.js';
 import { serve } from '../contract.js';
-import { fail, grantOf, invalid, notFound } from '../http.js';
+import { fail, invalid } from '../http.js';
+import { NO_PROCESS, serveQuotaProcess } from '../process-route.js';
+import { callerQuota } from '../quota-access.js';
 import type { SandboxContext } from '../context.js';
 import type { QuotaRecord, SandboxState } from '../state/store.js';
 import { CASH_CREDIT_CASE } from './cases.js';
@@ -92,7 +94,7 @@ export function billingTypeOf(process: { status: string; tipoFaturamento?: 'ESPE
 const CASH_NEXT_STATUS: Partial<Record<string, string>> = { solicitar: 'BRSCAN_EM_ANDAMENTO', 'solicitar-empresa': 'ANALISE_FATURAMENTO', 'solicitar-reanalise': 'RETORNO_BRSCAN' };
 export function startCashAnalysis(state: SandboxState, quota: QuotaRecord, verb: string, files: Array<{ data: Buffer; descricao?: string }>): { status: string } | { refused: string } {
   const next = CASH_NEXT_STATUS[verb];
-  if (!quota.processos?.especie || !next) return { refused: 'sua cota não possui processos' };
+  if (!quota.processos?.especie || !next) return { refused: NO_PROCESS };
   const unreadable = [...new Set(files.filter((f) => f.data.length < UNREADABLE_BELOW_BYTES).map((f) => f.descricao ?? 'Documento ilegível'))];
   moveBilling(state, quota, next);
   quota.processos.especie.analiseDesde = state.clock.now();
@@ -133,15 +135,7 @@ const BankData = z.object({
  * quotas bill in cash.
  */
 export default async function cashBillingRoutes(app: FastifyInstance, { state }: SandboxContext) {
-  function quotaOf(request: FastifyRequest, reply: FastifyReply): QuotaRecord | null {
-    const id = Number((request.query as { idCota?: string }).idCota ?? (request.body as { idCota?: unknown } | undefined)?.idCota);
-    const quota = state.quotas.get(id);
-    if (!quota || quota.owner !== grantOf(request).customer) {
-      void notFound(reply, 'Cota não encontrada.');
-      return null;
-    }
-    return quota;
-  }
+  const quotaOf = (request: FastifyRequest, reply: FastifyReply) => callerQuota(state, request, reply);
 
   const now = () => new Date(state.clock.now()).toISOString();
 
@@ -181,11 +175,7 @@ export default async function cashBillingRoutes(app: FastifyInstance, { state }:
     return { status: process.status, tipoFaturamento: process.tipoFaturamento };
   });
 
-  serve(app, cashBilling.update, async (request, reply) => {
-    const quota = quotaOf(request, reply);
-    if (!quota) return reply;
-    const process = quota.processos?.especie;
-    if (!process) return notFound(reply, 'sua cota não possui processos');
+  serveQuotaProcess(app, cashBilling.update, quotaOf, (quota) => quota.processos?.especie, async (quota, process, request, reply) => {
     const body = z.object({ idCota: z.number().int(), dadosBancarios: BankData.optional(), aceiteTermo: z.literal(true).optional(), cadastroAtualizado: z.literal(true).optional() }).safeParse(request.body);
     if (!body.success) return invalid(reply, 'Dados bancários inválidos.');
     const owner = state.customers.get(quota.owner)!;

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { postSale } from '../../../screens/back-office/index.js';
 import { serve } from '../contract.js';
-import { grantOf, invalid, notFound } from '../http.js';
+import { grantOf, invalid } from '../http.js';
+import { callerQuota } from '../quota-access.js';
 import type { SandboxContext } from '../context.js';
 import type { QuotaRecord, SandboxState } from '../state/store.js';
 
@@ -9,12 +10,7 @@ import type { QuotaRecord, SandboxState } from '../state/store.js';
 const MISSES_TO_BLOCK = 2;
 
 function ownQuota(state: SandboxState, request: FastifyRequest, reply: FastifyReply, idCota: number): QuotaRecord | null {
-  const quota = state.quotas.get(idCota);
-  if (!quota || quota.owner !== grantOf(request).customer) {
-    void notFound(reply, 'Cota não encontrada.');
-    return null;
-  }
-  return quota;
+  return callerQuota(state, request, reply, idCota);
 }
 
 /**

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { cashBilling } from '../../../screens/back-office/index.js';
-import { serve } from '../contract.js';
-import { grantOf, invalid, notFound } from '../http.js';
+import { invalid } from '../http.js';
+import { serveQuotaProcess } from '../process-route.js';
+import { callerQuota } from '../quota-access.js';
 import type { SandboxContext } from '../context.js';
 import { billingTypeOf, currentStatus } from './cash-billing.js';
 import type { QuotaRecord } from '../state/store.js';
@@ -13,27 +14,15 @@ function quotaOf(ctx: SandboxContext, request: FastifyRequest, reply: FastifyRep
     void invalid(reply, 'idCota é obrigatório.');
     return null;
   }
-  const quota = ctx.state.quotas.get(idCota);
-  if (!quota || quota.owner !== grantOf(request).customer) {
-    void notFound(reply, 'Cota não encontrada.');
-    return null;
-  }
-  return quota;
+  return callerQuota(ctx.state, request, reply, idCota);
 }
-
-/** The core system's answer when a quota has no such process (spec: ignored on status loads). */
-const NO_PROCESS = 'sua cota não possui processos';
 
 /**
  * Process statuses of a quota: cash-credit billing (vehicle billing: routes/vehicle-billing.ts; the refund: routes/refund.ts). Later
  * capabilities grow these into their full flows.
  */
 export default async function processRoutes(app: FastifyInstance, ctx: SandboxContext) {
-  serve(app, cashBilling.status, async (request, reply) => {
-    const quota = quotaOf(ctx, request, reply);
-    if (!quota) return reply;
-    const process = quota.processos?.especie;
-    if (!process) return notFound(reply, NO_PROCESS);
+  serveQuotaProcess(app, cashBilling.status, (request, reply) => quotaOf(ctx, request, reply), (quota) => quota.processos?.especie, async (quota, process) => {
     const status = currentStatus(ctx.state, quota);
     // The billing state (doc 2 §3.6): phase and status, what the analyst said, the bank data, the
     // term and the payment timeline.

@@ -2,14 +2,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import dayjs from 'dayjs';
 import { refund, type RefundTimelineStep } from '../../../screens/back-office/index.js';
 import { serve } from '../contract.js';
-import { fail, grantOf, invalid, notFound } from '../http.js';
+import { fail, invalid, notFound } from '../http.js';
+import { NO_PROCESS, serveQuotaProcess } from '../process-route.js';
+import { callerQuota } from '../quota-access.js';
 import type { SandboxContext } from '../context.js';
 import { BRAZIL_TZ } from '../clock.js';
 import { refundValuesOf, type IdentityOutcome, type RefundProcess } from '../state/refund.js';
 import type { QuotaRecord, SandboxState } from '../state/store.js';
 
-/** The core system's answer when a quota has no such process (doc 2 §8: ignored on refund status loads). */
-const NO_PROCESS = 'sua cota não possui processos';
 export const REFUND_MESSAGES = {
   notAllowed: 'A situação da cota não permite a devolução.',
   inProgress: 'Já existe uma solicitação de devolução em andamento para esta cota.',
@@ -159,15 +159,7 @@ export function startRefundAnalysis(state: SandboxState, quota: QuotaRecord, ver
  * group, and the banks. The refund moves on the sandbox clock (advanceRefund).
  */
 export default async function refundRoutes(app: FastifyInstance, { state }: SandboxContext) {
-  function quotaOf(request: FastifyRequest, reply: FastifyReply): QuotaRecord | null {
-    const raw = (request.params as { idCota?: string }).idCota ?? (request.query as { idCota?: string }).idCota ?? (request.body as { idCota?: unknown } | undefined)?.idCota;
-    const quota = state.quotas.get(Number(raw));
-    if (!quota || quota.owner !== grantOf(request).customer) {
-      void notFound(reply, 'Cota não encontrada.');
-      return null;
-    }
-    return quota;
-  }
+  const quotaOf = (request: FastifyRequest, reply: FastifyReply) => callerQuota(state, request, reply);
 
   const processOf = (quota: QuotaRecord) => {
     const process = quota.processos?.devolucao;
@@ -183,11 +175,7 @@ export default async function refundRoutes(app: FastifyInstance, { state }: Sand
     return { possuiValores: values.valorDisponivel > 0, valorDisponivel: values.valorDisponivel, cancelamento: !isClosure(quota) };
   });
 
-  serve(app, refund.status, async (request, reply) => {
-    const quota = quotaOf(request, reply);
-    if (!quota) return reply;
-    const process = processOf(quota);
-    if (!process) return notFound(reply, NO_PROCESS);
+  serveQuotaProcess(app, refund.status, quotaOf, processOf, async (quota, process) => {
     const values = refundValuesOf(quota, process);
     return {
       status: process.status,
@@ -218,19 +206,11 @@ export default async function refundRoutes(app: FastifyInstance, { state }: Sand
     return { status: process.status, iniciada: true as const };
   });
 
-  serve(app, refund.date, async (request, reply) => {
-    const quota = quotaOf(request, reply);
-    if (!quota) return reply;
-    const process = processOf(quota);
-    if (!process) return notFound(reply, NO_PROCESS);
+  serveQuotaProcess(app, refund.date, quotaOf, processOf, async (quota, process) => {
     return { dataDevolucao: process.dataDevolucao ?? null, prazoDiasUteis: isClosure(quota) ? 10 : 5 };
   });
 
-  serve(app, refund.requestPayment, async (request, reply) => {
-    const quota = quotaOf(request, reply);
-    if (!quota) return reply;
-    const process = processOf(quota);
-    if (!process) return notFound(reply, NO_PROCESS);
+  serveQuotaProcess(app, refund.requestPayment, quotaOf, processOf, async (quota, process, request, reply) => {
     const body = refund.requestPayment.body!.safeParse(request.body);
     if (!body.success || (!body.data.dadosBancarios && !body.data.dataDevolucao)) return invalid(reply, 'Informe os dados bancários ou a data de devolução.');
     const owner = state.customers.get(quota.owner)!;

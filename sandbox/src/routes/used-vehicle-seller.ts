@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { usedVehicleSeller } from '../../../screens/back-office/index.js';
-import { serve } from '../contract.js';
 import type { SandboxContext } from '../context.js';
 import { invalid } from '../http.js';
 import type { QuotaRecord, SandboxState } from '../state/store.js';
 import type { VehicleProcess } from '../state/vehicle.js';
-import { processOf, refuse, vehicleQuota } from './vehicle-process.js';
+import { refuse, serveVehicleProcess } from './vehicle-process.js';
 
 /** Process states in which the seller's data may be given (doc 2 §4.5: guarantee approved, revalidation, awaiting the seller). */
 const SELLER_STATES = new Set(['GARANTIA_APROVADA', 'REVALIDAR_VENDEDOR', 'AGUARDANDO_DOCUMENTOS', 'DADOS_VENDEDOR']);
@@ -52,19 +51,11 @@ export function startUsedSellerAnalysis(quota: QuotaRecord, verb: string, body: 
 export default async function usedVehicleSellerRoutes(app: FastifyInstance, { state }: SandboxContext) {
   const buyerOf = (s: SandboxState, quota: QuotaRecord) => digits(s.customers.get(quota.owner)!.document);
 
-  serve(app, usedVehicleSeller.sellerData, async (request, reply) => {
-    const quota = vehicleQuota(state, request, reply);
-    if (!quota) return reply;
-    const process = processOf(state, quota, reply);
-    if (!process) return reply;
+  serveVehicleProcess(app, state, usedVehicleSeller.sellerData, async (_quota, process) => {
     return { tipoVendedor: process.tipoVendedor ?? null, vendedor: process.vendedor ?? null, dadosBancarios: process.dadosBancariosVendedor ?? null };
   });
 
-  serve(app, usedVehicleSeller.saveSellerData, async (request, reply) => {
-    const quota = vehicleQuota(state, request, reply);
-    if (!quota) return reply;
-    const process = processOf(state, quota, reply);
-    if (!process) return reply;
+  serveVehicleProcess(app, state, usedVehicleSeller.saveSellerData, async (quota, process, request, reply) => {
     const body = usedVehicleSeller.saveSellerData.body!.safeParse(request.body);
     if (!body.success) return invalid(reply, 'Dados do vendedor inválidos.');
     const { tipoVendedor, vendedor, dadosBancarios, estorno } = body.data;

@@ -4,7 +4,7 @@ import { serve } from '../contract.js';
 import { invalid } from '../http.js';
 import type { SandboxContext } from '../context.js';
 import { INSPECTION_FEE } from '../state/vehicle.js';
-import { billingState, processOf, refuse, vehicleQuota } from './vehicle-process.js';
+import { billingState, processOf, refuse, serveVehicleProcess, vehicleQuota } from './vehicle-process.js';
 
 /** Statuses from which the billing may start (doc 2 §4.5), and the wait for the choice of good. */
 const STARTABLE = new Set(['TRATATIVA_NAO_INICIADA', 'SLA_VIOLADO', 'DOCUMENTO_EXPIRADO', 'PRAZO_FINALIZADO', 'AGUARDANDO_ESCOLHA_BEM']);
@@ -16,12 +16,7 @@ const STARTABLE = new Set(['TRATATIVA_NAO_INICIADA', 'SLA_VIOLADO', 'DOCUMENTO_E
  * auto or pesados quotas bill a vehicle.
  */
 export default async function vehicleBillingRoutes(app: FastifyInstance, { state }: SandboxContext) {
-  serve(app, vehicleBilling.status, async (request, reply) => {
-    const quota = vehicleQuota(state, request, reply);
-    if (!quota) return reply;
-    const process = processOf(state, quota, reply);
-    return process ? billingState(quota, process) : reply;
-  });
+  serveVehicleProcess(app, state, vehicleBilling.status, async (quota, process) => billingState(quota, process));
 
   serve(app, vehicleBilling.check, async (request, reply) => {
     const quota = vehicleQuota(state, request, reply);
@@ -50,11 +45,7 @@ export default async function vehicleBillingRoutes(app: FastifyInstance, { state
     return { status: process.status };
   });
 
-  serve(app, vehicleBilling.restart, async (request, reply) => {
-    const quota = vehicleQuota(state, request, reply);
-    if (!quota) return reply;
-    const process = processOf(state, quota, reply);
-    if (!process) return reply;
+  serveVehicleProcess(app, state, vehicleBilling.restart, async (_quota, process, _request, reply) => {
     if (['AGUARDANDO_PAGAMENTO', 'PAGAMENTO_LIBERADO', 'PAGAMENTO_ENVIADO'].includes(process.status!)) return refuse(reply, 'O pagamento já foi programado: o faturamento não pode ser reiniciado.');
     // A new process: the inspection fee is charged again, the deadline counts from now.
     process.taxasVistoria = (process.taxasVistoria ?? 0) + 1;
@@ -93,11 +84,7 @@ export default async function vehicleBillingRoutes(app: FastifyInstance, { state
     return { data: apt.map((q) => ({ idCota: q.idCota, grupo: q.grupo, cota: q.cota, valorCredito: q.valorBem })) };
   });
 
-  serve(app, vehicleBilling.documentsToValidate, async (request, reply) => {
-    const quota = vehicleQuota(state, request, reply);
-    if (!quota) return reply;
-    const process = processOf(state, quota, reply);
-    if (!process) return reply;
+  serveVehicleProcess(app, state, vehicleBilling.documentsToValidate, async (_quota, process) => {
     if (process.status === 'PENDENCIA_NOTA_FISCAL') return { data: [{ codigo: 'CARTA_CORRECAO', descricao: 'Carta de correção', motivo: process.respostaAnalista ?? null }] };
     if (process.status === 'ENVIO_NOVA_NF' || process.status === 'DOCUMENTOS_ILEGIVEIS') return { data: [{ codigo: 'NOVA_NOTA_FISCAL', descricao: 'Nova nota fiscal', motivo: process.respostaAnalista ?? null }] };
     if (['PENDENCIA_CLIENTE', 'REANALISE_BRSCAN', 'DOCUMENTOS_ADICIONAIS_GRC'].includes(process.status!)) {
@@ -106,11 +93,7 @@ export default async function vehicleBillingRoutes(app: FastifyInstance, { state
     return { data: [] };
   });
 
-  serve(app, vehicleBilling.schedulePayment, async (request, reply) => {
-    const quota = vehicleQuota(state, request, reply);
-    if (!quota) return reply;
-    const process = processOf(state, quota, reply);
-    if (!process) return reply;
+  serveVehicleProcess(app, state, vehicleBilling.schedulePayment, async (_quota, process, _request, reply) => {
     if (process.status !== 'PROGRAMAR_PAGAMENTO') return refuse(reply, 'O pagamento só pode ser programado depois da análise da nota fiscal.');
     process.status = 'AGUARDANDO_PAGAMENTO';
     process.eventos = [{ situacao: 'Aberto', descricao: 'Pagamento programado', em: new Date(state.clock.now()).toISOString() }];
@@ -119,11 +102,7 @@ export default async function vehicleBillingRoutes(app: FastifyInstance, { state
     return { status: process.status };
   });
 
-  serve(app, vehicleBilling.resolveDetran, async (request, reply) => {
-    const quota = vehicleQuota(state, request, reply);
-    if (!quota) return reply;
-    const process = processOf(state, quota, reply);
-    if (!process) return reply;
+  serveVehicleProcess(app, state, vehicleBilling.resolveDetran, async (_quota, process, _request, reply) => {
     if (process.status !== 'PENDENCIA_DETRAN') return refuse(reply, 'Não há pendência no Detran para esta cota.');
     process.status = 'AGUARDANDO_PAGAMENTO';
     process.eventos = [...(process.eventos ?? []), { situacao: 'Aberto', descricao: 'Pendência no Detran resolvida', em: new Date(state.clock.now()).toISOString() }];

@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { isValidCnpj } from '@brazilian-utils/brazilian-utils';
-import { vehicleBilling } from '../../../screens/back-office/index.js';
+import { vehicleBilling, type BankData } from '../../../screens/back-office/index.js';
 import { serve } from '../contract.js';
 import { invalid, notFound } from '../http.js';
 import type { SandboxContext } from '../context.js';
 import { renderPdf } from '../pdf.js';
 import { normalizeDocument } from '../state/store.js';
 import { registerUsedVehicle, selectUsedVehicle } from './used-vehicle-inspection.js';
-import { billingState, chooseDealership, creditOf, processOf, refuse, vehicleQuota } from './vehicle-process.js';
+import { billingState, chooseDealership, creditOf, refuse, serveVehicleProcess, vehicleQuota } from './vehicle-process.js';
+import type { VehicleProcess } from '../state/vehicle.js';
 
 const money = (n: number) => new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(n);
 const like = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
@@ -40,11 +41,7 @@ export default async function vehicleOrderRoutes(app: FastifyInstance, { state }
     return { data: (brand?.modelos ?? []).filter((m) => m.modelo.toLowerCase().includes(nomebem.toLowerCase())).map((m) => ({ codigoBem: m.codigoModelo, nome: m.modelo })) };
   });
 
-  serve(app, vehicleBilling.registerVehicle, async (request, reply) => {
-    const quota = vehicleQuota(state, request, reply);
-    if (!quota) return reply;
-    const process = processOf(state, quota, reply);
-    if (!process) return reply;
+  serveVehicleProcess(app, state, vehicleBilling.registerVehicle, async (_quota, process, request, reply) => {
     const body = request.body as { newMarca?: string; newModelo?: string; ano?: string; cor?: string };
     if (process.tipoFaturamento === 'SEMINOVO') return registerUsedVehicle(state, process, body, reply);
     if (!body.newMarca?.trim() || !body.newModelo?.trim()) return invalid(reply, 'newMarca e newModelo são obrigatórios.');
@@ -55,11 +52,7 @@ export default async function vehicleOrderRoutes(app: FastifyInstance, { state }
     return { status: process.status };
   });
 
-  serve(app, vehicleBilling.selectVehicle, async (request, reply) => {
-    const quota = vehicleQuota(state, request, reply);
-    if (!quota) return reply;
-    const process = processOf(state, quota, reply);
-    if (!process) return reply;
+  serveVehicleProcess(app, state, vehicleBilling.selectVehicle, async (quota, process, request, reply) => {
     if (process.tipoFaturamento === 'SEMINOVO') return selectUsedVehicle(process, request.body, reply);
     const body = request.body as { marca: string; codigoFabricante: string; modelo: string; anos: string; cor: string; tipo: string; valor?: number };
     const brand = brands().find((b) => b.codigoFabricante === body.codigoFabricante && like(b.marca, body.marca));
@@ -88,11 +81,7 @@ export default async function vehicleOrderRoutes(app: FastifyInstance, { state }
   });
 
   // Chooses a registered dealership, or asks the inclusion of one that is not (up to 48 h).
-  serve(app, vehicleBilling.addSupplier, async (request, reply) => {
-    const quota = vehicleQuota(state, request, reply);
-    if (!quota) return reply;
-    const process = processOf(state, quota, reply);
-    if (!process) return reply;
+  serveVehicleProcess(app, state, vehicleBilling.addSupplier, async (_quota, process, request, reply) => {
     const cnpj = normalizeDocument((request.body as { cnpj?: string }).cnpj ?? '');
     if (!isValidCnpj(cnpj, { version: 2 })) return invalid(reply, 'CNPJ inválido.');
     if (process.status !== 'AGUARDANDO_DADOS_CONCESSIONARIA') return refuse(reply, 'A concessionária não pode ser alterada nesta etapa.');
@@ -112,12 +101,8 @@ export default async function vehicleOrderRoutes(app: FastifyInstance, { state }
     return found ?? notFound(reply, 'Forma de pagamento não encontrada.');
   });
 
-  serve(app, vehicleBilling.orderData, async (request, reply) => {
-    const quota = vehicleQuota(state, request, reply);
-    if (!quota) return reply;
-    const process = processOf(state, quota, reply);
-    if (!process) return reply;
-    const body = request.body as { formaPagamento: string; dadosBancarios?: { titularDocumento: string; banco: string; agencia: string; conta: string; tipoConta: 'CORRENTE' | 'POUPANCA'; digitoAgencia?: string } };
+  serveVehicleProcess(app, state, vehicleBilling.orderData, async (_quota, process, request, reply) => {
+    const body = request.body as { formaPagamento: string; dadosBancarios?: BankData };
     const form = PAYMENT_FORMS.find((f) => f.optType === body.formaPagamento);
     if (!form) return invalid(reply, 'Forma de pagamento desconhecida.');
     if (!['AGUARDANDO_FORMA_PAGAMENTO', 'AGUARDANDO_DADOS_BANCARIOS', 'PAGAMENTO_ESTORNADO'].includes(process.status!)) return refuse(reply, 'A forma de pagamento não pode ser alterada nesta etapa.');
@@ -128,21 +113,13 @@ export default async function vehicleOrderRoutes(app: FastifyInstance, { state }
     return { status: process.status };
   });
 
-  serve(app, vehicleBilling.request, async (request, reply) => {
-    const quota = vehicleQuota(state, request, reply);
-    if (!quota) return reply;
-    const process = processOf(state, quota, reply);
-    if (!process) return reply;
+  serveVehicleProcess(app, state, vehicleBilling.request, async (_quota, process, _request, reply) => {
     if (process.status !== 'AGUARDANDO_CONFIRMACAO') return refuse(reply, 'Complete os dados do veículo, da concessionária e do pagamento antes de confirmar.');
     process.status = 'AGUARDANDO_DOCUMENTOS';
     return { status: process.status };
   });
 
-  serve(app, vehicleBilling.purchaseOrder, async (request, reply) => {
-    const quota = vehicleQuota(state, request, reply);
-    if (!quota) return reply;
-    const process = processOf(state, quota, reply);
-    if (!process) return reply;
+  serveVehicleProcess(app, state, vehicleBilling.purchaseOrder, async (quota, process, _request, reply) => {
     // A used vehicle sold by a company: the order names the seller (issue 16).
     if (process.tipoFaturamento === 'SEMINOVO') return usedOrder(quota, process, reply);
     const order = billingState(quota, process).dadosFaturamento;
@@ -164,7 +141,7 @@ export default async function vehicleOrderRoutes(app: FastifyInstance, { state }
     return { nomeArquivo: `ordem-de-compra-${quota.grupo}-${quota.cota}.pdf`, arquivo: pdf.toString('base64') };
   });
 
-  async function usedOrder(quota: Parameters<typeof creditOf>[0], process: NonNullable<ReturnType<typeof processOf>>, reply: Parameters<typeof refuse>[0]) {
+  async function usedOrder(quota: Parameters<typeof creditOf>[0], process: VehicleProcess, reply: Parameters<typeof refuse>[0]) {
     if (!process.vendedor || !process.dadosBancariosVendedor) return refuse(reply, 'A ordem de compra ainda não foi emitida.');
     const owner = state.customers.get(quota.owner)!;
     const pdf = await renderPdf({
@@ -180,11 +157,7 @@ export default async function vehicleOrderRoutes(app: FastifyInstance, { state }
     return { nomeArquivo: `ordem-de-compra-${quota.grupo}-${quota.cota}.pdf`, arquivo: pdf.toString('base64') };
   }
 
-  serve(app, vehicleBilling.sendInvoice, async (request, reply) => {
-    const quota = vehicleQuota(state, request, reply);
-    if (!quota) return reply;
-    const process = processOf(state, quota, reply);
-    if (!process) return reply;
+  serveVehicleProcess(app, state, vehicleBilling.sendInvoice, async (quota, process, request, reply) => {
     const { valorNotaFiscal, arquivos } = request.body as { valorNotaFiscal: number; arquivos: string[] };
     if (!['AGUARDANDO_DOCUMENTOS', 'ENVIO_NOVA_NF', 'DOCUMENTOS_ILEGIVEIS'].includes(process.status!)) return refuse(reply, 'A nota fiscal não é esperada nesta etapa.');
     if (valorNotaFiscal < quota.valorSaldoDevedor) return refuse(reply, `O valor da nota fiscal deve ser de pelo menos ${money(quota.valorSaldoDevedor)} (saldo devedor).`);
@@ -194,11 +167,7 @@ export default async function vehicleOrderRoutes(app: FastifyInstance, { state }
     return { status: process.status };
   });
 
-  serve(app, vehicleBilling.sendCorrectionLetter, async (request, reply) => {
-    const quota = vehicleQuota(state, request, reply);
-    if (!quota) return reply;
-    const process = processOf(state, quota, reply);
-    if (!process) return reply;
+  serveVehicleProcess(app, state, vehicleBilling.sendCorrectionLetter, async (_quota, process, request, reply) => {
     if (process.status !== 'PENDENCIA_NOTA_FISCAL') return refuse(reply, 'Não há pendência de nota fiscal para esta cota.');
     const { arquivos } = request.body as { arquivos: string[] };
     process.pedido = { ...process.pedido, urlsArquivos: [...(process.pedido?.urlsArquivos ?? []), ...arquivos] };

@@ -1,37 +1,51 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { fail, grantOf, notFound } from '../http.js';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Endpoint } from '../../../screens/back-office/index.js';
+import { fail, notFound } from '../http.js';
+import { NO_PROCESS, serveQuotaProcess } from '../process-route.js';
+import { callerQuota } from '../quota-access.js';
 import type { QuotaRecord, SandboxState } from '../state/store.js';
 import { advanceUsed } from './used-vehicle-inspection.js';
 import { advanceUsedPayment } from '../state/used-vehicle-payment.js';
 import { DOCUMENT_ANALYSIS_HOURS, INCLUSION_HOURS, INSPECTION_FEE, type VehicleProcess } from '../state/vehicle.js';
 
-/** The core system's answer when a quota has no such process (ignored on status loads). */
-export const NO_PROCESS = 'sua cota não possui processos';
+export { NO_PROCESS } from '../process-route.js';
 
 const HOUR = 3600_000;
 
 /** The caller's quota named by idCota (query, body or path), or null with the answer sent. */
 export function vehicleQuota(state: SandboxState, request: FastifyRequest, reply: FastifyReply): QuotaRecord | null {
   const from = { ...(request.params as object), ...(request.query as object), ...((request.body as object | null) ?? {}) } as { idCota?: unknown };
-  const idCota = Number(from.idCota);
-  const quota = Number.isInteger(idCota) ? state.quotas.get(idCota) : undefined;
-  if (!quota || quota.owner !== grantOf(request).customer) {
-    void notFound(reply, 'Cota não encontrada.');
-    return null;
-  }
-  return quota;
+  return callerQuota(state, request, reply, from.idCota);
 }
 
 /** The quota's vehicle process, or null with the core system's 'no process' answer sent. */
 export function processOf(state: SandboxState, quota: QuotaRecord, reply: FastifyReply): VehicleProcess | null {
-  const process = quota.processos?.auto;
+  const process = liveProcess(state, quota);
   if (!process) {
     void notFound(reply, NO_PROCESS);
     return null;
   }
+  return process;
+}
+
+/** The quota's vehicle process as the back office would have moved it by now, if it has one. */
+function liveProcess(state: SandboxState, quota: QuotaRecord): VehicleProcess | undefined {
+  const process = quota.processos?.auto;
+  if (!process) return undefined;
   normalise(state, process);
   advance(state, quota, process);
   return process;
+}
+
+/** Serves a vehicle-billing call on the caller's quota (idCota) and its vehicle process, brought up to date (404s as serveQuotaProcess). */
+export function serveVehicleProcess<E extends Endpoint>(
+  app: FastifyInstance,
+  state: SandboxState,
+  e: E,
+  handler: (quota: QuotaRecord, process: VehicleProcess, request: FastifyRequest, reply: FastifyReply) => Promise<z.input<E['answer']> | FastifyReply>,
+): void {
+  serveQuotaProcess(app, e, (request, reply) => vehicleQuota(state, request, reply), (quota) => liveProcess(state, quota), handler);
 }
 
 /** A refusal of the core system (422 with its message). */

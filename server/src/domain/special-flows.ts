@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { isCancelled, isContemplated, type QuotaState } from './quota-flags.js';
 import { norm, type CrmCase } from './cases.js';
 import { emailProblem, phoneProblem } from './registration.js';
@@ -42,6 +43,17 @@ export function callbackPhoneProblem(number: string): string | null {
   if (digits.length === 8 || digits.length === 9) return 'Informe o telefone com DDD.';
   return phoneProblem(digits);
 }
+
+/**
+ * The input of a contact request, as reactivation and insurance take it: phone, e-mail (both
+ * required) and the period to call back (morning or afternoon; the flow names the message).
+ */
+export const contactRequestInput = (periodMessage: string) =>
+  z.object({
+    telefone: z.string('@erro.campo-obrigatorio').trim().min(1, '@erro.campo-obrigatorio'),
+    email: z.string('@erro.campo-obrigatorio').trim().min(1, '@erro.campo-obrigatorio'),
+    horario: z.enum(['MANHA', 'TARDE'], periodMessage),
+  });
 
 /** The field errors of a contact request (phone with area code, e-mail), as reactivation and insurance ask it; empty when both check. */
 export function contactProblems(input: { telefone: string; email: string }): Record<string, string> {

@@ -4,7 +4,8 @@
  * - the CRM case of a flow and its saved progress in DadosApp__c, with the phase-change rule;
  * - documents: the catalogue by income type (short and full lists, categories, company, partner
  *   and new-partner documents), identity types with minimum pages, the proof-of-residence rule,
- *   file checks by content/size/count, the document form (schema + checks), upload to
+ *   file checks by content/size/count, the document form (schema + checks), a person's document
+ *   field (files per document, identity type, rural invoices), upload to
  *   arquivos/v2 and the analysis request (antifraude/analise-documento/<verb>).
  */
 export * from './case-progress.js';
@@ -14,5 +15,6 @@ export * from './documents/file-checks.js';
 export * from './documents/residence.js';
 export * from './documents/uploads.js';
 export * from './documents/document-form.js';
+export * from './documents/person-fields.js';
 export * from './documents/analysis.js';
 export * from './refusal.js';

@@ -3,9 +3,10 @@ import type { ComponentOf } from '../../../../screens/contract/components.js';
 import type { ActionResult } from '../../../../screens/contract/screen.js';
 import { useResultHandler } from '../../actions/use-run-action.js';
 import { postAction } from '../../lib/api.js';
+import { RowControls, RowFinding } from './row-controls.js';
 import { WizardSteps } from './wizard-steps.js';
 import { addStep, type EditorWizard } from './wizard-model.js';
-import { cellOptions, emptyRow, moveRow, outcomeField, selectedOptions, setCell, setOutcomeField, type EditorTable, type Option } from './table-model.js';
+import { cellOptions, deleteRow, duplicateRow, emptyRow, moveRow, outcomeField, selectedOptions, setCell, setOutcomeField, type EditorTable, type Option } from './table-model.js';
 
 type Node = ComponentOf<'table-editor'>;
 
@@ -193,48 +194,17 @@ export function TableEditor({ node }: { node: Node }) {
                       }}
                     />
                   </td>
-                  <td className="table-editor-actions">
-                    <button type="button" className="btn btn-link" aria-label={`Subir a linha ${n}`} disabled={r === 0} onClick={() => update(moveRow(table, r, r - 1))}>
-                      ↑
-                    </button>
-                    <button type="button" className="btn btn-link" aria-label={`Descer a linha ${n}`} disabled={r === rows.length - 1} onClick={() => update(moveRow(table, r, r + 1))}>
-                      ↓
-                    </button>
-                    <button
-                      type="button"
-                      className="btn btn-link"
-                      aria-label={`Duplicar a linha ${n}`}
-                      onClick={() => {
-                        const next = structuredClone(table);
-                        next.rows.splice(r + 1, 0, structuredClone(row));
-                        update(next);
-                      }}
-                    >
-                      Duplicar
-                    </button>
-                    <button
-                      type="button"
-                      className="btn btn-link"
-                      aria-label={`Excluir a linha ${n}`}
-                      disabled={rows.length === 1}
-                      onClick={() => {
-                        const next = structuredClone(table);
-                        next.rows.splice(r, 1);
-                        update(next);
-                      }}
-                    >
-                      Excluir
-                    </button>
-                  </td>
+                  <RowControls
+                    subject={`a linha ${n}`}
+                    index={r}
+                    count={rows.length}
+                    onMove={(to) => update(moveRow(table, r, to))}
+                    onDuplicate={() => update(duplicateRow(table, r))}
+                    onDelete={() => update(deleteRow(table, r))}
+                  />
                 </tr>,
               ];
-              if (problem) {
-                cells.push(
-                  <tr key={`finding-${r}`} className="table-editor-finding">
-                    <td colSpan={columns} className="form-message">{`Linha ${n}: ${problem}`}</td>
-                  </tr>,
-                );
-              }
+              if (problem) cells.push(<RowFinding key={`finding-${r}`} columns={columns} text={`Linha ${n}: ${problem}`} />);
               return cells;
             })}
             <tr className={finding('padrao') ? 'table-editor-row has-finding' : 'table-editor-row'}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cellOptions, emptyRow, moveRow, selectedOptions, setCell, setOutcomeField, type EditorTable } from './table-model.js';
+import { cellOptions, deleteRow, duplicateRow, emptyRow, moveRow, selectedOptions, setCell, setOutcomeField, type EditorTable } from './table-model.js';
 
 const options = [
   { value: 'A', label: 'A' },
@@ -49,5 +49,11 @@ describe('decision-table editor model', () => {
     expect(moveRow(table(), 0, -1).rows.map((r) => r.then)).toEqual(['/x', '/y']);
     expect(emptyRow([{ field: null, options: [{ value: '/home', label: '/home' }] }])).toEqual({ when: {}, then: '/home' });
     expect(emptyRow([{ field: 'step', options: [{ value: 's', label: 's' }] }, { field: 'route', options: [] }])).toEqual({ when: {}, then: { step: 's', route: null } });
+  });
+
+  it('duplicates a row right below it, and deletes a row but never the last one', () => {
+    expect(duplicateRow(table(), 0).rows.map((r) => r.then)).toEqual(['/x', '/x', '/y']);
+    expect(deleteRow(table(), 0).rows.map((r) => r.then)).toEqual(['/y']);
+    expect(deleteRow({ ...table(), rows: [{ when: {}, then: '/x' }] }, 0).rows).toHaveLength(1);
   });
 });

@@ -1,4 +1,5 @@
 /** The decision table as the console's editor changes it: pure functions over its JSON, nothing else touched. */
+import { deleteItem, duplicateItem, moveItem } from './row-ops.js';
 
 export type Scalar = string | number | boolean | null;
 export interface Option {
@@ -73,9 +74,21 @@ export function setOutcomeField(table: EditorTable, row: number, field: string |
 
 export function moveRow(table: EditorTable, from: number, to: number): EditorTable {
   const next = clone(table);
-  if (to < 0 || to >= next.rows.length) return next;
-  const [row] = next.rows.splice(from, 1);
-  next.rows.splice(to, 0, row!);
+  moveItem(next.rows, from, to);
+  return next;
+}
+
+/** A copy of a row, right below it. */
+export function duplicateRow(table: EditorTable, index: number): EditorTable {
+  const next = clone(table);
+  duplicateItem(next.rows, index);
+  return next;
+}
+
+/** Removes a row; a table keeps at least one. */
+export function deleteRow(table: EditorTable, index: number): EditorTable {
+  const next = clone(table);
+  deleteItem(next.rows, index);
   return next;
 }
 

@@ -1,4 +1,5 @@
 /** A wizard definition as the console's editor changes it: pure functions over its JSON, nothing else touched. */
+import { deleteItem, duplicateItem, moveItem } from './row-ops.js';
 import type { Scalar } from './table-model.js';
 
 export interface EditorStep {
@@ -104,23 +105,21 @@ export function setStepTexts(wizard: EditorWizard, index: number, lines: string)
 
 export function moveStep(wizard: EditorWizard, from: number, to: number): EditorWizard {
   const next = structuredClone(wizard);
-  if (to < 0 || to >= next.steps.length) return next;
-  const [step] = next.steps.splice(from, 1);
-  next.steps.splice(to, 0, step!);
+  moveItem(next.steps, from, to);
   return next;
 }
 
 /** A copy right after the original (same id: the analyser asks for another until one is picked). */
 export function duplicateStep(wizard: EditorWizard, index: number): EditorWizard {
   const next = structuredClone(wizard);
-  next.steps.splice(index + 1, 0, structuredClone(next.steps[index]!));
+  duplicateItem(next.steps, index);
   return next;
 }
 
 /** Removes a step; a wizard keeps at least one. */
 export function deleteStep(wizard: EditorWizard, index: number): EditorWizard {
   const next = structuredClone(wizard);
-  if (next.steps.length > 1) next.steps.splice(index, 1);
+  deleteItem(next.steps, index);
   return next;
 }
 

@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
 import type { ComponentOf } from '../../../../screens/contract/components.js';
+import { RowControls, RowFinding } from './row-controls.js';
 import { cellOptions, selectedOptions, type Option, type Scalar } from './table-model.js';
 import { deleteStep, duplicateStep, moveStep, readAvailability, setAvailability, setStepField, setStepTexts, type EditorWizard } from './wizard-model.js';
 
@@ -89,29 +90,17 @@ export function WizardSteps(props: { node: Node; wizard: EditorWizard; findings:
                     })
                   )}
                 </td>
-                <td className="table-editor-actions">
-                  <button type="button" className="btn btn-link" aria-label={`Subir o passo ${n}`} disabled={s === 0} onClick={() => update(moveStep(wizard, s, s - 1))}>
-                    ↑
-                  </button>
-                  <button type="button" className="btn btn-link" aria-label={`Descer o passo ${n}`} disabled={s === steps.length - 1} onClick={() => update(moveStep(wizard, s, s + 1))}>
-                    ↓
-                  </button>
-                  <button type="button" className="btn btn-link" aria-label={`Duplicar o passo ${n}`} onClick={() => update(duplicateStep(wizard, s))}>
-                    Duplicar
-                  </button>
-                  <button type="button" className="btn btn-link" aria-label={`Excluir o passo ${n}`} disabled={steps.length === 1} onClick={() => update(deleteStep(wizard, s))}>
-                    Excluir
-                  </button>
-                </td>
+                <RowControls
+                  subject={`o passo ${n}`}
+                  index={s}
+                  count={steps.length}
+                  onMove={(to) => update(moveStep(wizard, s, to))}
+                  onDuplicate={() => update(duplicateStep(wizard, s))}
+                  onDelete={() => update(deleteStep(wizard, s))}
+                />
               </tr>,
             ];
-            if (problem) {
-              rows.push(
-                <tr key={`finding-${s}`} className="table-editor-finding">
-                  <td colSpan={columns} className="form-message">{`Passo ${n}: ${problem}`}</td>
-                </tr>,
-              );
-            }
+            if (problem) rows.push(<RowFinding key={`finding-${s}`} columns={columns} text={`Passo ${n}: ${problem}`} />);
             return rows;
           })}
         </tbody>

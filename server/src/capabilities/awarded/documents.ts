@@ -14,6 +14,7 @@ import {
   IDENTITY_DOCUMENT_TYPES,
   INCOME_TYPES,
   NEW_PARTNER_DOCUMENTS,
+  personDocumentField,
   requiredDocuments,
   residenceProofProblem,
   saveProgress,
@@ -26,8 +27,6 @@ import type { CustomerUpstream } from '../../plugins/core/customer-upstream.js';
 import { serverTime } from '../../upstream/server-time.js';
 import { awardedCase, awardedOf, awardedProgressOf, CONTEMPLADO, NO_PROCESS, refusalOf } from './flow.js';
 
-/** Files per field: the personal document up to 3 pages (a CTPS), payslips 3, the 6 rural invoices, statements 3, a selfie 1, a proof of residence 1, the rest 2. */
-const MAX_FILES: Partial<Record<DocumentId, number>> = { documentoPessoal: 3, holerites: 3, notaFiscal: 6, extratoBancario: 3, selfie: 1, comprovanteResidencia: 1 };
 /** The category under which the flow's files are uploaded (arquivos/v2): it names the process. */
 export const UPLOAD_CATEGORY = 'contemplacao';
 const RESIDENCE_KEYS = ['emissaoComprovante', 'comprovanteNoNomeDoTitular'] as const;
@@ -42,13 +41,8 @@ const LABEL_TO_ID = new Map<string, DocumentId>(Object.entries(DOCUMENT_LABELS).
  * residence must be in the holder's name and at most 60 days old. All through server/src/flow-parts.
  */
 export default async function awardedDocuments(app: FastifyInstance) {
-  const personField = (id: DocumentId, tipoRenda: string, identityType?: string): DocumentField => ({
-    id,
-    label: DOCUMENT_LABELS[id],
-    max: MAX_FILES[id] ?? 2,
-    ...(id === 'documentoPessoal' && identityType ? { identityType, title: `${DOCUMENT_LABELS[id]} (${identityType})` } : {}),
-    ...(id === 'notaFiscal' && tipoRenda === 'produtor-rural' ? { min: 6 } : {}),
-  });
+  const personField = (id: DocumentId, tipoRenda: string, identityType?: string): DocumentField =>
+    personDocumentField(id, { incomeType: tipoRenda, identityType });
 
   /** What the customer has to send now, and why. */
   async function stateOf(upstream: CustomerUpstream, onlyDoc?: string) {

@@ -10,6 +10,7 @@ import {
   DocumentFilesInput,
   documentsToSend,
   NEW_PARTNER_DOCUMENTS,
+  personDocumentField,
   requestAnalysis,
   unreadableDocuments,
   uploadAll,
@@ -18,16 +19,6 @@ import {
 } from '../../flow-parts/index.js';
 import { billingOf, ESPECIE, refusalOf } from './flow.js';
 import { billingCase, progressOf, saveProgress } from './progress.js';
-
-/** Files per field: the personal document up to 3 pages (a CTPS), payslips 3, invoices 6, statements 3, a selfie 1, the rest 2. */
-const MAX_FILES: Partial<Record<DocumentId, number>> = { documentoPessoal: 3, holerites: 3, notaFiscal: 6, extratoBancario: 3, selfie: 1, comprovanteResidencia: 1 };
-/** A person's document field: its label (the name the analysis uses) and, for the personal document, the chosen type in the title. */
-const personDoc = (id: DocumentId, identityType?: string, titled = true): DocumentField => ({
-  id,
-  label: DOCUMENT_LABELS[id],
-  ...(id === 'documentoPessoal' && identityType ? { identityType, ...(titled ? { title: `${DOCUMENT_LABELS[id]} (${identityType})` } : {}) } : {}),
-  max: MAX_FILES[id] ?? 2,
-});
 
 /**
  * Documents of cash billing: /faturamentoespecie/documento-rejeitado lists what the analysis
@@ -52,13 +43,13 @@ export default async function billingDocuments(app: FastifyInstance) {
     const progress = progressOf(kase);
     const company = isCompanyId(upstream.session.data.customer.inscricaoNacional);
     const companyList: DocumentField[] = [...COMPANY_DOCUMENTS, ...(progress.novoSocio ? NEW_PARTNER_DOCUMENTS : [])];
-    const all = company ? companyList : (Object.keys(DOCUMENT_LABELS) as DocumentId[]).map((d) => personDoc(d, progress.tipoDocumento, false));
+    const all = company ? companyList : (Object.keys(DOCUMENT_LABELS) as DocumentId[]).map((d) => personDocumentField(d, { identityType: progress.tipoDocumento, titled: false }));
     const base = { kase, progress, company, additional: false, resend: false };
     if (refused.size > 0) return { ...base, resend: true, list: all.filter((d) => refused.has(d.label)) };
     if (company) return { ...base, list: companyList };
     // The analysis asked for additional documents (DOCUMENTOS_ADICIONAIS_GRC): the income type's full list.
-    if (data?.status === 'DOCUMENTOS_ADICIONAIS_GRC') return { ...base, additional: true, list: additionalDocuments(progress.tipoRenda ?? '', progress.enviados).map((d) => personDoc(d)) };
-    return { ...base, list: documentsToSend(progress.tipoRenda ?? '', progress.enviados).map((d) => personDoc(d, progress.tipoDocumento)) };
+    if (data?.status === 'DOCUMENTOS_ADICIONAIS_GRC') return { ...base, additional: true, list: additionalDocuments(progress.tipoRenda ?? '', progress.enviados).map((d) => personDocumentField(d)) };
+    return { ...base, list: documentsToSend(progress.tipoRenda ?? '', progress.enviados).map((d) => personDocumentField(d, { identityType: progress.tipoDocumento })) };
   }
 
   app.screens.register('especie-documentos-rejeitados', async (ctx) => {

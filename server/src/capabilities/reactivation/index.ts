@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { ActionResult } from '../../../../screens/contract/index.js';
 import { norm, type CrmCase } from '../../domain/cases.js';
 import { localNow } from '../../domain/clock.js';
-import { contactProblems, reactivationInputs } from '../../domain/special-flows.js';
+import { contactProblems, contactRequestInput, reactivationInputs } from '../../domain/special-flows.js';
 import type { CustomerUpstream } from '../../plugins/core/customer-upstream.js';
 import { UpstreamError } from '../../plugins/core/upstream-client.js';
 import { loadCases, openCase } from '../../upstream/crm-cases.js';
@@ -37,11 +36,7 @@ export default async function reactivation(app: FastifyInstance) {
 
   app.actions.register('reactivation/request', {
     idempotent: true,
-    input: z.object({
-      telefone: z.string('@erro.campo-obrigatorio').trim().min(1, '@erro.campo-obrigatorio'),
-      email: z.string('@erro.campo-obrigatorio').trim().min(1, '@erro.campo-obrigatorio'),
-      horario: z.enum(['MANHA', 'TARDE'], '@reativacao.erro.horario'),
-    }),
+    input: contactRequestInput('@reativacao.erro.horario'),
     async handler(input, { upstream }): Promise<ActionResult> {
       const errors = contactProblems(input);
       if (Object.keys(errors).length > 0) return { kind: 'field-errors', errors };

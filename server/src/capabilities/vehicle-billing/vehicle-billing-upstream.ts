@@ -1,8 +1,8 @@
-import { vehicleBilling, type DealershipBankData, type VehicleProduct } from '../../../../screens/back-office/index.js';
+import { vehicleBilling, type BankData, type VehicleProduct } from '../../../../screens/back-office/index.js';
 import type { CustomerUpstream } from '../../plugins/core/customer-upstream.js';
 import { loadVehicleBilling } from '../../upstream/vehicle-billing.js';
 
-export type { DealershipBankData, PurchaseOrder, VehicleBillingData, VehicleProduct } from '../../../../screens/back-office/index.js';
+export type { BankData, PurchaseOrder, VehicleBillingData, VehicleProduct } from '../../../../screens/back-office/index.js';
 
 /** Vehicle billing calls (doc 2 §7 "Vehicle billing"), for the selected quota; shapes in the back-office contract. */
 export const vehicleUpstream = {
@@ -22,7 +22,7 @@ export const vehicleUpstream = {
   addSupplier: (u: CustomerUpstream, idCota: number, cnpj: string) => u.request(vehicleBilling.addSupplier, { json: { idCota, cnpj } }),
   paymentForms: (u: CustomerUpstream, idCota: number) => u.request(vehicleBilling.paymentForms, { params: { idCota } }),
   paymentFormDetail: (u: CustomerUpstream, idCota: number, optType: string) => u.request(vehicleBilling.paymentFormDetail, { params: { idCota, optType } }),
-  orderData: (u: CustomerUpstream, body: { idCota: number; corParceiro: string; logoParceiro: string; unidadeNegocio: string; formaPagamento: string; dadosBancarios?: DealershipBankData }) =>
+  orderData: (u: CustomerUpstream, body: { idCota: number; corParceiro: string; logoParceiro: string; unidadeNegocio: string; formaPagamento: string; dadosBancarios?: BankData }) =>
     u.request(vehicleBilling.orderData, { json: body }),
   request: (u: CustomerUpstream, idCota: number) => u.request(vehicleBilling.request, { params: { idCota }, json: {} }),
   purchaseOrder: (u: CustomerUpstream, idCota: number) => u.request(vehicleBilling.purchaseOrder, { json: { idCota } }),

@@ -194,4 +194,19 @@ describe('documents by income type, with saved progress', () => {
     expect((await (await as('nina')).c.screen('/faturamento')).body.to).toBe('/faturamentoespecie/centralcontemplacao');
     await stack.sandbox.reset();
   });
+
+  it('asks a rural producer for the last 6 invoices (doc 1 §5) and refuses fewer, sending nothing', async () => {
+    await stack.sandbox.reset();
+    const { c } = await as('nina');
+    await c.action('cash-billing/start', { confirmaTipo: true });
+    expect((await c.action('cash-billing/income', { tipoRenda: 'produtor-rural', tipoDocumento: 'CNH' })).body).toEqual({ kind: 'navigate', to: '/faturamentoespecie/anexar-documentos' });
+    const form = findAll((await c.screen('/faturamentoespecie/anexar-documentos')).body.layout, (n) => n.type === 'form')[0];
+    expect(form.schema.properties.notaFiscal).toMatchObject({ minItems: 6, maxItems: 6 });
+    await stack.sandbox.clearCalls();
+    const sent = Object.fromEntries(Object.keys(form.schema.properties).map((k) => [k, [pdf]]));
+    const refused = await c.action('cash-billing/documents', { ...sent, notaFiscal: Array(5).fill(pdf) });
+    expect(refused.body.errors).toMatchObject({ notaFiscal: expect.stringContaining('6') });
+    expect((await stack.sandbox.calls()).some((call) => call.path === 'arquivos/v2')).toBe(false);
+    await stack.sandbox.reset();
+  });
 });

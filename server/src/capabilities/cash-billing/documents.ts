@@ -48,8 +48,8 @@ export default async function billingDocuments(app: FastifyInstance) {
     if (refused.size > 0) return { ...base, resend: true, list: all.filter((d) => refused.has(d.label)) };
     if (company) return { ...base, list: companyList };
     // The analysis asked for additional documents (DOCUMENTOS_ADICIONAIS_GRC): the income type's full list.
-    if (data?.status === 'DOCUMENTOS_ADICIONAIS_GRC') return { ...base, additional: true, list: additionalDocuments(progress.tipoRenda ?? '', progress.enviados).map((d) => personDocumentField(d)) };
-    return { ...base, list: documentsToSend(progress.tipoRenda ?? '', progress.enviados).map((d) => personDocumentField(d, { identityType: progress.tipoDocumento })) };
+    if (data?.status === 'DOCUMENTOS_ADICIONAIS_GRC') return { ...base, additional: true, list: additionalDocuments(progress.tipoRenda ?? '', progress.enviados).map((d) => personDocumentField(d, { incomeType: progress.tipoRenda })) };
+    return { ...base, list: documentsToSend(progress.tipoRenda ?? '', progress.enviados).map((d) => personDocumentField(d, { identityType: progress.tipoDocumento, incomeType: progress.tipoRenda })) };
   }
 
   app.screens.register('especie-documentos-rejeitados', async (ctx) => {

@@ -5,6 +5,7 @@ import type { FieldFormat } from '../../../../screens/contract/formats.js';
 import { FORMATS, type FormatSpec } from './formats.js';
 import { TypedEchoes } from './typed-echoes.js';
 import { usePoliteAutoFocus } from '../../ui/polite-autofocus.js';
+import { useAdoptEarlyInput } from './adopt-early-input.js';
 
 export type RawValue = string | number | undefined;
 
@@ -38,6 +39,15 @@ export function MaskedInput({ format, value, onValueChange, inputMode, autoCompl
   // What this input reported and the parent has not echoed yet: a late echo never overwrites typing.
   const echoes = useRef(new TypedEchoes<RawValue>());
   const record = (raw: RawValue) => echoes.current.reported(raw);
+  // Typed into the server-drawn page before hydration: the parent learns it now, as typed (the mask formats it when it arrives).
+  useAdoptEarlyInput<HTMLInputElement, string>(
+    element,
+    (input) => (input.value !== '' && input.value !== String(value ?? '') ? input.value : undefined),
+    (typed) => {
+      record(typed);
+      onValueChange(typed);
+    },
+  );
   // imask loads in its own chunk after the first paint, so a masked field costs nothing before a screen is interactive.
   const [imask, setImask] = useState<typeof import('imask').default | null>(null);
   useEffect(() => {

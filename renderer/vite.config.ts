@@ -22,6 +22,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     // The server reads it to preload the lazy chunks a page's first screen needs (first-screen.ts).
     manifest: !isSsrBuild,
   },
+  // The server entry bundles the icon set it uses (lucide-react's package entry loads every icon it has: seconds on a busy machine).
+  ssr: { noExternal: ['lucide-react'] },
   server: {
     proxy: { '/api': 'http://127.0.0.1:3000', '/health': 'http://127.0.0.1:3000' },
   },

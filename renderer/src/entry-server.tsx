@@ -8,7 +8,7 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { Screens } from './app/app.js';
-import { preloadPartsFor } from './app/lazy-parts.js';
+import { preloadAllParts, preloadPartsFor } from './app/lazy-parts.js';
 import { drawnPath, FirstScreenContext, type FirstScreens } from './lib/first-screen.js';
 import { themeVariables } from './lib/theme.js';
 
@@ -29,6 +29,11 @@ const NOT_DRAWN_HERE = /"type":"theme-preview"/;
 
 /** A colour value that can stand in a style sheet as it is (no quotes, semicolons, braces or angle brackets). */
 const PLAIN_COLOUR = /^[#\w\s(),.%+-]{1,64}$/;
+
+/** Loads every lazy part once, when the server starts: no page waits for one. */
+export function warm(): Promise<unknown> {
+  return preloadAllParts();
+}
 
 /** Draws the screen a navigation to `path` ends on; null when the documents do not end on one. */
 export async function render(path: string, docs: FirstScreens): Promise<DrawnScreen | null> {

@@ -9,3 +9,8 @@ const PRELOADS: Record<LazyPartName, () => Promise<unknown>> = { icons: preloadI
 export function preloadPartsFor(doc: unknown): Promise<unknown> {
   return Promise.all(lazyPartsOf(JSON.stringify(doc)).map((name) => PRELOADS[name]()));
 }
+
+/** Every lazy part (the server's renderer loads them all when it starts). */
+export function preloadAllParts(): Promise<unknown> {
+  return Promise.all(Object.values(PRELOADS).map((preload) => preload()));
+}

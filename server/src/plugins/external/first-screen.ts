@@ -84,9 +84,10 @@ export async function loadScreenDrawer(dir: string, log: FastifyBaseLogger): Pro
     log.info({ file }, 'renderer server entry not built: pages carry the first screen without its markup');
     return null;
   }
-  const entry = (await import(pathToFileURL(file).href)) as { render?: unknown };
+  const entry = (await import(pathToFileURL(file).href)) as { render?: unknown; warm?: unknown };
   const render = entry.render;
   if (typeof render !== 'function') throw new Error(`${file} exports no render function`);
+  if (typeof entry.warm === 'function') await entry.warm();
   return {
     async render(path, docs) {
       const drawn: unknown = await render(path, docs);

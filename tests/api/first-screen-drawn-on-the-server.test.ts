@@ -32,6 +32,9 @@ describe('the first screen is drawn into the page', () => {
     expect(root).toMatch(/<button[^>]*type="submit"[^>]*>Entrar<\/button>/);
     expect(body).toMatch(/<title>[^<]+ · [^<]+<\/title>/);
     expect(body).toMatch(/<style nonce="[^"]+">html:root\{--color-primary:#[0-9a-fA-F]{3,8};/);
+    // The style sheet comes inside the page: the first paint waits for no other request.
+    expect(body).not.toContain('rel="stylesheet"');
+    expect(body).toMatch(/<style nonce="[^"]+">[^<]*\.app-header\{/);
   });
 
   it('shows ana her own home, and a visitor opening /home the login it redirects to', async () => {

@@ -50,7 +50,7 @@ describe('the first screen is drawn by the server, then hydrated', () => {
     await page.close();
   });
 
-  test('ana reloading her home sees it before the script, with its icons, and it answers once hydrated', async () => {
+  test('ana reloading her home and her slip list sees them before the script, icons included, and they answer once hydrated', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await loginInBrowser(page, stack.baseUrl, persona('ana'));
@@ -76,6 +76,20 @@ describe('the first screen is drawn by the server, then hydrated', () => {
     expect(await held.locator('main[data-drawn-by-server]').count()).toBe(1);
     expect(await held.locator('svg.icon[data-drawn-by-server]').count()).toBe(1);
     expect(scripts.errors).toEqual([]);
+
+    // The slip list: its ticks are drawn by the server, and a tick holds once hydrated.
+    const slips = await context.newPage();
+    const slipScripts = await heldScripts(slips);
+    await slips.goto(`${stack.baseUrl}/boletos/listadeboletos`, { waitUntil: 'commit' });
+    const first = slips.getByRole('checkbox').first();
+    await first.waitFor();
+    await mark(slips, 'input[type="checkbox"]');
+    slipScripts.release();
+    await expect.poll(() => slips.evaluate(() => document.activeElement?.id)).toBe('conteudo');
+    await first.check();
+    await expect.poll(() => first.isChecked()).toBe(true);
+    expect(await slips.locator('input[type="checkbox"][data-drawn-by-server]').count()).toBe(1);
+    expect(slipScripts.errors).toEqual([]);
     await context.close();
   });
 });

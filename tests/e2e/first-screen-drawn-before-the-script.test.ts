@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { PERSON_WAIT_MS, loginInBrowser, useBrowser } from '../helpers/browser.js';
+import { PERSON_WAIT_MS, loginToHome, useBrowser } from '../helpers/browser.js';
 import { persona } from '../helpers/personas.js';
 import { useStack } from '../helpers/stack.js';
 
@@ -53,11 +53,7 @@ describe('the first screen is drawn by the server, then hydrated', () => {
   test('ana reloading her home and her slip list sees them before the script, icons included, and they answer once hydrated', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
-    await loginInBrowser(page, stack.baseUrl, persona('ana'));
-    await page.waitForURL('**/groups-and-quotas');
-    await page.getByRole('button', { name: 'Acompanhar esta cota' }).first().click();
-    await page.waitForURL('**/home');
-    await page.getByText('Olá, Ana').waitFor();
+    await loginToHome(page, stack.baseUrl, persona('ana'), 'Olá, Ana');
 
     const held = await context.newPage();
     const scripts = await heldScripts(held);

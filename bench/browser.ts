@@ -35,6 +35,17 @@ const OBSERVERS = `
     .observe({ type: 'event', durationThreshold: 16, buffered: true });
 `;
 
+/**
+ * The element is React's (created or hydrated by the renderer): a server-drawn screen is visible
+ * before its JavaScript runs, but a tap on it does nothing until then.
+ */
+async function reactOwns(page: Page, selector: string): Promise<void> {
+  await page.waitForFunction((sel) => {
+    const el = document.querySelector(sel);
+    return el !== null && Object.keys(el).some((k) => k.startsWith('__reactFiber$'));
+  }, selector);
+}
+
 export const PROBES: Probe[] = [
   {
     name: 'login (/entrar)',
@@ -42,6 +53,7 @@ export const PROBES: Probe[] = [
     interactive: async (page) => {
       await page.getByLabel('CPF ou CNPJ').first().waitFor();
       await page.getByRole('button', { name: 'Entrar' }).first().waitFor();
+      await reactOwns(page, 'button[type="submit"]');
     },
     interact: async (page) => {
       await page.getByLabel('CPF ou CNPJ').first().click();
@@ -51,7 +63,10 @@ export const PROBES: Probe[] = [
   {
     name: 'home (/home)',
     path: '/home',
-    interactive: (page) => page.getByText('Olá, Ana').waitFor(),
+    interactive: async (page) => {
+      await page.getByText('Olá, Ana').waitFor();
+      await reactOwns(page, '.app-nav button');
+    },
     interact: async (page) => {
       await page.getByRole('button', { name: 'Sair' }).click();
       await page.getByRole('dialog').waitFor();
@@ -60,7 +75,10 @@ export const PROBES: Probe[] = [
   {
     name: 'slip list (/boletos/listadeboletos)',
     path: '/boletos/listadeboletos',
-    interactive: (page) => page.getByRole('checkbox').first().waitFor(),
+    interactive: async (page) => {
+      await page.getByRole('checkbox').first().waitFor();
+      await reactOwns(page, 'input[type="checkbox"]');
+    },
     interact: (page) => page.getByRole('checkbox').first().click(),
   },
 ];

@@ -145,7 +145,7 @@ async function main() {
   await start('sandbox/src/main.ts', { SANDBOX_PORT: sandboxPort, SANDBOX_TOKEN_TTL_SECONDS: '3600' }, /listening on/);
   await start(
     'server/src/main.ts',
-    { PORT: serverPort, UPSTREAM_URL: `http://127.0.0.1:${sandboxPort}`, DATA_DIR: ':memory:', BENCH_ROUTES: 'true', APP_ENV: 'production', COOKIE_SECRET: 'b'.repeat(32), LOG_LEVEL: 'info', VALIDATE_SCREENS: 'false', OPS_USERS: 'bench:bench-only-secret:viewer', ALLOWED_HOSTS: '127.0.0.1,localhost' },
+    { PORT: serverPort, UPSTREAM_URL: `http://127.0.0.1:${sandboxPort}`, DATA_DIR: ':memory:', BENCH_ROUTES: 'true', APP_ENV: 'production', NODE_ENV: 'production', COOKIE_SECRET: 'b'.repeat(32), LOG_LEVEL: 'info', VALIDATE_SCREENS: 'false', OPS_USERS: 'bench:bench-only-secret:viewer', ALLOWED_HOSTS: '127.0.0.1,localhost' },
     null,
     ['--expose-gc'],
   );

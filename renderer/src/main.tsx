@@ -1,13 +1,37 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.js';
+import { preloadPartsFor } from './app/lazy-parts.js';
+import { drawnPath, pendingFirstScreens } from './lib/first-screen.js';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing from index.html');
 
-createRoot(root).render(
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
+
+/**
+ * The server drew the first screen into #root (server/src/plugins/external/renderer.ts): the
+ * renderer goes to the path it drew (where the redirects the page carries end), loads the lazy
+ * parts that screen shows, and hydrates it. Otherwise (no markup, or inside a native wrapper, where
+ * the page's documents are not used) it draws from scratch.
+ */
+function start(): void {
+  const docs = root!.firstElementChild ? pendingFirstScreens() : null;
+  const here = `${location.pathname}${location.search}`;
+  const drawn = docs ? drawnPath(docs, here) : null;
+  if (!docs || drawn === null) {
+    root!.replaceChildren();
+    createRoot(root!).render(app);
+    return;
+  }
+  if (drawn !== here) history.replaceState(null, '', drawn);
+  const hydrate = () => void hydrateRoot(root!, app);
+  preloadPartsFor(docs[drawn]).then(hydrate, hydrate);
+}
+
+start();

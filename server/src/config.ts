@@ -58,6 +58,8 @@ export const ConfigSchema = z.object({
   DEV_PARTNER_DOMAIN: z.string().min(1).default('localhost'),
   PARTNER_CACHE_SECONDS: z.coerce.number().int().min(0).default(300),
   RENDERER_DIR: z.string().min(1).default('dist/renderer'),
+  /** The renderer's server entry (`vite build --ssr`): when built, a page's first screen is drawn into its HTML. */
+  RENDERER_SSR_DIR: z.string().min(1).default('dist/renderer-ssr'),
   /** Operations console staff: `login:senha:viewer|publisher|approver,…`. Sandbox accounts outside production when absent. */
   OPS_USERS: z.string().optional(),
   /** Personas the console previews decisions for (the sandbox's fixture file); absent in production. */

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { PERSON_WAIT_MS, loginInBrowser, useBrowser } from '../helpers/browser.js';
+import { PERSON_WAIT_MS, loginToHome, useBrowser } from '../helpers/browser.js';
 import { persona } from '../helpers/personas.js';
 import { useStack } from '../helpers/stack.js';
 
@@ -36,11 +36,7 @@ describe('the first screen comes inside the page', () => {
   test('ana reloading her home gets it from the page, and only her own', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
-    await loginInBrowser(page, stack.baseUrl, persona('ana'));
-    await page.waitForURL('**/groups-and-quotas');
-    await page.getByRole('button', { name: 'Acompanhar esta cota' }).first().click();
-    await page.waitForURL('**/home');
-    await page.getByText('Olá, Ana').waitFor();
+    await loginToHome(page, stack.baseUrl, persona('ana'), 'Olá, Ana');
     const asked = screenRequests(page);
     const answer = await page.reload();
     expect(answer?.headers()['cache-control']).toBe('no-store');

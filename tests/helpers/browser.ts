@@ -56,6 +56,15 @@ export async function loginInBrowser(page: import('playwright-core').Page, baseU
   await page.getByRole('button', { name: 'Entrar', exact: true }).first().click();
 }
 
+/** Logs a persona in, follows her first quota and waits for her home ("Olá, <first name>"). */
+export async function loginToHome(page: import('playwright-core').Page, baseUrl: string, persona: { document: string; password: string }, greeting: string): Promise<void> {
+  await loginInBrowser(page, baseUrl, persona);
+  await page.waitForURL('**/groups-and-quotas');
+  await page.getByRole('button', { name: 'Acompanhar esta cota' }).first().click();
+  await page.waitForURL('**/home');
+  await page.getByText(greeting).waitFor();
+}
+
 /** Logs a sandbox staff member into the operations console (/ops/entrar) and waits for the console. */
 export async function loginStaffInBrowser(page: import('playwright-core').Page, baseUrl: string, user = 'operacao', password = 'operacao-sandbox'): Promise<void> {
   page.setDefaultTimeout(PERSON_WAIT_MS);

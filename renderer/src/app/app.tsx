@@ -8,19 +8,26 @@ import { ScreenPage } from './screen-page.js';
 // Screens are asked fresh on every navigation; focus changes must not refetch behind the customer's back.
 const SWR_OPTIONS = { revalidateOnFocus: false, shouldRetryOnError: false, dedupingInterval: 0 } as const;
 
-/** Providers, then one catch-all route: every URL is a screen the server decides. */
+/** The browser's app: the history's location, then the screens. */
 export function App() {
   return (
     <BrowserRouter>
-      <SWRConfig value={SWR_OPTIONS}>
-        <UiProvider>
-          <Routes>
-            <Route path="*" element={<GuardedScreen />} />
-          </Routes>
-          <GlobalUi />
-        </UiProvider>
-      </SWRConfig>
+      <Screens />
     </BrowserRouter>
+  );
+}
+
+/** Providers, then one catch-all route: every URL is a screen the server decides (inside a router: the browser's, or the server's static one). */
+export function Screens() {
+  return (
+    <SWRConfig value={SWR_OPTIONS}>
+      <UiProvider>
+        <Routes>
+          <Route path="*" element={<GuardedScreen />} />
+        </Routes>
+        <GlobalUi />
+      </UiProvider>
+    </SWRConfig>
   );
 }
 

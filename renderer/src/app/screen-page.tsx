@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useContext, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import useSWR from 'swr';
 import type { ComponentNode } from '../../../screens/contract/components.js';
@@ -6,7 +6,7 @@ import type { ScreenResponse } from '../../../screens/contract/screen.js';
 import type { ScreenPatch } from '../actions/context.js';
 import { ScreenSkeleton } from '../components/skeleton/skeleton.js';
 import { fetchScreen, RequestFailure } from '../lib/api.js';
-import { takeFirstScreen } from '../lib/first-screen.js';
+import { FirstScreenContext, takeFirstScreen } from '../lib/first-screen.js';
 import { TEXTS } from '../texts.js';
 import { useUi } from '../ui/ui-context.js';
 import { applyOverrides, ScreenPatchContext } from './screen-patch.js';
@@ -21,11 +21,17 @@ export function ScreenPage() {
   // One cache entry per history entry: a new navigation (even to the same URL, after an action)
   // asks the server again; going back shows that entry's screen at once while it revalidates.
   const key = [path, location.key] as const;
-  // The first navigation's document came inside the page: drawn without asking again.
-  const { data, error, isValidating, mutate } = useSWR<ScreenResponse, Error, readonly [string, string]>(key, ([wanted]) => {
-    const first = takeFirstScreen(wanted);
-    return first ? Promise.resolve(first) : fetchScreen(wanted);
-  });
+  // The first navigation's document came inside the page: drawn by the first render (the same
+  // markup the server drew, so hydration keeps it), then taken without asking the server again.
+  const firstScreen = useContext(FirstScreenContext);
+  const { data, error, isValidating, mutate } = useSWR<ScreenResponse, Error, readonly [string, string]>(
+    key,
+    ([wanted]) => {
+      const first = takeFirstScreen(wanted);
+      return first ? Promise.resolve(first) : fetchScreen(wanted);
+    },
+    { fallbackData: location.key === 'default' ? firstScreen(path) : undefined },
+  );
 
   useEffect(() => {
     // Follow a redirect only once it is fresh: a cached one may predate a login.

@@ -1,13 +1,16 @@
+import { createContext } from 'react';
 import type { ScreenResponse } from '../../../screens/contract/screen.js';
 import { detectWrapper } from './bridge.js';
+
+export type FirstScreens = Record<string, ScreenResponse>;
 
 /** The element the server writes into the page with the first screen (server/src/plugins/external/first-screen.ts). */
 export const FIRST_SCREEN_ID = 'primeiras-telas';
 
-let pending: Record<string, ScreenResponse> | null = null;
+let pending: FirstScreens | null = null;
 let read = false;
 
-function readOnce(): Record<string, ScreenResponse> | null {
+function readOnce(): FirstScreens | null {
   if (read) return pending;
   read = true;
   const element = typeof document === 'undefined' ? null : document.getElementById(FIRST_SCREEN_ID);
@@ -21,7 +24,7 @@ function readOnce(): Record<string, ScreenResponse> | null {
   }
   try {
     const parsed: unknown = JSON.parse(element.textContent ?? '');
-    pending = parsed && typeof parsed === 'object' ? (parsed as Record<string, ScreenResponse>) : null;
+    pending = parsed && typeof parsed === 'object' ? (parsed as FirstScreens) : null;
   } catch {
     pending = null;
   }
@@ -41,3 +44,35 @@ export function takeFirstScreen(path: string): ScreenResponse | undefined {
   pending = doc?.kind === 'redirect' && Object.hasOwn(docs, doc.to) ? { [doc.to]: docs[doc.to]! } : null;
   return doc;
 }
+
+/** The documents the page brought and no navigation has taken yet (null inside a wrapper, or none). */
+export function pendingFirstScreens(): FirstScreens | null {
+  return readOnce();
+}
+
+/** The document the page brought for this path, without taking it (the first render draws it at once). */
+export function peekFirstScreen(path: string): ScreenResponse | undefined {
+  const docs = readOnce();
+  return docs && Object.hasOwn(docs, path) ? docs[path] : undefined;
+}
+
+/**
+ * The path whose screen a navigation to `path` ends on, following the redirects the page brought
+ * (as the server followed them); null when they do not end on a screen. The server draws that
+ * screen into the page, and the renderer goes to that path before hydrating it.
+ */
+export function drawnPath(docs: FirstScreens, path: string): string | null {
+  const seen = new Set<string>();
+  let wanted = path;
+  while (Object.hasOwn(docs, wanted) && !seen.has(wanted)) {
+    seen.add(wanted);
+    const doc = docs[wanted]!;
+    if (doc.kind === 'screen') return wanted;
+    if (doc.kind !== 'redirect' || !doc.to.startsWith('/') || doc.to.startsWith('//')) return null;
+    wanted = doc.to;
+  }
+  return null;
+}
+
+/** Where the first navigation's document comes from: the page in the browser; the composed documents on the server. */
+export const FirstScreenContext = createContext<(path: string) => ScreenResponse | undefined>(peekFirstScreen);

@@ -5,6 +5,7 @@ import type { FieldFormat } from '../../../../screens/contract/formats.js';
 import { FORMATS, rawFromShown, type FormatSpec, type RawValue } from './formats.js';
 import { TypedEchoes } from './typed-echoes.js';
 import { usePoliteAutoFocus } from '../../ui/polite-autofocus.js';
+import { useAdoptEarlyInput } from './adopt-early-input.js';
 
 export type { RawValue } from './formats.js';
 
@@ -52,6 +53,13 @@ export function MaskedInput({ format, value, onValueChange, inputMode, autoCompl
     echoes.current.reported(raw);
     onChange.current(raw);
   };
+  // Typed into the server-drawn page before hydration: the parent learns the raw value of what the
+  // field shows now (the mask formats it when it arrives).
+  useAdoptEarlyInput<HTMLInputElement, string>(
+    element,
+    (input) => (input.value !== '' && input.value !== String(value ?? '') ? input.value : undefined),
+    (typed) => report(rawFromShown(format, typed)),
+  );
   // Bumped each time a mask takes the field, so the parent's value is written into it then.
   const [masks, setMasks] = useState(0);
 

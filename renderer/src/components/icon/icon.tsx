@@ -1,17 +1,17 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import type { ICON_NAMES } from '../../../../screens/contract/components.js';
+import { preloadable } from '../../lib/preloadable.js';
 
 type IconName = (typeof ICON_NAMES)[number];
 
 // The icon set is its own chunk: screens without icons (login) never load it, and a screen with
-// icons draws their labels at once and the icons a moment later, in a box of the same size.
-const Drawn = lazy(async () => {
+// icons draws their labels at once and the icons a moment later, in a box of the same size. A
+// server-drawn screen loads it before hydrating (preloadIcons), so its icons never go away.
+export const { Component: DrawnIcon, preload: preloadIcons } = preloadable<{ name: IconName; size: number }>(async () => {
   const { ICONS } = await import('./icons.js');
-  return {
-    default: function DrawnIcon({ name, size }: { name: IconName; size: number }) {
-      const Svg = Object.hasOwn(ICONS, name) ? ICONS[name] : undefined;
-      return Svg ? <Svg className="icon" size={size} aria-hidden="true" focusable="false" strokeWidth={1.75} /> : null;
-    },
+  return function DrawnIcon({ name, size }) {
+    const Svg = Object.hasOwn(ICONS, name) ? ICONS[name] : undefined;
+    return Svg ? <Svg className="icon" size={size} aria-hidden="true" focusable="false" strokeWidth={1.75} /> : null;
   };
 });
 
@@ -19,7 +19,7 @@ const Drawn = lazy(async () => {
 export function Icon({ name, size = 24 }: { name: IconName; size?: number }) {
   return (
     <Suspense fallback={<span className="icon" data-icon-pending="" aria-hidden="true" style={{ width: size, height: size }} />}>
-      <Drawn name={name} size={size} />
+      <DrawnIcon name={name} size={size} />
     </Suspense>
   );
 }

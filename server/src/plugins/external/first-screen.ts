@@ -1,6 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
+import { LAZY_PARTS } from '../../../../renderer/src/lib/lazy-parts.js';
 import type { ScreenResponse } from '../../../../screens/contract/index.js';
 
 /** The id of the element that carries the first screen inside the page (renderer/src/lib/first-screen.ts). */
@@ -44,11 +47,6 @@ export interface LazyChunks {
   preloadsFor(json: string): string[];
 }
 
-const NEEDS = [
-  { source: 'src/components/icon/icons.ts', when: /"icon":"|"type":"(?:empty-state|shortcuts|bottom-nav)"/ },
-  { source: 'src/components/form/json-form.tsx', when: /"engine":"json"/ },
-];
-
 export function lazyChunks(root: string): LazyChunks {
   const file = resolve(root, '.vite', 'manifest.json');
   const parsed = existsSync(file) ? Manifest.safeParse(JSON.parse(readFileSync(file, 'utf8'))) : null;
@@ -59,10 +57,53 @@ export function lazyChunks(root: string): LazyChunks {
     seen.add(key);
     return [entry.file, ...(entry.imports ?? []).flatMap((k) => filesOf(k, seen))];
   };
-  const links = NEEDS.map(({ source, when }) => ({ when, files: filesOf(source) }));
+  const links = LAZY_PARTS.map(({ source, when }) => ({ when, files: filesOf(source) }));
   return {
     preloadsFor(json) {
       return [...new Set(links.filter((l) => l.when.test(json)).flatMap((l) => l.files))];
     },
   };
+}
+
+/** A first screen the renderer's server entry drew (renderer/src/entry-server.tsx). */
+const DrawnScreen = z.object({ path: z.string(), html: z.string(), title: z.string(), themeCss: z.string() });
+export type DrawnScreen = z.infer<typeof DrawnScreen>;
+
+export interface ScreenDrawer {
+  /** The markup of the screen a navigation to `path` ends on, from the documents the page carries; null when there is none. */
+  render(path: string, docs: Record<string, ScreenResponse>): Promise<DrawnScreen | null>;
+}
+
+/**
+ * The renderer's server entry, when it was built (`npm run build` writes it beside the renderer);
+ * null without it, and the page carries the documents only, as before.
+ */
+export async function loadScreenDrawer(dir: string, log: FastifyBaseLogger): Promise<ScreenDrawer | null> {
+  const file = resolve(dir, 'entry-server.js');
+  if (!existsSync(file)) {
+    log.info({ file }, 'renderer server entry not built: pages carry the first screen without its markup');
+    return null;
+  }
+  const entry = (await import(pathToFileURL(file).href)) as { render?: unknown; warm?: unknown };
+  const render = entry.render;
+  if (typeof render !== 'function') throw new Error(`${file} exports no render function`);
+  if (typeof entry.warm === 'function') await entry.warm();
+  return {
+    async render(path, docs) {
+      const drawn: unknown = await render(path, docs);
+      return drawn === null ? null : DrawnScreen.parse(drawn);
+    },
+  };
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Text for the page's markup (the title). */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+}
+
+/** The partner's colours for the head (`html:root` outranks the style sheet's defaults); nothing that could leave the element. */
+export function themeStyle(themeCss: string, nonce: string): string {
+  return themeCss === '' || /[<>{}\\]/.test(themeCss) ? '' : `<style nonce="${nonce}">html:root{${themeCss}}</style>`;
 }

@@ -5,7 +5,15 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { compressBody } from '../core/compression.js';
-import { firstScreenElement, firstScreens, lazyChunks } from './first-screen.js';
+import { inNativeWrapper } from '../core/client-platform.js';
+import { escapeHtml, firstScreenElement, firstScreens, lazyChunks, loadScreenDrawer, themeStyle, type ScreenDrawer } from './first-screen.js';
+
+/** What the server drew of a page's first screen: the page title (null: the page's own), head elements, and the root's markup. */
+interface Drawn {
+  title: string | null;
+  head: string;
+  root: string;
+}
 
 /** What the build writes where the per-response nonce goes (renderer/vite.config.ts). */
 export const NONCE_PLACEHOLDER = 'CSP_NONCE_PLACEHOLDER';
@@ -26,6 +34,19 @@ export function pageCsp(nonce: string, upstreamOrigin: string, frameAncestors: r
   ].join('; ');
 }
 
+/**
+ * The renderer's style sheet inside the page instead of linked (≈ 3 KiB compressed): the first
+ * paint of a server-drawn screen waits for no other request. A sheet that could close its element
+ * (or refers to other files) stays linked.
+ */
+export function inlineStyleSheets(page: string, root: string): string {
+  return page.replace(/<link rel="stylesheet" crossorigin href="\/(assets\/[\w.-]+\.css)" nonce="(\w+)">/g, (link, file: string, nonce: string) => {
+    const path = resolve(root, file);
+    const css = existsSync(path) ? readFileSync(path, 'utf8') : '';
+    return css === '' || /<\/|url\(/i.test(css) ? link : `<style nonce="${nonce}">${css}</style>`;
+  });
+}
+
 /** Hashed build output never changes under its name; anything else is revalidated hourly. */
 export function assetCacheControl(path: string): string {
   return /[\\/]assets[\\/][^\\/]+-[\w-]{8,}\.\w+(?:\.(?:br|gz))?$/.test(path) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600';
@@ -41,7 +62,7 @@ export default fp(
     const root = resolve(app.config.RENDERER_DIR);
     const indexFile = resolve(root, 'index.html');
     const built = existsSync(indexFile);
-    const page = built ? readFileSync(indexFile, 'utf8') : '';
+    const page = built ? inlineStyleSheets(readFileSync(indexFile, 'utf8'), root) : '';
     const upstreamOrigin = new URL(app.config.UPSTREAM_URL).origin;
     if (built) {
       await app.register(fastifyStatic, {
@@ -62,26 +83,51 @@ export default fp(
     }
 
     const chunks = lazyChunks(root);
+    let drawer: ScreenDrawer | null = null;
+    try {
+      drawer = built ? await loadScreenDrawer(resolve(app.config.RENDERER_SSR_DIR), app.log) : null;
+    } catch (err) {
+      app.log.error({ err }, 'renderer server entry not loaded: pages carry the first screen without its markup');
+    }
+
+    /**
+     * The first screen drawn on the server, so the browser paints it with the HTML and the renderer
+     * hydrates it. Not inside a native wrapper (its renderer asks for the wrapper's own screen and
+     * draws from scratch). A drawing failure leaves the page as it was without it.
+     */
+    async function drawnMarkup(request: FastifyRequest, docs: Parameters<ScreenDrawer['render']>[1], nonce: string): Promise<Drawn> {
+      const none = { title: null, head: '', root: '' };
+      if (!drawer || inNativeWrapper(request)) return none;
+      try {
+        const drawn = await drawer.render(request.url, docs);
+        return drawn ? { title: drawn.title, head: themeStyle(drawn.themeCss, nonce), root: drawn.html } : none;
+      } catch (err) {
+        request.log.warn({ err }, 'first screen not drawn on the server: the renderer draws it');
+        return none;
+      }
+    }
 
     /**
      * The first screen (and the redirects to it) inside the page, with module-preloads for the
      * lazy chunks it needs: the renderer draws without asking again. Per customer, so the page is
      * `no-store` and varies by cookie. A HEAD, or a screen that fails, gets the bare page.
      */
-    async function firstScreenMarkup(request: FastifyRequest, reply: FastifyReply, nonce: string): Promise<{ head: string; body: string }> {
-      if (request.method !== 'GET') return { head: '', body: '' };
+    async function firstScreenMarkup(request: FastifyRequest, reply: FastifyReply, nonce: string): Promise<Drawn & { body: string }> {
+      const bare = { title: null, head: '', root: '', body: '' };
+      if (request.method !== 'GET') return bare;
       try {
         await app.loadSession(request);
         const docs = await firstScreens(request.url, (path) => app.screens.compose(request, reply, path));
         const element = firstScreenElement(docs, nonce);
-        const head = chunks
+        const preloads = chunks
           .preloadsFor(element)
           .map((file) => `<link rel="modulepreload" crossorigin href="/${file}" nonce="${nonce}">`)
           .join('');
-        return { head, body: element };
+        const drawn = await drawnMarkup(request, docs, nonce);
+        return { ...drawn, head: `${drawn.head}${preloads}`, body: element };
       } catch (err) {
         request.log.debug({ err }, 'first screen not carried in the page');
-        return { head: '', body: '' };
+        return bare;
       }
     }
 
@@ -89,10 +135,12 @@ export default fp(
       const nonce = randomBytes(16).toString('base64');
       const { partner } = await app.partners.forRequest(request);
       const first = await firstScreenMarkup(request, reply, nonce);
+      // Functions as replacements: `$` in a screen's text is not a replacement pattern.
       const html = page
         .replaceAll(NONCE_PLACEHOLDER, nonce)
-        .replace('</head>', `${first.head}</head>`)
-        .replace('<div id="root"></div>', `<div id="root"></div>${first.body}`);
+        .replace(/<title>[^<]*<\/title>/, (bare) => (first.title === null ? bare : `<title>${escapeHtml(first.title)}</title>`))
+        .replace('</head>', () => `${first.head}</head>`)
+        .replace('<div id="root"></div>', () => `<div id="root">${first.root}</div>${first.body}`);
       return reply
         .header('cache-control', 'no-store')
         .header('vary', 'cookie')

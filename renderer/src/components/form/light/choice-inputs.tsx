@@ -1,13 +1,18 @@
+import { useRef } from 'react';
 import { usePoliteAutoFocus } from '../../../ui/polite-autofocus.js';
+import { useAdoptEarlyInput } from '../adopt-early-input.js';
 
 /** A checkbox of the light form: the box inside its own label, so the label names it. */
 export function Checkbox(props: { id: string; label: string; checked: boolean; onChange: (checked: boolean) => void; required?: boolean; autoFocus?: boolean; invalid?: boolean; describedBy?: string }) {
   const { id, label, checked, onChange, required, autoFocus, invalid, describedBy } = props;
   const focusNow = usePoliteAutoFocus(autoFocus);
+  const ref = useRef<HTMLInputElement>(null);
+  useAdoptEarlyInput<HTMLInputElement, boolean>(ref, (box) => (box.checked === checked ? undefined : box.checked), onChange);
   return (
     <div className="checkbox">
       <label>
         <input
+          ref={ref}
           type="checkbox"
           id={id}
           name={id}
@@ -37,8 +42,13 @@ export function RadioGroup(props: {
 }) {
   const { id, labelId, options, value, onChange, autoFocus, invalid, describedBy } = props;
   const focusNow = usePoliteAutoFocus(autoFocus);
+  const ref = useRef<HTMLDivElement>(null);
+  useAdoptEarlyInput<HTMLDivElement, string>(ref, (group) => {
+    const early = group.querySelector<HTMLInputElement>('input:checked')?.value;
+    return early === value ? undefined : early;
+  }, onChange);
   return (
-    <div className="field-radio-group" id={id} role="radiogroup" aria-labelledby={labelId} aria-invalid={invalid || undefined} aria-describedby={describedBy}>
+    <div ref={ref} className="field-radio-group" id={id} role="radiogroup" aria-labelledby={labelId} aria-invalid={invalid || undefined} aria-describedby={describedBy}>
       {options.map((option, i) => (
         <div className="radio" key={option.value}>
           <label>
@@ -71,8 +81,13 @@ export function CheckboxGroup(props: {
 }) {
   const { id, labelId, options, value, onChange, invalid, describedBy } = props;
   const ticked = new Set(value);
+  const ref = useRef<HTMLDivElement>(null);
+  useAdoptEarlyInput<HTMLDivElement, string[]>(ref, (group) => {
+    const early = [...group.querySelectorAll<HTMLInputElement>('input:checked')].map((box) => box.value);
+    return early.length === value.length && early.every((v) => ticked.has(v)) ? undefined : options.map((o) => o.value).filter((v) => early.includes(v));
+  }, onChange);
   return (
-    <div className="checkboxes" id={id} role="group" aria-labelledby={labelId} aria-invalid={invalid || undefined} aria-describedby={describedBy}>
+    <div ref={ref} className="checkboxes" id={id} role="group" aria-labelledby={labelId} aria-invalid={invalid || undefined} aria-describedby={describedBy}>
       {options.map((option, i) => (
         <div className="checkbox" key={option.value}>
           <label>

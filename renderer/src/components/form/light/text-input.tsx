@@ -1,4 +1,6 @@
+import { useRef } from 'react';
 import { usePoliteAutoFocus } from '../../../ui/polite-autofocus.js';
+import { useAdoptEarlyInput } from '../adopt-early-input.js';
 
 /** What a light-form text field needs; a masked input (CPF, CEP…) can take the same props. */
 export interface TextInputProps {
@@ -20,8 +22,15 @@ export interface TextInputProps {
 /** A text or password input of the light form, labelled by its field's `<label for>`. */
 export function TextInput({ id, value, onChange, password, inputMode, autoComplete, maxLength, required, autoFocus, invalid, describedBy }: TextInputProps) {
   const focusNow = usePoliteAutoFocus(autoFocus);
+  const ref = useRef<HTMLInputElement>(null);
+  useAdoptEarlyInput<HTMLInputElement, { typed: string | undefined }>(
+    ref,
+    (input) => (input.value === value ? undefined : { typed: input.value === '' ? undefined : input.value }),
+    ({ typed }) => onChange(typed),
+  );
   return (
     <input
+      ref={ref}
       id={id}
       name={id}
       className="input"

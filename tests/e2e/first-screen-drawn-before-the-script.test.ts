@@ -50,6 +50,26 @@ describe('the first screen is drawn by the server, then hydrated', () => {
     await page.close();
   });
 
+  test('a tap on Entrar before any script runs submits nothing natively (no password in an address), and the login works once they have', async () => {
+    const page = await browser.newPage();
+    const scripts = await heldScripts(page);
+    const asked: string[] = [];
+    page.on('request', (r) => asked.push(r.url()));
+    await page.goto(`${stack.baseUrl}/entrar`, { waitUntil: 'commit' });
+    await page.getByLabel('CPF ou CNPJ').first().fill('66115750903');
+    await page.getByLabel('Senha de 6 dígitos').first().fill('135790');
+    await page.getByRole('button', { name: 'Entrar', exact: true }).first().click();
+    await page.getByLabel('Senha de 6 dígitos').first().press('Enter');
+
+    scripts.release();
+    await expect.poll(() => page.getByLabel('CPF ou CNPJ').first().inputValue()).toBe('661.157.509-03');
+    await page.getByRole('button', { name: 'Entrar', exact: true }).first().click();
+    await page.getByText('Escolha a cota que deseja acompanhar.').waitFor();
+    expect(asked.filter((url) => url.includes('135790') || url.includes('senha'))).toEqual([]);
+    expect(scripts.errors).toEqual([]);
+    await page.close();
+  });
+
   test('ana reloading her home and her slip list sees them before the script, icons included, and they answer once hydrated', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();

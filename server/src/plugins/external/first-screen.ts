@@ -31,6 +31,17 @@ export async function firstScreens(path: string, compose: (path: string) => Prom
 }
 
 /**
+ * A server-drawn form is a real `<form>` before the renderer hydrates it: a tap on its button (or
+ * Enter in a field) would submit it natively — a GET of the page with every field, the password
+ * too, in the address, the history and the access logs. This listener hears every submit first
+ * (capture, on the document) and cancels the native submission; the renderer's own handler still
+ * runs once it has hydrated and submits through the API as always.
+ */
+export function nativeSubmitGuard(nonce: string): string {
+  return `<script nonce="${nonce}">document.addEventListener('submit',function(e){e.preventDefault()},true)</script>`;
+}
+
+/**
  * JSON inside `<script type="application/json">`: never executed (so the CSP does not apply), and
  * `<` escaped so no text of a document can close the element.
  */

@@ -6,7 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { compressBody } from '../core/compression.js';
 import { inNativeWrapper } from '../core/client-platform.js';
-import { escapeHtml, firstScreenElement, firstScreens, lazyChunks, loadScreenDrawer, themeStyle, type ScreenDrawer } from './first-screen.js';
+import { escapeHtml, firstScreenElement, firstScreens, lazyChunks, loadScreenDrawer, nativeSubmitGuard, themeStyle, type ScreenDrawer } from './first-screen.js';
 
 /** What the server drew of a page's first screen: the page title (null: the page's own), head elements, and the root's markup. */
 interface Drawn {
@@ -100,7 +100,7 @@ export default fp(
       if (!drawer || inNativeWrapper(request)) return none;
       try {
         const drawn = await drawer.render(request.url, docs);
-        return drawn ? { title: drawn.title, head: themeStyle(drawn.themeCss, nonce), root: drawn.html } : none;
+        return drawn ? { title: drawn.title, head: `${nativeSubmitGuard(nonce)}${themeStyle(drawn.themeCss, nonce)}`, root: drawn.html } : none;
       } catch (err) {
         request.log.warn({ err }, 'first screen not drawn on the server: the renderer draws it');
         return none;

@@ -9,13 +9,18 @@
  *   3. first load in Chromium (4× CPU, slow 4G, 412 px): JS bytes transferred before login, home and
  *      the slip list are interactive, LCP and INP of each (bench/browser.ts);
  *   4. growth: time and bytes of screens over small and big portfolios (bench/growth.ts);
- *   5. memory: RSS of the server holding 10 000 live sessions.
- * BENCH_SECONDS (5), BENCH_CONNECTIONS (20), BENCH_ONLY (comma list of: load, browser, growth, memory).
+ *   5. memory: RSS of the compiled server (`npm run build:server`, as the image runs it) idle and
+ *      holding 10 000 live sessions, with the embedded PGlite and with PostgreSQL.
+ * BENCH_SECONDS (5), BENCH_CONNECTIONS (20), BENCH_ONLY (comma list of: load, browser, growth, memory),
+ * BENCH_DATABASE_URL (postgresql://postgres@127.0.0.1:5432/test; the memory step works in a schema
+ * of its own and drops it; `none` skips PostgreSQL).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { measureScreens } from './browser.js';
 import { measureGrowth } from './growth.js';
 import { waitFor } from './wait.js';
@@ -26,7 +31,9 @@ const ONLY = new Set((process.env.BENCH_ONLY ?? 'load,browser,growth,memory').sp
 const children: ChildProcess[] = [];
 
 function start(script: string, env: NodeJS.ProcessEnv, ready: RegExp | null, nodeArgs: string[] = []): Promise<void> {
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  // TypeScript sources run through tsx; compiled JavaScript (build/) with node alone, as the image does.
+  const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...nodeArgs, ...loader, script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   children.push(child);
   if (!ready) {
     child.stdout!.resume();
@@ -118,22 +125,77 @@ interface MemoryUsage {
   arrayBuffers: number;
 }
 
-async function memory(base: string, cookie: string): Promise<void> {
+const COMPILED_SERVER = 'build/server/src/main.js';
+
+/** One instance's memory, idle and with n more live sessions (copies of ana's, as n logins would leave). */
+async function memoryOf(base: string, n: number): Promise<{ idle: MemoryUsage; loaded: MemoryUsage; seconds: number }> {
   const usage = async () => (await (await fetch(`${base}/bench/memory`)).json()) as MemoryUsage;
-  const mb = (n: number) => `${(n / 2 ** 20).toFixed(0)} MB`;
-  // external is mostly PGlite: its WebAssembly memory (128 MB reserved, touched as used) and the cluster's files.
-  const parts = (u: MemoryUsage) => `JS heap ${mb(u.heapUsed)}, external ${mb(u.external)} (of which ArrayBuffers ${mb(u.arrayBuffers)})`;
+  const cookie = await loginAsAna(base);
   const idle = await usage();
-  console.log(`\nmemory idle: RSS ${mb(idle.rss)} — ${parts(idle)}`);
-  const before = idle.rss;
-  const n = 10_000;
   const started = Date.now();
   const res = await fetch(`${base}/api/bench/sessions`, { method: 'POST', headers: { ...JSON_HEADERS, cookie }, body: JSON.stringify({ n }) });
   if (!res.ok) throw new Error(`sessions: ${res.status}`);
-  const loaded = await usage();
-  const after = loaded.rss;
-  console.log(`memory with sessions: RSS ${mb(loaded.rss)} — ${parts(loaded)}`);
-  console.log(`\nmemory: RSS ${(before / 2 ** 20).toFixed(0)} MB idle → ${(after / 2 ** 20).toFixed(0)} MB with ${n} more live sessions (created in ${((Date.now() - started) / 1000).toFixed(1)} s)   (goal ≤ 300 MB)`);
+  const seconds = (Date.now() - started) / 1000;
+  return { idle, loaded: await usage(), seconds };
+}
+
+/**
+ * RSS of the compiled server (node build/server/src/main.js, as the production image runs it) idle
+ * and with 10 000 more live sessions: with the embedded PGlite (DATA_DIR=:memory:) and with
+ * PostgreSQL (BENCH_DATABASE_URL, in a schema of its own that is dropped afterwards).
+ */
+async function memory(serverEnv: NodeJS.ProcessEnv): Promise<void> {
+  if (!existsSync(COMPILED_SERVER)) {
+    console.log(`\nmemory: ${COMPILED_SERVER} is missing — run \`npm run build:server\` first`);
+    return;
+  }
+  const mb = (n: number) => `${(n / 2 ** 20).toFixed(0)} MB`;
+  // external is mostly PGlite: its WebAssembly memory (128 MB reserved, touched as used) and the cluster's files.
+  const parts = (u: MemoryUsage) => `JS heap ${mb(u.heapUsed)}, external ${mb(u.external)} (of which ArrayBuffers ${mb(u.arrayBuffers)})`;
+  const n = 10_000;
+  const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
+  const schema = `bench_memory_${process.pid}`;
+  const configurations: { name: string; env: NodeJS.ProcessEnv }[] = [{ name: 'embedded PGlite (DATA_DIR=:memory:)', env: { DATA_DIR: ':memory:' } }];
+  let admin: pg.Client | null = null;
+  if (databaseUrl !== 'none') {
+    try {
+      admin = new pg.Client({ connectionString: databaseUrl });
+      await admin.connect();
+      await admin.query(`CREATE SCHEMA ${schema}`);
+      const url = new URL(databaseUrl);
+      url.searchParams.set('options', `-c search_path=${schema}`);
+      configurations.push({ name: `PostgreSQL (${url.host}${url.pathname}, schema ${schema})`, env: { DATABASE_URL: url.toString() } });
+    } catch (err) {
+      console.log(`\nmemory: PostgreSQL at ${databaseUrl} not usable (${(err as Error).message}); embedded only`);
+      await admin?.end().catch(() => undefined);
+      admin = null;
+    }
+  }
+  try {
+    for (const [i, configuration] of configurations.entries()) {
+      const port = String(Number(serverEnv.PORT) + 10 + i);
+      const { DATA_DIR: _embedded, ...env } = serverEnv;
+      await start(COMPILED_SERVER, { ...env, ...configuration.env, PORT: port }, null, ['--expose-gc']);
+      const child = children.at(-1)!;
+      const base = `http://127.0.0.1:${port}`;
+      try {
+        await waitFor(`${base}/health/ready`);
+        const { idle, loaded, seconds } = await memoryOf(base, n);
+        console.log(`\nmemory, compiled server, ${configuration.name}:`);
+        console.log(`  idle:                 RSS ${mb(idle.rss)} — ${parts(idle)}`);
+        console.log(`  with ${n} sessions: RSS ${mb(loaded.rss)} — ${parts(loaded)}  (created in ${seconds.toFixed(1)} s)`);
+        console.log(`  RSS ${mb(idle.rss)} idle → ${mb(loaded.rss)} with ${n} more live sessions (${loaded.rss >= idle.rss ? '+' : '−'}${mb(Math.abs(loaded.rss - idle.rss))})   (goal ≤ 300 MB)`);
+      } finally {
+        child.kill('SIGTERM');
+        await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)));
+      }
+    }
+  } finally {
+    if (admin) {
+      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.end();
+    }
+  }
 }
 
 async function main() {
@@ -143,12 +205,8 @@ async function main() {
   const [one, five] = loadavg();
   console.log(`load average at start: ${one!.toFixed(2)} (1 min), ${five!.toFixed(2)} (5 min) on a machine that may be shared`);
   await start('sandbox/src/main.ts', { SANDBOX_PORT: sandboxPort, SANDBOX_TOKEN_TTL_SECONDS: '3600' }, /listening on/);
-  await start(
-    'server/src/main.ts',
-    { PORT: serverPort, UPSTREAM_URL: `http://127.0.0.1:${sandboxPort}`, DATA_DIR: ':memory:', BENCH_ROUTES: 'true', APP_ENV: 'production', NODE_ENV: 'production', COOKIE_SECRET: 'b'.repeat(32), LOG_LEVEL: 'info', VALIDATE_SCREENS: 'false', OPS_USERS: 'bench:bench-only-secret:viewer', ALLOWED_HOSTS: '127.0.0.1,localhost' },
-    null,
-    ['--expose-gc'],
-  );
+  const serverEnv = { PORT: serverPort, UPSTREAM_URL: `http://127.0.0.1:${sandboxPort}`, DATA_DIR: ':memory:', BENCH_ROUTES: 'true', APP_ENV: 'production', NODE_ENV: 'production', COOKIE_SECRET: 'b'.repeat(32), LOG_LEVEL: 'info', VALIDATE_SCREENS: 'false', OPS_USERS: 'bench:bench-only-secret:viewer', ALLOWED_HOSTS: '127.0.0.1,localhost' };
+  await start('server/src/main.ts', serverEnv, null);
   await start('bench/hello-server.ts', { PORT: helloPort }, /listening on/);
   const base = `http://127.0.0.1:${serverPort}`;
   await waitFor(`${base}/health/ready`);
@@ -158,7 +216,7 @@ async function main() {
   if (ONLY.has('load')) await load(base, `http://127.0.0.1:${helloPort}`, cookie);
   if (ONLY.has('browser')) await browser(base);
   if (ONLY.has('growth')) await measureGrowth(base, `http://127.0.0.1:${sandboxPort}`);
-  if (ONLY.has('memory')) await memory(base, cookie);
+  if (ONLY.has('memory')) await memory(serverEnv);
   const [end] = loadavg();
   console.log(`\nload average at end: ${end!.toFixed(2)} (1 min)`);
 }

@@ -7,9 +7,19 @@ export interface RouteMatch {
   params: Record<string, string>;
 }
 
-function matches(pattern: string, pathname: string): Record<string, string> | null {
-  const want = pattern.split('/').filter(Boolean);
-  const got = pathname.split('/').filter(Boolean);
+/** A pattern's segments, split once: every screen request walks the route table. */
+const patternSegments = new Map<string, readonly string[]>();
+function segmentsOf(pattern: string): readonly string[] {
+  let segments = patternSegments.get(pattern);
+  if (!segments) {
+    segments = pattern.split('/').filter(Boolean);
+    patternSegments.set(pattern, segments);
+  }
+  return segments;
+}
+
+function matches(pattern: string, got: readonly string[]): Record<string, string> | null {
+  const want = segmentsOf(pattern);
   if (want.length !== got.length) return null;
   const params: Record<string, string> = {};
   for (let i = 0; i < want.length; i++) {
@@ -23,9 +33,9 @@ function matches(pattern: string, pathname: string): Record<string, string> | nu
 
 /** First route whose pattern matches the path (exact segments first, `:param` segments match one segment). */
 export function matchRoute(routes: readonly RouteEntry[], pathname: string): RouteMatch | null {
-  const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const got = pathname.split('/').filter(Boolean);
   for (const route of routes) {
-    const params = matches(route.path, normalised);
+    const params = matches(route.path, got);
     if (params) return { route, params };
   }
   return null;

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.js';
 import { preloadPartsFor } from './app/lazy-parts.js';
@@ -8,9 +8,24 @@ import './styles.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing from index.html');
 
+/**
+ * A server-drawn page comes with `aria-disabled="true" aria-busy="true"` on #root: its controls are
+ * drawn but do not work until React owns them. Once it does (after every effect of the app, the
+ * adoption of what was typed early among them), the marks go: assistive technology and automated
+ * browsers (Playwright waits for a control to be enabled) know when the page works.
+ */
+function ReadyMark(): null {
+  useEffect(() => {
+    root!.removeAttribute('aria-disabled');
+    root!.removeAttribute('aria-busy');
+  }, []);
+  return null;
+}
+
 const app = (
   <StrictMode>
     <App />
+    <ReadyMark />
   </StrictMode>
 );
 

@@ -20,7 +20,7 @@ function page(baseUrl: string, path: string, headers: Record<string, string> = {
 
 /** What the root element holds before any script runs. */
 function rootMarkup(html: string): string {
-  return /<div id="root">([\s\S]*?)<\/div><script type="application\/json"/.exec(html)?.[1] ?? '';
+  return /<div id="root"[^>]*>([\s\S]*?)<\/div><script type="application\/json"/.exec(html)?.[1] ?? '';
 }
 
 describe('the first screen is drawn into the page', () => {

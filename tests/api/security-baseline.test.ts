@@ -111,7 +111,7 @@ describe('security headers', () => {
   it('serves the renderer for any route (history mode) and 404s unknown API paths', async () => {
     const page = await supertest(stack.baseUrl).get('/groups-and-quotas');
     expect(page.status).toBe(200);
-    expect(page.text).toContain('<div id="root">');
+    expect(page.text).toContain('<div id="root"');
     expect((await supertest(stack.baseUrl).get('/api/nada')).status).toBe(404);
   });
 

@@ -56,12 +56,15 @@ describe('the first screen is drawn by the server, then hydrated', () => {
     const asked: string[] = [];
     page.on('request', (r) => asked.push(r.url()));
     await page.goto(`${stack.baseUrl}/entrar`, { waitUntil: 'commit' });
-    await page.getByLabel('CPF ou CNPJ').first().fill('66115750903');
-    await page.getByLabel('Senha de 6 dígitos').first().fill('135790');
-    await page.getByRole('button', { name: 'Entrar', exact: true }).first().click();
+    // A person can type and tap before the script (force: the page says its controls do not work yet).
+    expect(await page.locator('#root').getAttribute('aria-disabled')).toBe('true');
+    await page.getByLabel('CPF ou CNPJ').first().fill('66115750903', { force: true });
+    await page.getByLabel('Senha de 6 dígitos').first().fill('135790', { force: true });
+    await page.getByRole('button', { name: 'Entrar', exact: true }).first().click({ force: true });
     await page.getByLabel('Senha de 6 dígitos').first().press('Enter');
 
     scripts.release();
+    await expect.poll(() => page.locator('#root').getAttribute('aria-disabled')).toBe(null);
     await expect.poll(() => page.getByLabel('CPF ou CNPJ').first().inputValue()).toBe('661.157.509-03');
     await page.getByRole('button', { name: 'Entrar', exact: true }).first().click();
     await page.getByText('Escolha a cota que deseja acompanhar.').waitFor();

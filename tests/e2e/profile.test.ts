@@ -47,7 +47,8 @@ describe('profile in a real browser', () => {
     });
     await page.goto(`${stack.baseUrl}/perfil/endereco`);
     const cep = page.getByLabel('CEP (00000-000)').first();
-    await cep.fill('');
+    // Typed while the page is drawn but not yet working (force: its controls say so).
+    await cep.fill('', { force: true });
     await cep.pressSequentially('013');
     release();
     await page.getByLabel('Número').waitFor();

@@ -61,7 +61,8 @@ export default async function sessionRoutes(app: FastifyInstance, { state, optio
     if (grant.used) {
       // Used again within the reuse grace (SANDBOX_REFRESH_REUSE_SECONDS): the caller lost the
       // answer (a crash between the rotation and its save), so it gets the same rotation again.
-      if (grant.rotation && state.clock.now() - (grant.usedAt ?? 0) <= options.refreshReuseSeconds * 1000) {
+      // No grace (0, the default) means every reuse revokes, also one in the same millisecond.
+      if (grant.rotation && options.refreshReuseSeconds > 0 && state.clock.now() - (grant.usedAt ?? 0) <= options.refreshReuseSeconds * 1000) {
         state.refreshReuse.replayed++;
         return grant.rotation;
       }

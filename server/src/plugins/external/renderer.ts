@@ -18,6 +18,9 @@ interface Drawn {
 /** What the build writes where the per-response nonce goes (renderer/vite.config.ts). */
 export const NONCE_PLACEHOLDER = 'CSP_NONCE_PLACEHOLDER';
 
+/** The root of a server-drawn page: drawn, but its controls work only once the renderer has hydrated it (renderer/src/main.tsx removes the marks). */
+const NOT_YET_WORKING_ROOT = '<div id="root" aria-disabled="true" aria-busy="true">';
+
 /** The page's policy: scripts and styles only from here and with this response's nonce. */
 export function pageCsp(nonce: string, upstreamOrigin: string, frameAncestors: readonly string[]): string {
   return [
@@ -140,7 +143,7 @@ export default fp(
         .replaceAll(NONCE_PLACEHOLDER, nonce)
         .replace(/<title>[^<]*<\/title>/, (bare) => (first.title === null ? bare : `<title>${escapeHtml(first.title)}</title>`))
         .replace('</head>', () => `${first.head}</head>`)
-        .replace('<div id="root"></div>', () => `<div id="root">${first.root}</div>${first.body}`);
+        .replace('<div id="root"></div>', () => `${first.root === '' ? '<div id="root">' : NOT_YET_WORKING_ROOT}${first.root}</div>${first.body}`);
       return reply
         .header('cache-control', 'no-store')
         .header('vary', 'cookie')

@@ -74,9 +74,9 @@ describe('biometric login inside the wrappers', () => {
     await wrapper.context.close();
 
     const silent = await openInWrapper(browser, 'ios', { biometrics: 'silent' }, device);
-    const started = Date.now();
+    // A wrapper that never answers: the bridge gives up after 2 s (renderer/src/lib/bridge.test.ts,
+    // fake timers) and the password takes over; without the give-up this never reaches the password.
     await fallsBackToThePassword(silent.page);
-    expect(Date.now() - started).toBeLessThan(15_000);
     await silent.context.close();
 
     const wrong = await openInWrapper(browser, 'ios', { biometrics: { ok: 'sim', credential: 42 } }, device);

@@ -38,6 +38,8 @@ async function fallsBackToThePassword(page: Page) {
   await page.getByText('Não foi possível confirmar sua biometria. Digite sua senha para entrar.').waitFor();
   expect(await page.getByRole('alertdialog').count()).toBe(0);
   await page.getByLabel('CPF ou CNPJ').first().fill(persona('ana').document);
+  // As a person does (and loginInBrowser): tap once the document shows formatted.
+  await expect.poll(() => page.getByLabel('CPF ou CNPJ').first().inputValue()).toMatch(/^\d{3}\.\d{3}\.\d{3}-\d{2}$/);
   await page.getByLabel('Senha de 6 dígitos').first().fill(persona('ana').password);
   await page.getByRole('button', { name: 'Entrar', exact: true }).first().click();
   await page.waitForURL('**/groups-and-quotas');

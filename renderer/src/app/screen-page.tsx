@@ -13,9 +13,6 @@ import { applyOverrides, ScreenPatchContext } from './screen-patch.js';
 import { ScreenView } from './screen-view.js';
 
 /** Every URL: ask the server for its screen, follow redirects, draw the document. */
-/** Whether the page's first screen has had its focus placed (see the focus effect). */
-let firstScreenFocused = false;
-
 export function ScreenPage() {
   const location = useLocation();
   const navigate = useNavigate();
@@ -49,11 +46,10 @@ export function ScreenPage() {
   }, [error]);
 
   useEffect(() => {
-    // The page's first screen may be server-drawn and typed into before it hydrates: the customer's
-    // caret stays in the field they are in. Later navigations move the focus to the content.
-    const first = !firstScreenFocused;
-    firstScreenFocused = true;
-    if (first && document.activeElement?.matches('input, textarea, select')) return;
+    // The page's first screen (history entry 'default') may be server-drawn and typed into before it
+    // hydrates: the customer's caret stays in the field they are in. Later navigations move the
+    // focus to the content.
+    if (location.key === 'default' && document.activeElement?.matches('input, textarea, select')) return;
     document.getElementById('conteudo')?.focus({ preventScroll: true });
   }, [path]);
 

@@ -82,6 +82,12 @@ export async function openInWrapper(
   storageState?: Awaited<ReturnType<BrowserContext['storageState']>>,
 ): Promise<Wrapper> {
   const context = await browser.newContext({ acceptDownloads: true, ...(storageState ? { storageState } : {}) });
+  // A wrapper names itself on the page load too (the WebView's first request carries the header, as
+  // on every request): the server then leaves the first screen undrawn for the wrapper's renderer.
+  // Files (downloads under /api/) go untouched.
+  await context.route('**/*', (route) =>
+    route.request().isNavigationRequest() && !new URL(route.request().url()).pathname.startsWith('/api/') ? route.continue({ headers: { ...route.request().headers(), 'x-client-platform': platform } }) : route.fallback(),
+  );
   const messages: BridgeRecord[] = [];
   const waiters: Array<{ method: string; resolve: (m: BridgeRecord) => void }> = [];
   await context.exposeFunction('__wrapperRecord', (m: BridgeRecord) => {

@@ -1,0 +1,113 @@
+import type { Locator, Page, Route } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { PERSON_WAIT_MS, useBrowser } from '../helpers/browser.js';
+import { persona } from '../helpers/personas.js';
+import { useStack } from '../helpers/stack.js';
+
+/**
+ * A slow phone (6× CPU throttling, a slow mobile network): the login page arrives drawn by the
+ * server and the customer starts typing before the renderer owns it. Whatever the moment, what
+ * the fields show once the page works, and what "Entrar" sends, is exactly what was typed.
+ *
+ * Each try holds the scripts until the moment under test, so the moments are events, not times:
+ *  - before: everything typed before any script arrives;
+ *  - across: half typed before, the rest right after the scripts are let through;
+ *  - running: typed as soon as the scripts have been answered (the renderer is starting);
+ *  - frames-N: typed N animation frames after the scripts were answered (hydration under way);
+ *  - ready: typed as soon as the page says it works (#root no longer aria-busy).
+ * Each moment is tried with keystrokes (a person typing) and with `fill` (autofill, paste).
+ */
+const stack = useStack();
+const browser = useBrowser();
+const ana = persona('ana');
+const DIGITS = ana.document.replace(/\D/g, '');
+const SHOWN = '661.157.509-03';
+
+type Moment = 'before' | 'across' | 'running' | `frames-${number}` | 'ready';
+type Method = 'keys' | 'fill';
+const MOMENTS: Moment[] = ['before', 'across', 'running', 'frames-1', 'frames-2', 'frames-3', 'frames-5', 'frames-8', 'frames-13', 'frames-21', 'frames-34', 'ready', 'before'];
+const TRIES: Array<[Moment, Method]> = [...MOMENTS, ...MOMENTS].flatMap((moment) => [
+  [moment, 'keys'],
+  [moment, 'fill'],
+]) as Array<[Moment, Method]>;
+
+/** A slow phone: the CPU six times slower, a mobile network (150 ms, 1.6 Mbit/s down). */
+async function slowPhone(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+}
+
+/** Types as the try says: keystrokes, or the whole value at once; never waiting for the page to "work" (a person does not). */
+async function type(field: Locator, text: string, method: Method): Promise<void> {
+  if (method === 'fill') await field.fill(text, { force: true });
+  else {
+    await field.focus();
+    await field.pressSequentially(text);
+  }
+}
+
+describe('typing into the server-drawn login while the page becomes interactive', () => {
+  test.each(TRIES)('typed at moment %s with %s: the fields keep it and Entrar sends it', async (moment, method) => {
+    const context = await browser.newContext({ locale: 'pt-BR' });
+    const page = await context.newPage();
+    page.setDefaultTimeout(PERSON_WAIT_MS);
+    await slowPhone(page);
+    const held: Route[] = [];
+    let scriptsLetThrough = false;
+    const answered: Array<Promise<void>> = [];
+    await page.route('**/assets/*.js', (route) => {
+      if (scriptsLetThrough) return route.continue();
+      held.push(route);
+    });
+    const letScriptsThrough = async () => {
+      scriptsLetThrough = true;
+      answered.push(...held.splice(0).map((route) => route.continue()));
+      await Promise.all(answered);
+    };
+    const sent: Array<Record<string, unknown>> = [];
+    page.on('request', (r) => r.url().endsWith('/api/actions/auth/login') && sent.push(JSON.parse(r.postData() ?? '{}') as Record<string, unknown>));
+
+    await page.goto(`${stack.baseUrl}/entrar`, { waitUntil: 'commit' });
+    const documentField = page.getByLabel('CPF ou CNPJ').first();
+    const password = page.getByLabel('Senha de 6 dígitos').first();
+    await documentField.waitFor();
+    const root = page.locator('#root');
+
+    if (moment === 'before') {
+      await type(documentField, DIGITS, method);
+      await type(password, ana.password, method);
+      await letScriptsThrough();
+    } else if (moment === 'across') {
+      await type(documentField, DIGITS.slice(0, 5), method === 'fill' ? 'keys' : method);
+      await letScriptsThrough();
+      if (method === 'fill') await type(documentField, DIGITS, 'fill');
+      else await type(documentField, DIGITS.slice(5), 'keys');
+      await type(password, ana.password, method);
+    } else if (moment === 'ready') {
+      await letScriptsThrough();
+      await expect.poll(() => root.getAttribute('aria-busy')).toBeNull();
+      await type(documentField, DIGITS, method);
+      await type(password, ana.password, method);
+    } else {
+      await letScriptsThrough();
+      const frames = moment === 'running' ? 0 : Number(moment.slice('frames-'.length));
+      await page.evaluate((n) => new Promise<void>((resolve) => {
+        const step = (left: number) => (left <= 0 ? resolve() : requestAnimationFrame(() => step(left - 1)));
+        step(n);
+      }), frames);
+      await type(documentField, DIGITS, method);
+      await type(password, ana.password, method);
+    }
+
+    // What the customer sees once the page works: the CPF formatted, the password whole.
+    await expect.poll(() => root.getAttribute('aria-busy')).toBeNull();
+    await expect.poll(() => documentField.inputValue()).toBe(SHOWN);
+    expect(await password.inputValue()).toBe(ana.password);
+    await page.getByRole('button', { name: 'Entrar', exact: true }).first().click();
+    await page.waitForURL('**/groups-and-quotas');
+    expect(sent).toEqual([expect.objectContaining({ documento: DIGITS, senha: ana.password })]);
+    await context.close();
+  });
+});

@@ -1,16 +1,53 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+const ROOTS = ['server', 'sandbox', 'screens', 'renderer', 'tests'];
+const TEST_FILE = /\.test\.tsx?$/;
+
+/** Test files under the roots, relative to the repository (dist, data and node_modules skipped). */
+function testFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return ['node_modules', 'dist', 'data'].includes(entry.name) ? [] : testFiles(path);
+    return TEST_FILE.test(entry.name) ? [path] : [];
+  });
+}
+
+/**
+ * Files that replace a module for their own tests (vi.mock, vi.doMock) need modules of their own:
+ * in a worker that already imported the real one, the mock would not take.
+ */
+const MOCKING_MODULES = ROOTS.flatMap(testFiles).filter((file) => /\bvi\.(?:do)?[mM]ock\(/.test(readFileSync(file, 'utf8')));
+
+const shared = {
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+  // expect.poll waits like a person (the same 20 s as PERSON_WAIT_MS in tests/helpers/browser.ts):
+  // a loaded CI machine answers late, a wrong answer still fails when the wait ends.
+  expect: { poll: { timeout: 20_000 } },
+};
 
 export default defineConfig({
   test: {
-    include: ['{server,sandbox,screens,renderer,tests}/**/*.test.{ts,tsx}'],
-    exclude: ['node_modules', 'dist', 'data'],
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
-    // expect.poll waits like a person (the same 20 s as PERSON_WAIT_MS in tests/helpers/browser.ts):
-    // a loaded CI machine answers late, a wrong answer still fails when the wait ends.
-    expect: { poll: { timeout: 20_000 } },
     // Two cores: end-to-end files start a browser, a server and a sandbox each.
     maxWorkers: 2,
     pool: 'forks',
+    projects: [
+      {
+        test: {
+          ...shared,
+          name: 'suite',
+          include: ROOTS.map((root) => `${root}/**/*.test.{ts,tsx}`),
+          exclude: ['**/node_modules/**', '**/dist/**', '**/data/**', ...MOCKING_MODULES],
+          // A worker keeps the modules it imported for its next file (each file still starts its
+          // own server, sandbox and browser): importing the server's module graph afresh for every
+          // file was about 140 s of CPU in a 5-minute run. Module state a test changes must not
+          // outlive its file.
+          isolate: false,
+        },
+      },
+      { test: { ...shared, name: 'module-mocks', include: MOCKING_MODULES, isolate: true } },
+    ],
   },
 });

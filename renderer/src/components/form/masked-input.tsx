@@ -6,6 +6,7 @@ import { FORMATS, rawFromShown, type FormatSpec, type RawValue } from './formats
 import { TypedEchoes } from './typed-echoes.js';
 import { usePoliteAutoFocus } from '../../ui/polite-autofocus.js';
 import { useAdoptEarlyInput } from './adopt-early-input.js';
+import { maskPending } from './masks-attached.js';
 
 export type { RawValue } from './formats.js';
 
@@ -70,6 +71,7 @@ export function MaskedInput({ format, value, onValueChange, inputMode, autoCompl
   useEffect(() => {
     let live = true;
     let created: InputMask | null = null;
+    const attachedOrGone = maskPending();
     void import('./imask.js').then(({ default: imask }) => {
       const input = element.current;
       if (!live || !input) return;
@@ -89,8 +91,9 @@ export function MaskedInput({ format, value, onValueChange, inputMode, autoCompl
         reportNow();
       }
       setMasks((n) => n + 1);
-    });
+    }).finally(attachedOrGone);
     return () => {
+      attachedOrGone();
       live = false;
       created?.destroy();
       mask.current = null;

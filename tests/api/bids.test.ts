@@ -43,6 +43,16 @@ describe('bids', () => {
     expect(text).toContain('Tipo de lance → Lance embutido → FGTS → Redução → Resumo → Confirmação');
   });
 
+  it('refuses helena’s bid because her quota is cancelled (doc 1 §4), not with the assembly cut-off, and keeps her out of the wizard', async () => {
+    const c = client(stack.baseUrl);
+    await c.loginWithQuota('helena');
+    const text = screenText((await c.screen('/offers-and-bids-introduction')).body);
+    expect(text).toContain('Não é possível oferecer lance: sua cota está cancelada.');
+    expect(text).not.toContain('encerradas');
+    expect(text).not.toContain('Fazer oferta');
+    expect((await c.screen('/offers-and-bids')).body).toMatchObject({ kind: 'redirect', to: '/offers-and-bids-introduction' });
+  });
+
   it('lists ana’s bids and cancels an active one after a confirmation', async () => {
     const protocolo = await offerAtBackOffice('ana');
     const c = client(stack.baseUrl);
@@ -117,14 +127,20 @@ describe('offer wizard', () => {
 describe('offer wizard, more paths', () => {
   const step = (c: ReturnType<typeof client>, passo: string, fields: Record<string, unknown> = {}) => c.action('bids/step', { passo, ...fields });
 
-  it('takes quintino’s imovel quota through FGTS: three conditions, and FGTS shown as a percentage of the bid', async () => {
+  it('takes quintino’s imovel quota through FGTS: two conditions and a purpose from the spec’s list, and FGTS shown as a percentage of the bid', async () => {
     const c = client(stack.baseUrl);
     await c.loginWithQuota('quintino');
     expect((await step(c, 'type', { modalidade: 'LL', tipoOferta: 'PE', valor: '20' })).body.to).toBe('/offers-and-bids?passo=builtin');
     expect((await step(c, 'builtin', {})).body.to).toBe('/offers-and-bids?passo=fgts');
-    expect((await step(c, 'fgts', { valorFGTS: '10.000,00', trabalho3anos: true })).body.message).toBe('Para usar o FGTS, confirme as três condições.');
-    expect((await step(c, 'fgts', { valorFGTS: '70.000,01', trabalho3anos: true, semFinanciamentoSfh: true, finalidadeMoradia: true })).body.errors.valorFGTS).toBe('Este valor excede o permitido.');
-    expect((await step(c, 'fgts', { valorFGTS: '10.000,00', trabalho3anos: true, semFinanciamentoSfh: true, finalidadeMoradia: true })).body.to).toBe('/offers-and-bids?passo=reduction');
+    const fgts = findAll((await c.screen('/offers-and-bids?passo=fgts')).body.layout, (n) => n.id === 'lance-fgts')[0];
+    // Doc 1 §5: the purpose is buying a property, buying land, renovating or building.
+    expect(fgts.uiSchema.finalidade['ui:enumNames']).toEqual(['Comprar um imóvel', 'Comprar um terreno', 'Reformar', 'Construir']);
+    expect(screenText((await c.screen('/offers-and-bids?passo=fgts')).body)).not.toContain('moradia');
+    expect((await step(c, 'fgts', { valorFGTS: '10.000,00', trabalho3anos: true, semFinanciamentoSfh: true })).body.message).toBe('Para usar o FGTS, confirme as duas condições e escolha a finalidade.');
+    expect((await step(c, 'fgts', { valorFGTS: '10.000,00', trabalho3anos: true, semFinanciamentoSfh: true, finalidade: 'MORADIA' })).body.errors.finalidade).toBe('Escolha uma das finalidades do FGTS.');
+    expect((await step(c, 'fgts', { valorFGTS: '70.000,01', trabalho3anos: true, semFinanciamentoSfh: true, finalidade: 'COMPRA_TERRENO' })).body.errors.valorFGTS).toBe('Este valor excede o permitido.');
+    expect((await step(c, 'fgts', { valorFGTS: '10.000,00', trabalho3anos: true, semFinanciamentoSfh: true, finalidade: 'CONSTRUCAO' })).body.to).toBe('/offers-and-bids?passo=reduction');
+    expect(findAll((await c.screen('/offers-and-bids?passo=fgts')).body.layout, (n) => n.id === 'lance-fgts')[0].formData.finalidade).toBe('CONSTRUCAO');
     await step(c, 'reduction', { tipoAmortizacao: 'PARCELA' });
     const summary = screenText((await c.screen('/offers-and-bids?passo=summary')).body);
     expect(summary).toContain('R$ 70.000,00');

@@ -39,7 +39,7 @@ describe('bids in a real browser', () => {
     await page.close();
   });
 
-  test('quintino uses FGTS on his imovel quota: three conditions, a percentage bid, FGTS as a percentage', async () => {
+  test('quintino uses FGTS on his imovel quota: two conditions and a purpose, a percentage bid, FGTS as a percentage', async () => {
     const page = await browser.newPage();
     await loginAndPickFirstQuota(page, 'quintino');
     await page.goto(`${stack.baseUrl}/offers-and-bids`);
@@ -51,10 +51,10 @@ describe('bids in a real browser', () => {
     await page.waitForURL('**/offers-and-bids?passo=fgts');
     await page.getByLabel('Valor do FGTS').fill('10.000,00');
     await page.getByRole('button', { name: 'Continuar' }).click();
-    await page.getByText('Para usar o FGTS, confirme as três condições.').waitFor();
+    await page.getByText('Para usar o FGTS, confirme as duas condições e escolha a finalidade.').waitFor();
     await page.getByLabel('Tenho pelo menos 3 anos de trabalho com FGTS').check();
     await page.getByLabel('Não tenho financiamento ativo no SFH').check();
-    await page.getByLabel('O imóvel é para minha moradia').check();
+    await page.getByLabel('Construir').check();
     await page.getByRole('button', { name: 'Continuar' }).click();
     await page.waitForURL('**/offers-and-bids?passo=reduction');
     await page.getByLabel('A parcela').check();

@@ -2,6 +2,7 @@
  * Bid rules of the offer wizard (spec doc 1 §4, §5, §9), as pure functions: the wizard's
  * screens and actions (issue 6) call these; the messages are the spec's.
  */
+import { isCancelled, type QuotaState } from './quota-flags.js';
 export const BID_MESSAGES = {
   empty: 'Insira algum valor.',
   aboveMax: 'Este valor excede o lance máximo',
@@ -87,3 +88,19 @@ export function embeddedPlusFgtsProblem(embedded: number, fgts: number, bidValue
 export function bidsOpen(daysToAssembly: number | null, cancelled: boolean): boolean {
   return !cancelled && daysToAssembly !== null && daysToAssembly > 1;
 }
+
+/** Why no offer can be made now: the quota is cancelled, or offers for the next assembly are closed. */
+export type BidRefusal = 'cota-cancelada' | 'encerrado';
+
+/**
+ * The refusal a customer is given, checked in the spec's order (doc 1 §4: "a bid is refused when
+ * the quota is cancelled"; "bids are accepted until 1 day before the assembly"): a cancelled quota
+ * is refused for that reason whatever the assembly's date; otherwise the back office's cut-off.
+ */
+export function bidRefusal(quota: Pick<QuotaState, 'situacaoCota'>, offersOpen: boolean): BidRefusal | null {
+  if (isCancelled(quota)) return 'cota-cancelada';
+  return offersOpen ? null : 'encerrado';
+}
+
+/** What the FGTS may be used for (doc 1 §5: buy a property, buy land, renovate or build). */
+export const FGTS_PURPOSES = ['COMPRA_IMOVEL', 'COMPRA_TERRENO', 'REFORMA', 'CONSTRUCAO'] as const;

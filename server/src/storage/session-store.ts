@@ -62,6 +62,8 @@ export interface BidDraft {
   valorOferta?: number;
   valorLanceEmbutido?: number;
   valorFGTS?: number;
+  /** What the FGTS is for (FGTS_PURPOSES), asked with the FGTS value. */
+  finalidadeFGTS?: string | undefined;
   trocaChaves?: boolean;
   tipoAmortizacao?: 'PRAZO' | 'PARCELA';
   lanceLivreAuto?: boolean;

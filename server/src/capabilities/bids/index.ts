@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ActionResult } from '../../../../screens/contract/index.js';
+import { bidRefusal } from '../../domain/bids.js';
 import { formatDate, formatMoney } from '../../domain/format.js';
 import { UpstreamError } from '../../plugins/core/upstream-client.js';
 import { selectedQuota } from '../quotas/quotas-upstream.js';
@@ -26,12 +27,16 @@ export default async function bids(app: FastifyInstance) {
   app.screens.register('lances-introducao', async (ctx) => {
     const quota = ctx.upstream!.session.data.quota!;
     const rules = await bidRules(ctx.upstream!, quota.idCota);
-    const { tipo } = await selectedQuota(ctx.upstream!);
+    const selected = await selectedQuota(ctx.upstream!);
+    const { tipo } = selected;
+    const refusal = bidRefusal(selected, rules.lanceAberto);
     const steps = app.flows.steps('bid-wizard', { tipo, opcoes: rules.opcoes.map((o) => o.codigo) });
     const labels = app.flows.wizard('bid-wizard').steps.filter((s) => steps.includes(s.id)).map((s) => s.label);
     return {
       assembleia: rules.assembleia.data ? `${rules.assembleia.numero}ª assembleia, em ${formatDate(rules.assembleia.data)}` : '—',
-      aberto: rules.lanceAberto,
+      aberto: refusal === null,
+      cancelada: refusal === 'cota-cancelada',
+      encerrado: refusal === 'encerrado',
       passos: labels.join(' → '),
     };
   });

@@ -2,7 +2,7 @@ import { bids as bidCalls } from '../../../../screens/back-office/index.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ActionResult } from '../../../../screens/contract/index.js';
-import { bidValueFromPercentage, bidValueProblem, embeddedPlusFgtsProblem, embeddedProblem, fgtsPercentage, freeBidAuto, readMoney } from '../../domain/bids.js';
+import { bidRefusal, bidValueFromPercentage, bidValueProblem, embeddedPlusFgtsProblem, embeddedProblem, FGTS_PURPOSES, fgtsPercentage, freeBidAuto, readMoney } from '../../domain/bids.js';
 import { formatMoney } from '../../domain/format.js';
 import { UpstreamError } from '../../plugins/core/upstream-client.js';
 import type { BidDraft } from '../../storage/session-store.js';
@@ -39,7 +39,7 @@ const money = (field: string) => moneyInput.optional().transform((v, ctx) => {
 const StepInput = z.discriminatedUnion('passo', [
   z.object({ passo: z.literal('type'), modalidade: z.enum(['LL', 'LF'], '@lances.erro.modalidade'), tipoOferta: z.enum(['PE', 'VL']).default('VL'), valor: moneyInput.optional() }),
   z.object({ passo: z.literal('builtin'), valorLanceEmbutido: money('valorLanceEmbutido') }),
-  z.object({ passo: z.literal('fgts'), valorFGTS: money('valorFGTS'), trabalho3anos: z.boolean().default(false), semFinanciamentoSfh: z.boolean().default(false), finalidadeMoradia: z.boolean().default(false) }),
+  z.object({ passo: z.literal('fgts'), valorFGTS: money('valorFGTS'), trabalho3anos: z.boolean().default(false), semFinanciamentoSfh: z.boolean().default(false), finalidade: z.enum(FGTS_PURPOSES, '@lances.erro.fgts-finalidade').optional() }),
   z.object({ passo: z.literal('keys'), trocaChaves: z.boolean().default(false) }),
   z.object({ passo: z.literal('reduction'), tipoAmortizacao: z.enum(['PRAZO', 'PARCELA'], '@lances.erro.reducao') }),
 ]);
@@ -59,15 +59,15 @@ export default async function bidWizard(app: FastifyInstance) {
     ]);
     const steps = app.flows.steps(WIZARD, { tipo: selected.tipo, opcoes: rules.opcoes.map((o) => o.codigo) });
     const draft: BidDraft = request.session!.data.bidDraft?.idCota === quota.idCota ? request.session!.data.bidDraft : { idCota: quota.idCota };
-    return { upstream, quota, rules, tipo: selected.tipo, steps, draft };
+    return { upstream, quota, rules, tipo: selected.tipo, steps, draft, refusal: bidRefusal(selected, rules.lanceAberto) };
   }
 
   const next = (steps: string[], passo: string) => steps[steps.indexOf(passo) + 1] ?? 'summary';
   const url = (passo: string) => `/offers-and-bids?passo=${passo}`;
 
   app.screens.register('lances-oferta', async (ctx) => {
-    const { upstream, quota, rules, steps, draft } = await context(ctx.request);
-    if (!rules.lanceAberto && !draft.protocolo) return { redirect: '/offers-and-bids-introduction' };
+    const { upstream, quota, rules, steps, draft, refusal } = await context(ctx.request);
+    if (refusal && !draft.protocolo) return { redirect: '/offers-and-bids-introduction' };
     const passo = ctx.query.get('passo') ?? steps[0]!;
     if (!steps.includes(passo)) return { redirect: url(steps[0]!) };
     if (passo === 'confirmation' && !draft.protocolo) return { redirect: url('summary') };
@@ -108,6 +108,7 @@ export default async function bidWizard(app: FastifyInstance) {
         valor: draft.valorOferta ? formatMoney(draft.valorOferta).replace(/^R\$\s/, '') : '',
         valorLanceEmbutido: draft.valorLanceEmbutido ? String(draft.valorLanceEmbutido).replace('.', ',') : '',
         valorFGTS: draft.valorFGTS ? String(draft.valorFGTS).replace('.', ',') : '',
+        ...(draft.finalidadeFGTS ? { finalidade: draft.finalidadeFGTS } : {}),
         trocaChaves: draft.trocaChaves ?? false,
         tipoAmortizacao: draft.tipoAmortizacao ?? 'PRAZO',
       },
@@ -149,12 +150,13 @@ export default async function bidWizard(app: FastifyInstance) {
           if (problem) return { kind: 'field-errors', errors: { valorLanceEmbutido: problem } };
           update.valorLanceEmbutido = input.valorLanceEmbutido;
         } else if (input.passo === 'fgts') {
-          if (input.valorFGTS > 0 && !(input.trabalho3anos && input.semFinanciamentoSfh && input.finalidadeMoradia)) {
+          if (input.valorFGTS > 0 && !(input.trabalho3anos && input.semFinanciamentoSfh && input.finalidade)) {
             return { kind: 'field-errors', errors: {}, message: app.text('lances.erro.fgts-condicoes') };
           }
           const problem = embeddedPlusFgtsProblem(draft.valorLanceEmbutido ?? 0, input.valorFGTS, draft.valorOferta);
           if (problem) return { kind: 'field-errors', errors: { valorFGTS: problem } };
           update.valorFGTS = input.valorFGTS;
+          update.finalidadeFGTS = input.valorFGTS > 0 ? input.finalidade : undefined;
         } else if (input.passo === 'keys') update.trocaChaves = input.trocaChaves;
         else update.tipoAmortizacao = input.tipoAmortizacao;
       }

@@ -15,7 +15,8 @@ const upstreamPaths = async () => (await stack.sandbox.calls()).map((c) => c.pat
 describe('new-vehicle billing, fernanda from the vehicle data to the purchase order', () => {
   it('takes the vehicle, the purchase value, a registered dealership and the payment form, and streams the purchase order PDF', async () => {
     const c = await vehicleClient(stack.baseUrl, 'fernanda');
-    expect((await c.screen('/faturamento')).body).toMatchObject({ kind: 'redirect', to: '/faturamentonovo/introducao' });
+    // Where her case stands (awaiting the vehicle data): the step itself, not the introduction.
+    expect((await c.screen('/faturamento')).body).toMatchObject({ kind: 'redirect', to: '/faturamentonovo/dados-veiculo' });
     expect(screenText((await c.screen('/faturamentonovo/introducao')).body)).toContain('Faturamento do seu veículo 0 km');
     const vehicleForm = findAll((await c.screen('/faturamentonovo/dados-veiculo')).body.layout, (n) => n.type === 'form')[0];
     expect(vehicleForm.uiSchema.marca['ui:help']).toContain('Marcas da lista: Volkswagen, Fiat');
@@ -119,7 +120,7 @@ describe('new-vehicle billing, fernanda from the vehicle data to the purchase or
     expect(expired).toContain('a taxa de vistoria de R$ 150,00 será cobrada novamente');
     expect((await c.action('vehicle-billing/restart', {})).body.errors.ciente).toBe('Para reiniciar, confirme que está ciente da nova cobrança da taxa de vistoria.');
     expect((await c.action('vehicle-billing/restart', { ciente: true })).body).toEqual({ kind: 'snackbar', message: 'Faturamento reiniciado. A taxa de vistoria de R$ 150,00 foi cobrada novamente.', to: '/faturamento' });
-    expect((await c.screen('/faturamento')).body.to).toBe('/faturamentonovo/introducao');
+    expect((await c.screen('/faturamento')).body.to).toBe('/faturamentonovo/dados-veiculo');
     await setVehicle(stack.sandbox, 'fernanda', { status: 'AGUARDANDO_DOCUMENTOS', criadoHaDias: 90 });
     expect((await c.screen('/faturamento')).body.to).toBe('/faturamentonovo/ordemcompra');
   });
@@ -146,7 +147,7 @@ describe('new-vehicle billing on the sandbox clock', () => {
     expect((await c.screen('/faturamento')).body.to).toBe('/faturamentonovo/aguardeinclusaodemarca');
     await stack.sandbox.advanceClock(48 * 3600);
     const later = await vehicleClient(stack.baseUrl, 'fernanda');
-    expect((await later.screen('/faturamento')).body.to).toBe('/faturamentonovo/introducao');
+    expect((await later.screen('/faturamento')).body.to).toBe('/faturamentonovo/dados-veiculo');
     expect((await later.action('vehicle-billing/vehicle', { marca: 'BYD', modelo: 'Dolphin', ano: '2026/2026', cor: 'Azul' })).body.to).toBe('/faturamentonovo/valor-compra');
   });
 

@@ -12,11 +12,10 @@ describe('new-vehicle billing in a real browser', () => {
     await loginInBrowser(page, stack.baseUrl, persona('fernanda'));
     await page.getByRole('button', { name: 'Acompanhar esta cota' }).first().click();
     await page.waitForURL('**/home');
-    // The contemplation modal of the day leads to /faturamento, which picks the new-vehicle screen.
+    // The contemplation modal of the day leads to /faturamento, which opens the step where her
+    // new-vehicle case stands: the vehicle data.
     await page.getByText('Parabéns, sua cota foi contemplada!').waitFor();
     await page.getByRole('button', { name: 'Ver próximos passos' }).first().click();
-    await page.waitForURL('**/faturamentonovo/introducao');
-    await page.getByRole('button', { name: 'Começar' }).click();
     await page.waitForURL('**/faturamentonovo/dados-veiculo');
 
     // A brand outside the list is refused next to the field; what was typed stays.

@@ -27,6 +27,8 @@ export default async function home(app: FastifyInstance) {
     faturamento_bem: '/faturamento',
     'pendencia-nf-novo': '/faturamentonovo/resolver-pendencias',
     'pendencia-nf-seminovo': '/faturamentoseminovo/pendencianotafiscal',
+    // A used vehicle's reversed payment: the card names the bank data, so it opens them.
+    PaymentFillingSeminovo: '/faturamentoseminovo/dadosbancariosestorno',
   };
 
   /** The card the definitions give a card id. */

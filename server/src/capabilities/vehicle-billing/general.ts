@@ -6,6 +6,7 @@ import { isPaidOff } from '../../domain/quota-flags.js';
 import { UpstreamError } from '../../plugins/core/upstream-client.js';
 import { selectedQuota } from '../quotas/quotas-upstream.js';
 import { GERAL, NOVO, navigate, quotaIdOf, refusalOf, stepOf, type Steps } from './flow.js';
+import { SEMINOVO } from './used-flow.js';
 import { vehicleUpstream as vehicle } from './vehicle-billing-upstream.js';
 
 /** The restriction return code of the core system: a restricted CPF/CNPJ (doc 2 §4.3). */
@@ -127,6 +128,17 @@ export default async function generalBilling(app: FastifyInstance, { steps }: { 
       return { kind: 'navigate', to: input.produto === 'NOVO' ? `${NOVO}/introducao` : '/faturamento' };
     },
   });
+
+  // The sections' roots, typed or bookmarked (doc 2 §2.4, §2.5): a quota whose vehicle billing is of
+  // that kind goes where its case stands (/faturamento decides, as for every billing card); any
+  // other quota is told why the section is not for it, and where its billing is followed.
+  for (const [root, product] of [[NOVO, 'NOVO'], [SEMINOVO, 'SEMINOVO']] as const) {
+    steps.set(root, async (_ctx, data) =>
+      data?.tipoFaturamento === product
+        ? { redirect: GERAL }
+        : stepOf(app, `secao-indisponivel.${product}`, { botoes: [navigate(app, 'veiculo.secao-indisponivel.faturamento', GERAL), navigate(app, 'veiculo.secao-indisponivel.inicio', '/home', 'secondary')] }),
+    );
+  }
 
   // Manual billing (mobile only, the route table's flag): what to have at hand, then the start.
   for (const [path, key] of Object.entries(MANUAL)) {

@@ -98,16 +98,17 @@ export function specRoutes(): string[] {
           add(item);
           continue;
         }
-        const path = item.startsWith('/') && last ? `${parent(last) ? `${parent(last)}` : ''}${item}` : nameOf(item);
+        const path: string | null = item.startsWith('/') && last ? `${parent(last)}${item}` : nameOf(item);
         if (!path) continue;
-        add(`/${prefix}/${path.replace(/^\//, '')}`);
-        last = path.replace(/^\//, '');
-        group.push(last);
+        const name: string = path.replace(/^\//, '');
+        add(`/${prefix}/${name}`);
+        last = name;
+        group.push(name);
         if (!alias) continue;
         const under = alias.match(/^under ([\w-]+)$/)?.[1];
         // "(aliases under vistoriatecnica)": the names of this group under that prefix; else sibling names.
-        if (under) for (const name of group) add(`/${prefix}/${under}/${basename(name)}`);
-        else for (const other of alias.split(/,\s*/)) add(`/${prefix}/${parent(last) ? `${parent(last)}/` : ''}${other.trim()}`);
+        if (under) for (const member of group) add(`/${prefix}/${under}/${basename(member)}`);
+        else for (const other of alias.split(/,\s*/)) add(`/${prefix}/${parent(name) ? `${parent(name)}/` : ''}${other.trim()}`);
       }
     }
   }

@@ -29,7 +29,7 @@ export function Conversation({ node }: { node: Node }) {
   const [pending, setPending] = useState<Pending | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [rating, setRating] = useState<string | null>(null);
-  const logRef = useRef<HTMLOListElement>(null);
+  const logRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
 
   // Long conversations scroll: the newest message (or the typing indicator) stays in view.
@@ -108,43 +108,46 @@ export function Conversation({ node }: { node: Node }) {
 
   return (
     <section className="conversation">
-      <ol className="conversation-log" role="log" aria-label={node.label} ref={logRef} tabIndex={0}>
-        {node.messages.map((m) => (
-          <li key={m.id} className={`conversation-message conversation-${m.role}`}>
-            <span className="conversation-author">{m.author}</span>
-            <p className="conversation-content">{m.content}</p>
-            {node.feedback && m.feedback !== undefined && (
-              <div className="conversation-feedback">
-                {m.feedback === 'DEFAULT' ? (
-                  <>
-                    <button type="button" className="button button-link" disabled={rating !== null} onClick={() => void rate(m, 'POSITIVE')}>
-                      {node.feedback.positiveLabel}
-                    </button>
-                    <button type="button" className="button button-link" disabled={rating !== null} onClick={() => void rate(m, 'NEGATIVE')}>
-                      {node.feedback.negativeLabel}
-                    </button>
-                  </>
-                ) : (
-                  <span className="conversation-rated">{node.feedback.sentText}</span>
-                )}
-              </div>
-            )}
-          </li>
-        ))}
-        {pending && (
-          <li className="conversation-message conversation-user conversation-pending">
-            <p className="conversation-content">{pending.text}</p>
-            {pending.failed && (
-              <div className="conversation-failure" role="alert">
-                <span>{node.failure.text}</span>{' '}
-                <button type="button" className="button button-secondary" onClick={() => void send(pending.text, pending.key)}>
-                  {node.failure.retryLabel}
-                </button>
-              </div>
-            )}
-          </li>
-        )}
-      </ol>
+      {/* The log (scrolling, announced as it grows) holds the list: a list may not itself be a log. */}
+      <div className="conversation-log" role="log" aria-label={node.label} ref={logRef} tabIndex={0}>
+        <ol className="conversation-messages">
+          {node.messages.map((m) => (
+            <li key={m.id} className={`conversation-message conversation-${m.role}`}>
+              <span className="conversation-author">{m.author}</span>
+              <p className="conversation-content">{m.content}</p>
+              {node.feedback && m.feedback !== undefined && (
+                <div className="conversation-feedback">
+                  {m.feedback === 'DEFAULT' ? (
+                    <>
+                      <button type="button" className="button button-link" disabled={rating !== null} onClick={() => void rate(m, 'POSITIVE')}>
+                        {node.feedback.positiveLabel}
+                      </button>
+                      <button type="button" className="button button-link" disabled={rating !== null} onClick={() => void rate(m, 'NEGATIVE')}>
+                        {node.feedback.negativeLabel}
+                      </button>
+                    </>
+                  ) : (
+                    <span className="conversation-rated">{node.feedback.sentText}</span>
+                  )}
+                </div>
+              )}
+            </li>
+          ))}
+          {pending && (
+            <li className="conversation-message conversation-user conversation-pending">
+              <p className="conversation-content">{pending.text}</p>
+              {pending.failed && (
+                <div className="conversation-failure" role="alert">
+                  <span>{node.failure.text}</span>{' '}
+                  <button type="button" className="button button-secondary" onClick={() => void send(pending.text, pending.key)}>
+                    {node.failure.retryLabel}
+                  </button>
+                </div>
+              )}
+            </li>
+          )}
+        </ol>
+      </div>
       {answering && (
         <p className="conversation-typing" role="status">
           {node.typingText}

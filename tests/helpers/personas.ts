@@ -23,3 +23,8 @@ export function partner(id: number) {
   if (!found) throw new Error(`no partner ${id}`);
   return found;
 }
+
+/** Every persona the sandbox seeds, in the fixture's order. */
+export function allPersonas(): readonly Persona[] {
+  return fixtures.personas;
+}

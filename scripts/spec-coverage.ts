@@ -25,6 +25,23 @@ export const NOT_MESSAGES: Record<string, string> = {
   'Concluído': 'a CRM status the verify modal reads (input; the timeline’s own word for it is tested)',
 };
 
+/**
+ * Doc 2 §8 gives some messages by meaning only ("Further messages (meaning only): …"): the text
+ * this product shows for each (keys of screens/texts/pt-BR.json).
+ */
+export const MEANINGS: Record<string, string[]> = {
+  'refund not accessible now': ['devolucao.erro.indisponivel'],
+  'refund request already in progress': ['devolucao.erro.em-andamento'],
+  'quota status does not allow refund': ['devolucao.erro.nao-permitida'],
+  'reactivation success or failure': ['reativacao.sucesso', 'reativacao.falha'],
+  'billing operation failed': ['especie.erro.operacao'],
+  'cash billing unavailable': ['especie.situacao.nao-permitido.titulo'],
+  'bid refused because quota cancelled': ['lances.recusado.cota-cancelada'],
+  'incorrect code': ['verificacao.erro.invalido'],
+  'could not retrieve all information (crivo error)': ['contemplado.crivo.erro'],
+  'server error': ['erro.generico'],
+};
+
 /** A message starts with a capital or has Portuguese letters; quoted punctuation (`'.' thousands and ','`) is not one. */
 const MESSAGE = /^[A-ZÁÉÍÓÚÂÊÔ]|[áéíóúâêôãõç]/;
 
@@ -66,6 +83,17 @@ export function coverage() {
     });
 }
 
+/** The meanings doc 2 §8 lists, each with its texts, and the test that names each text (or undefined). */
+export function meaningCoverage() {
+  const texts = JSON.parse(readFileSync(join(ROOT, 'screens/texts/pt-BR.json'), 'utf8')) as Record<string, string>;
+  const tests = [...files(join(ROOT, 'tests'), (n) => n.endsWith('.ts')), ...files(join(ROOT, 'server/src'), (n) => n.endsWith('.test.ts'))].map((f) => ({ file: relative(ROOT, f), text: readFileSync(f, 'utf8') }));
+  const listed = readFileSync(join(SPEC_DIR, '001_c5749c895ce6d8b5.txt'), 'utf8').match(/Further messages \(meaning only\): ([^\n]+)\./)?.[1]?.split(/;\s*/) ?? [];
+  return listed.map((meaning) => ({
+    meaning,
+    texts: (MEANINGS[meaning] ?? []).map((key) => ({ key, text: texts[key], test: texts[key] ? tests.find((t) => t.text.includes(texts[key]!.replace(/\{\{.*$/, '')))?.file : undefined })),
+  }));
+}
+
 export function coveragePage(): string {
   const rows = coverage();
   const messages = rows.filter((r) => !r.term);
@@ -83,6 +111,14 @@ export function coveragePage(): string {
     '| spec | quote | served | test that names it |',
     '|---|---|---|---|',
     ...messages.map((r) => `| ${r.doc} | ${cell(r.quote)} | ${r.served ? 'yes' : '**no**'} | ${r.test ?? '**none**'} |`),
+    '',
+    '## Messages doc 2 §8 gives by meaning only',
+    '',
+    '| meaning | text shown | test that names it |',
+    '|---|---|---|',
+    ...meaningCoverage().flatMap((m) => (m.texts.length ? m.texts : [{ key: '', text: undefined, test: undefined }]).map((t) => `| ${m.meaning} | ${t.text ? cell(t.text) : '**none**'} | ${t.test ?? '**none**'} |`)),
+    '',
+    '## Quoted terms',
     '',
     '| spec | quoted term | why it is not a message |',
     '|---|---|---|',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { client, findAll } from '../helpers/api-client.js';
+import { client, findAll, screenText } from '../helpers/api-client.js';
 import { useStack } from '../helpers/stack.js';
 
 /**
@@ -31,5 +31,27 @@ describe('the spec’s quoted messages where a customer meets them', () => {
     await stack.sandbox.fault({ method: 'POST', path: 'core/pos-venda/retorno-contato', status: 503, times: 1, body: {} });
     const res = await c.action('post-sale/callback', { telefone: '(85) 98777-8888', periodo: 'TARDE', motivo: 'SEGURANCA' });
     expect(res.body.message).toBe('Falha ao realizar esta operação. Tente novamente em instantes.');
+  });
+
+  it('a refund that cannot be confirmed says why: in progress, or not accessible now (doc 2 §8)', async () => {
+    const c = client(stack.baseUrl);
+    await c.loginWithQuota('gustavo');
+    expect(screenText((await c.screen('/devolucao/nao-confirmada?motivo=em-andamento')).body)).toContain('Já existe uma solicitação de devolução em andamento para esta cota.');
+    expect(screenText((await c.screen('/devolucao/nao-confirmada?motivo=indisponivel')).body)).toContain('A devolução não está acessível no momento. Tente novamente mais tarde.');
+  });
+
+  it('a quota that may not bill its credit in cash is told "Faturamento indisponível" (doc 2 §8)', async () => {
+    const c = client(stack.baseUrl);
+    await c.loginWithQuota('ana');
+    expect(screenText((await c.screen('/faturamento/not-alow-faturamento')).body)).toContain('Faturamento indisponível');
+  });
+
+  it('a sieve result the back office did not send: "Não foi possível recuperar todas as informações do crivo." (doc 2 §8)', async () => {
+    await stack.sandbox.setAwarded('fernanda', { status: 'CADASTRO_APROVADO_COMITE' });
+    const c = client(stack.baseUrl);
+    await c.loginWithQuota('fernanda');
+    const noSieve = { status: 'CADASTRO_APROVADO_COMITE', modalidadeContemplacao: 'SO', dataContemplacao: '2026-11-01', termoAceitoEm: '2026-11-02', garantia: null, tipoPesado: null, prazoDocumentos: null, crivo: null, motivo: null };
+    await stack.sandbox.fault({ method: 'GET', path: 'core/contemplacao/status', status: 200, times: 1, body: noSieve });
+    expect(screenText((await c.screen('/contemplado/crivo')).body)).toContain('Não foi possível recuperar todas as informações do crivo.');
   });
 });

@@ -2,7 +2,6 @@ import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.js';
 import { preloadPartsFor } from './app/lazy-parts.js';
-import { masksAttached } from './components/form/masks-attached.js';
 import { drawnPath, pendingFirstScreens } from './lib/first-screen.js';
 import './styles.css';
 
@@ -12,17 +11,14 @@ if (!root) throw new Error('#root missing from index.html');
 /**
  * A server-drawn page comes with `aria-disabled="true" aria-busy="true"` on #root: its controls are
  * drawn but do not work until React owns them. Once it does (after every effect of the app, the
- * adoption of what was typed early among them) and every masked field has its mask (a field still
- * handing its text over to the mask is not yet the field it will be), the marks go: assistive
+ * masks attached and the adoption of what was typed early among them), the marks go: assistive
  * technology and automated browsers (Playwright waits for a control to be enabled) know when the
  * page works.
  */
 function ReadyMark(): null {
   useEffect(() => {
-    void masksAttached().then(() => {
-      root!.removeAttribute('aria-disabled');
-      root!.removeAttribute('aria-busy');
-    });
+    root!.removeAttribute('aria-disabled');
+    root!.removeAttribute('aria-busy');
   }, []);
   return null;
 }

@@ -1,12 +1,12 @@
 import type { InputMask } from 'imask';
-import { useEffect, useRef, useState, type InputHTMLAttributes } from 'react';
+import { useEffect, useLayoutEffect, useRef, type InputHTMLAttributes } from 'react';
 import { flushSync } from 'react-dom';
 import type { FieldFormat } from '../../../../screens/contract/formats.js';
 import { FORMATS, rawFromShown, type FormatSpec, type RawValue } from './formats.js';
 import { TypedEchoes } from './typed-echoes.js';
 import { usePoliteAutoFocus } from '../../ui/polite-autofocus.js';
 import { useAdoptEarlyInput } from './adopt-early-input.js';
-import { maskPending } from './masks-attached.js';
+import imask from './imask.js';
 
 export type { RawValue } from './formats.js';
 
@@ -61,54 +61,44 @@ export function MaskedInput({ format, value, onValueChange, inputMode, autoCompl
     (input) => (input.value !== '' && input.value !== String(value ?? '') ? input.value : undefined),
     (typed) => report(rawFromShown(format, typed)),
   );
-  // Bumped each time a mask takes the field, so the parent's value is written into it then.
-  const [masks, setMasks] = useState(0);
-
-  // imask loads in its own chunk after the first paint, so a masked field costs nothing before a
-  // screen is interactive. Until then the field is a plain input whose onChange reports what it
-  // shows. The mask takes the field in the very task its module arrives, not in a later effect:
-  // no render passes between the two in which a keystroke would reach neither.
-  useEffect(() => {
-    let live = true;
-    let created: InputMask | null = null;
-    const attachedOrGone = maskPending();
-    void import('./imask.js').then(({ default: imask }) => {
-      const input = element.current;
-      if (!live || !input) return;
-      const typed = input.value;
-      const caret = input === input.ownerDocument.activeElement ? input.selectionEnd : null;
-      const attached = imask(input, spec.mask);
-      created = attached;
-      mask.current = attached;
-      // imask reports from its own listener, outside React's events: flushSync makes the form hold
-      // the value before anything else runs, so a tap right after typing never sends an older value.
-      const reportNow = () => flushSync(() => report(rawOf(attached, spec)));
-      attached.on('accept', reportNow);
-      if (typed !== '') {
-        // Typed before the mask arrived: masked now, the caret where it was among the typed
-        // characters (not thrown to the end), and the form holds the mask's raw value at once.
-        if (caret !== null) attached.cursorPos = caretAfter(attached.value, [...typed.slice(0, caret)].filter((c) => TYPED_CHAR.test(c)).length);
-        reportNow();
-      }
-      setMasks((n) => n + 1);
-    }).finally(attachedOrGone);
+  // The mask takes the field as it mounts, before the browser can hand it a keystroke (a layout
+  // effect runs before the next event): there is no moment in which the field is a plain input and
+  // typing could reach neither it nor the mask. (imask was a lazily loaded chunk once; a keystroke or
+  // a fill landing between the page working and the chunk arriving came back empty under load.)
+  useLayoutEffect(() => {
+    const input = element.current;
+    if (!input) return;
+    // Typed into the server-drawn page before hydration: masked now, the caret where it was among
+    // the typed characters (not thrown to the end); useAdoptEarlyInput reports it to the form.
+    const typed = input.value;
+    const caret = typed !== '' && input === input.ownerDocument.activeElement ? input.selectionEnd : null;
+    const attached = imask(input, spec.mask);
+    mask.current = attached;
+    if (caret !== null) attached.cursorPos = caretAfter(attached.value, [...typed.slice(0, caret)].filter((c) => TYPED_CHAR.test(c)).length);
+    // imask reports from its own listener, outside React's events: flushSync makes the form hold
+    // the value before anything else runs, so a tap right after typing never sends an older value.
+    attached.on('accept', () => flushSync(() => report(rawOf(attached, spec))));
     return () => {
-      attachedOrGone();
-      live = false;
-      created?.destroy();
+      attached.destroy();
       mask.current = null;
     };
   }, [spec]);
 
+  // The parent's value written into the field when it did not come from this field (prefilled, or
+  // sent by the server). On mount an empty value writes nothing: the field may show what was typed
+  // before hydration, which the form learns from useAdoptEarlyInput.
+  const synced = useRef(false);
   useEffect(() => {
     const current = mask.current;
     if (!current) return;
     const wanted = value === null || value === '' ? undefined : value;
-    if (echoes.current.isEcho(wanted) || rawOf(current, spec) === wanted) return;
+    const first = !synced.current;
+    synced.current = true;
+    if ((first && wanted === undefined) || echoes.current.isEcho(wanted) || rawOf(current, spec) === wanted) return;
     if (wanted === undefined) current.value = '';
     else if (typeof wanted === 'number') current.typedValue = wanted;
     else current.value = wanted; // masked or not, the mask reads it as if typed
-  }, [value, spec, masks]);
+  }, [value, spec]);
 
   return (
     <input
@@ -121,8 +111,8 @@ export function MaskedInput({ format, value, onValueChange, inputMode, autoCompl
       autoComplete={autoComplete ?? spec.autoComplete}
       autoCapitalize={autoCapitalize ?? spec.autoCapitalize}
       spellCheck={false}
-      // Until the mask has the field, a plain input that reports the raw value of what it shows;
-      // from then on the mask reports (its listener runs first and this one stands aside).
+      // The mask reports (its listener runs first and this one stands aside); without a mask (it
+      // could not attach) a plain input reports the raw value of what it shows.
       onChange={(e) => {
         if (!mask.current) report(rawFromShown(format, e.target.value));
       }}

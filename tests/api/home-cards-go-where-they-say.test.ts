@@ -1,19 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { client, findAll } from '../helpers/api-client.js';
+import { client, findAll, landOn } from '../helpers/api-client.js';
 import { useStack } from '../helpers/stack.js';
 
 const stack = useStack();
-
-/** Opens a path as the renderer does: follows the server's redirects to the screen drawn. */
-async function landOn(c: ReturnType<typeof client>, path: string): Promise<string> {
-  let to = path;
-  for (let hops = 0; hops < 5; hops++) {
-    const { body } = await c.screen(to);
-    if (body.kind !== 'redirect') return body.route as string;
-    to = body.to;
-  }
-  throw new Error(`${path}: more than 5 redirects`);
-}
 
 /** Where the home card whose action is labelled `label` goes. */
 async function cardTarget(c: ReturnType<typeof client>, label: string): Promise<string> {
@@ -28,12 +17,12 @@ describe('home cards open what their words name', () => {
     await c.loginWithQuota('fernanda');
     const home = (await c.screen('/home')).body;
     expect(JSON.stringify(home)).toContain('Continue de onde parou: dados do veículo');
-    expect(await landOn(c, await cardTarget(c, 'Continuar'))).toBe('/faturamentonovo/dados-veiculo');
+    expect((await landOn(c, await cardTarget(c, 'Continuar'))).path).toBe('/faturamentonovo/dados-veiculo');
   });
 
   it('otavio’s reversed-payment card "Atualizar dados bancários" opens the bank data form itself', async () => {
     const c = client(stack.baseUrl);
     await c.loginWithQuota('otavio');
-    expect(await landOn(c, await cardTarget(c, 'Atualizar dados bancários'))).toBe('/faturamentoseminovo/dadosbancariosestorno');
+    expect((await landOn(c, await cardTarget(c, 'Atualizar dados bancários'))).path).toBe('/faturamentoseminovo/dadosbancariosestorno');
   });
 });

@@ -1,18 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { client, screenText } from '../helpers/api-client.js';
+import { client, landOn, screenText } from '../helpers/api-client.js';
 import { useStack } from '../helpers/stack.js';
 
 const stack = useStack();
 
-/** Opens a path as the renderer does: follows the server's redirects; the route and text of the screen drawn. */
+/** The route and text of the screen a path lands on. */
 async function open(c: ReturnType<typeof client>, path: string): Promise<{ route: string; text: string }> {
-  let to = path;
-  for (let hops = 0; hops < 5; hops++) {
-    const { body } = await c.screen(to);
-    if (body.kind !== 'redirect') return { route: body.route as string, text: screenText(body) };
-    to = body.to;
-  }
-  throw new Error(`${path}: more than 5 redirects`);
+  const { body } = await landOn(c, path);
+  return { route: body.route as string, text: screenText(body) };
 }
 
 describe('routes the spec names that a customer types or bookmarks', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadDefinitions } from '../../server/src/domain/definitions.js';
-import { client, findAll, screenText } from '../helpers/api-client.js';
+import { client, findAll, landOn, screenText } from '../helpers/api-client.js';
 import { generateJourneys } from '../helpers/journeys.js';
 import { useStack } from '../helpers/stack.js';
 
@@ -37,9 +37,7 @@ describe('buttons and cards go where their words say', () => {
         const named = words(label);
         if (named.length === 0 || !to.startsWith('/') || followed.has(`${label}→${to}`)) continue;
         followed.add(`${label}→${to}`);
-        let landed = to;
-        let doc = (await c.screen(to)).body;
-        for (let hops = 0; doc.kind === 'redirect' && hops < 5; hops++) doc = (await c.screen((landed = doc.to))).body;
+        const { body: doc, path: landed } = await landOn(c, to);
         // A flow this customer has no case in sends her home or to its 'unavailable' page: that is the
         // flow's rule (its own tests follow these buttons as a customer in the flow), not the label's.
         if (landed !== to && (landed === '/home' || landed.endsWith('/indisponivel'))) continue;

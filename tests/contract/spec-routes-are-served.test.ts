@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { client } from '../helpers/api-client.js';
+import { client, landOn } from '../helpers/api-client.js';
 import { SPEC_FILES, specRoutes } from '../helpers/spec-routes.js';
 import { useStack } from '../helpers/stack.js';
 
@@ -31,16 +31,8 @@ describe('every route path the spec names for the app', () => {
     }
     const c = client(stack.baseUrl);
     await c.loginWithQuota('ana');
-    let to = path;
-    for (let hops = 0; hops < 6; hops++) {
-      const res = await c.screen(to);
-      expect(res.status, `${path} → ${to}: ${JSON.stringify(res.body).slice(0, 200)}`).toBeLessThan(500);
-      if (res.body.kind !== 'redirect') {
-        expect(res.body.screen, `${path} → ${to}`).not.toBe('nao-encontrada');
-        return;
-      }
-      to = res.body.to;
-    }
-    throw new Error(`${path}: more than 6 redirects`);
+    const landed = await landOn(c, path);
+    expect(landed.status, `${path} → ${landed.path}: ${JSON.stringify(landed.body).slice(0, 200)}`).toBeLessThan(500);
+    expect(landed.body.screen, `${path} → ${landed.path}`).not.toBe('nao-encontrada');
   });
 });

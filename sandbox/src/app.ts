@@ -7,6 +7,7 @@ import type { OutboxMessage, SandboxContext, SandboxOptions } from './context.js
 import { FaultTable } from './faults.js';
 import { BASE_PATH, PUBLIC_FILES, contractPath, fail, isOpen } from './http.js';
 import { SandboxState } from './state/store.js';
+import { Replays, replayControlRoutes, replayHook } from './replay.js';
 import assemblyRoutes from './routes/assemblies.js';
 import bidRoutes from './routes/bids.js';
 import cashBillingRoutes from './routes/cash-billing.js';
@@ -51,6 +52,8 @@ import usedVehicleSellerRoutes from './routes/used-vehicle-seller.js';
 export interface BuildSandboxOptions extends Partial<SandboxOptions> {
   clock?: SandboxClock;
   logger?: boolean | LoggerOptions;
+  /** A folder of recorded personas (`npm run upstream:check -- --record`) to replay (SANDBOX_RECORDINGS). */
+  recordings?: string;
 }
 
 /**
@@ -82,6 +85,10 @@ export async function buildSandbox(opts: BuildSandboxOptions = {}): Promise<Fast
   });
 
   await app.register(controlRoutes, { prefix: '/__sandbox', ...ctx });
+  // Customers recorded from a real back office, answered from their recordings (docs/go-live.md).
+  const replays = new Replays();
+  if (opts.recordings) replays.loadFolder(opts.recordings);
+  await app.register(replayControlRoutes(replays), { prefix: '/__sandbox' });
   await app.register(refundControlRoutes, { prefix: '/__sandbox', ...ctx });
   await app.register(specialFlowsControlRoutes, { prefix: '/__sandbox', ...ctx });
   await app.register(awardedControlRoutes, { prefix: '/__sandbox', ...ctx });
@@ -127,6 +134,7 @@ export async function buildSandbox(opts: BuildSandboxOptions = {}): Promise<Fast
         if (ctx.state.clock.now() >= grant.expiresAt) return fail(reply, 401, 'Token expirado.', 'TOKEN_EXPIRED');
         request.grant = grant;
       });
+      api.addHook('preHandler', replayHook(replays, () => ctx.state));
       api.addHook('preSerialization', answerGuard);
       for (const routes of [sessionRoutes, passwordRoutes, passwordResetRoutes, identityCheckRoutes, caseRoutes, bidRoutes, registrationRoutes, partnerRoutes, quotaRoutes, processRoutes, transparentRoutes, utilRoutes, verificationRoutes, slipRoutes, renegotiationRoutes, documentRoutes, assemblyRoutes, quotaPreferenceRoutes, cashBillingRoutes, documentAnalysisRoutes, awardedRoutes]) await api.register(routes, ctx);
       // Help, notifications, preferences, branches and group situation (issue 5).

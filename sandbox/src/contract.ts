@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { REPLAY_HEADER } from './replay.js';
 import { routeOf, violationOf, type Endpoint } from '../../screens/back-office/index.js';
 
 declare module 'fastify' {
@@ -30,7 +31,7 @@ export const FAULT_HEADER = 'x-sandbox-fault';
  */
 export async function answerGuard(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
   const e = request.routeOptions.config.endpoint;
-  if (!e || reply.statusCode >= 300 || reply.hasHeader(FAULT_HEADER)) return payload;
+  if (!e || reply.statusCode >= 300 || reply.hasHeader(FAULT_HEADER) || reply.hasHeader(REPLAY_HEADER)) return payload;
   const checked = violationOf(e, payload);
   if (!checked.ok) throw new Error(`sandbox answer breaks the contract: ${e.method} ${e.path} at ${checked.field} (${checked.problem})`);
   return payload;

@@ -7,12 +7,14 @@ const port = Number(process.env.SANDBOX_PORT ?? 4010);
 const ttl = process.env.SANDBOX_TOKEN_TTL_SECONDS;
 const callsKept = process.env.SANDBOX_CALLS_KEPT;
 const reuse = process.env.SANDBOX_REFRESH_REUSE_SECONDS;
+const recordings = process.env.SANDBOX_RECORDINGS;
 
 const app = await buildSandbox({
   logger: process.env.LOG_LEVEL === 'debug' ? { level: 'debug' } : false,
   ...(ttl ? { tokenTtlSeconds: Number(ttl) } : {}),
   ...(callsKept ? { callsKept: Number(callsKept) } : {}),
   ...(reuse ? { refreshReuseSeconds: Number(reuse) } : {}),
+  ...(recordings ? { recordings } : {}),
 });
 await app.listen({ host, port });
 const address = app.server.address();

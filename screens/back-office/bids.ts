@@ -22,6 +22,12 @@ export const BidRecord = z.object({
   valorOferta: z.number(),
   percentual: z.number(),
   status: z.string(),
+  /** What the offer carried (doc 1 §3 "Bid offer"); sent by the back office, shown nowhere yet. */
+  idCota: z.number().int().optional(),
+  identificador: z.string().optional(),
+  valorLanceEmbutido: z.number().optional(),
+  valorFGTS: z.number().optional(),
+  trocaChaves: z.boolean().optional(),
 });
 export type BidRecord = z.infer<typeof BidRecord>;
 
@@ -51,7 +57,7 @@ export const bids = {
     path: 'cotas/{id}/credenciamento-lance/historico',
     group,
     query: z.object({ page_size: z.number(), page: z.number() }),
-    answer: z.object({ data: z.object({ data: z.array(BidRecord) }), total_pages: z.number() }),
+    answer: z.object({ data: z.object({ data: z.array(BidRecord), page: z.number().optional(), total: z.number().optional() }), total_pages: z.number() }),
   }),
   simulate: endpoint({
     method: 'POST',

@@ -24,6 +24,11 @@ export interface Endpoint<Answer extends z.ZodType = z.ZodType, Body extends z.Z
   parts?: z.ZodType;
   /** A multipart/form-data upload: its plain text fields (besides the one file), e.g. `arquivos/v2`. */
   fields?: z.ZodType;
+  /**
+   * A GET the spec makes change something (start a process, confirm data): read-only tools such as
+   * the drift check never call it.
+   */
+  changesData?: true;
 }
 
 export type AnswerOf<E extends Endpoint> = z.output<E['answer']>;
@@ -41,6 +46,7 @@ export function endpoint<A extends z.ZodType, B extends z.ZodType = z.ZodNever, 
   query?: Q;
   parts?: z.ZodType;
   fields?: z.ZodType;
+  changesData?: true;
 }): Endpoint<A, B, Q> {
   return { ...def, group: def.group ?? def.path.split('/').slice(0, 2).filter((s) => !s.startsWith('{')).join('/') } as Endpoint<A, B, Q>;
 }

@@ -4,10 +4,10 @@ import { Quota } from './session.js';
 
 /** Doc 1 §7 "Quotas": the customer's quotas, one quota, its preferences. */
 
-export const QuotaPage = z.object({ data: z.array(Quota), page: z.number(), total_pages: z.number(), total: z.number().optional() });
+export const QuotaPage = z.object({ data: z.array(Quota), page: z.number(), page_size: z.number().optional(), total_pages: z.number(), total: z.number().optional() });
 export type QuotaPage = z.infer<typeof QuotaPage>;
 
-export const SimpleQuota = z.object({ idCota: z.number().int(), grupo: z.string(), cota: z.string(), versao: z.string() });
+export const SimpleQuota = z.object({ idCota: z.number().int(), grupo: z.string(), cota: z.string(), versao: z.string(), tipo: z.string().optional() });
 
 export const quotas = {
   list: endpoint({ method: 'GET', path: 'cotas', query: z.object({ page: z.number().int(), page_size: z.number().int() }), answer: QuotaPage }),

@@ -79,7 +79,7 @@ export const refund = {
   }),
   status: endpoint({ method: 'GET', path: 'core/devolucao/status', query: IdCota, answer: RefundData }),
   /** Starts the refund; refuses one in progress or a quota whose status does not allow it. */
-  start: endpoint({ method: 'GET', path: 'core/devolucao/iniciar', query: IdCota, answer: z.object({ status: z.string().nullable(), iniciada: z.literal(true) }) }),
+  start: endpoint({ method: 'GET', path: 'core/devolucao/iniciar', changesData: true, query: IdCota, answer: z.object({ status: z.string().nullable(), iniciada: z.literal(true) }) }),
   /** The date the refund is paid (DD/MM/YYYY), once programmed, and the business days it takes. */
   date: endpoint({ method: 'GET', path: 'core/devolucao/data-devolucao', query: IdCota, answer: z.object({ dataDevolucao: z.string().nullable(), prazoDiasUteis: z.number().int() }) }),
   /**

@@ -92,7 +92,7 @@ export const registration = {
     answer: z.unknown(),
   }),
   /** Confirms the registration data of a mandatory update (the CRM case moves to 'Ciente'). */
-  confirm: endpoint({ method: 'GET', path: 'core/dados-cadastrais/confirmar-dados', answer: z.looseObject({ confirmado: z.boolean().optional() }) }),
+  confirm: endpoint({ method: 'GET', path: 'core/dados-cadastrais/confirmar-dados', changesData: true, answer: z.looseObject({ confirmado: z.boolean().optional() }) }),
   changePassword: endpoint({
     method: 'POST',
     path: 'cotas/{id}/alterar-senha',

@@ -16,6 +16,8 @@ export const PendingInstalment = z.object({
   valorOriginal: z.number(),
   valorEncargos: z.number(),
   emAtraso: z.boolean(),
+  /** Marked for a joint slip (segunda-via/marcar). */
+  marcada: z.boolean().optional(),
   composicao: z.object({ fundoComum: z.number(), taxaAdministracao: z.number(), fundoReserva: z.number(), seguroVida: z.number() }).optional(),
 });
 export type PendingInstalment = z.infer<typeof PendingInstalment>;

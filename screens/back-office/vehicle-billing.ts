@@ -77,11 +77,11 @@ export const vehicleBilling = {
   status: endpoint({ method: 'GET', path: 'core/faturamento/auto/status', query: IdCota, answer: VehicleBillingData }),
   check: endpoint({ method: 'GET', path: 'core/faturamento/auto/validar', query: IdCota, answer: VehicleBillingCheck }),
   /** Starts (or moves to the product) the vehicle process. */
-  start: endpoint({ method: 'GET', path: 'core/faturamento/auto/iniciar', query: z.object({ idCota: z.number().int(), tipoFaturamento: VehicleProduct }), answer: Status }),
+  start: endpoint({ method: 'GET', path: 'core/faturamento/auto/iniciar', changesData: true, query: z.object({ idCota: z.number().int(), tipoFaturamento: VehicleProduct }), answer: Status }),
   /** Restarts the billing: the inspection fee is charged again (doc 2 §4.5). */
-  restart: endpoint({ method: 'GET', path: 'core/faturamento/auto/reiniciar-fluxo', query: IdCota, answer: z.object({ status: z.string(), taxaVistoria: z.number() }) }),
-  schedulePayment: endpoint({ method: 'GET', path: 'core/faturamento/auto/programar-pagamento', query: IdCota, answer: Status }),
-  resolveDetran: endpoint({ method: 'GET', path: 'core/faturamento/auto/resolver-pendencia-detran', query: IdCota, answer: Status }),
+  restart: endpoint({ method: 'GET', path: 'core/faturamento/auto/reiniciar-fluxo', changesData: true, query: IdCota, answer: z.object({ status: z.string(), taxaVistoria: z.number() }) }),
+  schedulePayment: endpoint({ method: 'GET', path: 'core/faturamento/auto/programar-pagamento', changesData: true, query: IdCota, answer: Status }),
+  resolveDetran: endpoint({ method: 'GET', path: 'core/faturamento/auto/resolver-pendencia-detran', changesData: true, query: IdCota, answer: Status }),
   eligibleQuotas: endpoint({
     method: 'GET',
     path: 'core/faturamento/auto/cotas-aptas',

@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
-import * as backOffice from '../../screens/back-office/index.js';
-import { cashBilling, type Endpoint } from '../../screens/back-office/index.js';
+import { declaredEndpoints } from '../../screens/back-office/catalogue.js';
+import { cashBilling } from '../../screens/back-office/index.js';
 import { buildSandbox } from '../../sandbox/src/app.js';
 import { answerGuard, serve, servedEndpoints } from '../../sandbox/src/contract.js';
 import { client } from '../helpers/api-client.js';
@@ -53,16 +53,6 @@ describe('the back-office contract in the sandbox', () => {
   });
 });
 
-/** Every endpoint the contract declares, by its export name (`crmCases.create`). */
-function declaredEndpoints(): Array<[string, Endpoint]> {
-  const isEndpoint = (v: unknown): v is Endpoint => typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'answer' in v;
-  return Object.entries(backOffice).flatMap(([name, value]): Array<[string, Endpoint]> => {
-    if (isEndpoint(value)) return [[name, value]];
-    if (typeof value !== 'object' || value === null) return [];
-    return Object.entries(value).filter((entry): entry is [string, Endpoint] => isEndpoint(entry[1])).map(([key, e]) => [`${name}.${key}`, e]);
-  });
-}
-
 /** Declared ahead of the flow that will call it (vehicle inspection); its owner serves it. */
 const NOT_YET_SERVED = new Set(['inspectionReanalysis']);
 
@@ -71,8 +61,8 @@ describe('every declared back-office call is served by the sandbox through its s
     const sandbox = await buildSandbox();
     await sandbox.ready();
     const missing = declaredEndpoints()
-      .filter(([name, e]) => !NOT_YET_SERVED.has(name) && !servedEndpoints.has(e))
-      .map(([name, e]) => `${name} ${e.method} ${e.path}`);
+      .filter(({ name, endpoint: e }) => !NOT_YET_SERVED.has(name) && !servedEndpoints.has(e))
+      .map(({ name, endpoint: e }) => `${name} ${e.method} ${e.path}`);
     await sandbox.close();
     expect(missing).toEqual([]);
     expect(declaredEndpoints().length).toBeGreaterThan(100);

@@ -40,6 +40,17 @@ interface Fetched {
   screen: string;
 }
 
+/** Median of 5 fetches of a plain JSON route (the pass-through floor). */
+async function plain(base: string, cookie: string, path: string): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const started = performance.now();
+    await (await fetch(`${base}${path}`, { headers: { cookie } })).text();
+    times.push(performance.now() - started);
+  }
+  return times.sort((a, b) => a - b)[2]!;
+}
+
 async function screen(base: string, cookie: string, path: string): Promise<Fetched> {
   const times: number[] = [];
   let bytes = 0;
@@ -68,7 +79,13 @@ export async function measureGrowth(base: string, sandbox: string): Promise<void
   }
   for (const n of [10, 500]) {
     await seed(sandbox, { parcelasEmAberto: n });
-    line(`slip list, ${n} open instalments`, await screen(base, await login(base), '/boletos/listadeboletos'));
+    const cookie = await login(base);
+    const drawn = await screen(base, cookie, '/boletos/listadeboletos');
+    line(`slip list, ${n} open instalments`, drawn);
+    // What of it is the back office's answer (the same call, validated, through a pass-through
+    // route) and what is the screen's own composition.
+    const floor = await plain(base, cookie, '/api/bench/passthrough/slips');
+    console.log(`  ${''.padEnd(34)} of which the back office's answer (pass-through) ${floor.toFixed(1)} ms; composition ${(drawn.ms - floor).toFixed(1)} ms`);
   }
   for (const n of [20, 2000]) {
     await seed(sandbox, { lances: n });

@@ -136,4 +136,25 @@ describe('the CPF field and its mask', () => {
     expect(await field.inputValue()).toBe(SHOWN);
     await page.close();
   });
+
+  test('what the customer selected before the page worked is replaced by what they paste after: the mask keeps the selection', async () => {
+    const page = await browser.newPage();
+    page.setDefaultTimeout(PERSON_WAIT_MS);
+    const held: Route[] = [];
+    let through = false;
+    await page.route('**/assets/*.js', (route) => (through ? route.continue() : void held.push(route)));
+    await page.goto(`${stack.baseUrl}/entrar`, { waitUntil: 'commit' });
+    const field = page.getByLabel('CPF ou CNPJ').first();
+    await field.pressSequentially(DIGITS.slice(0, 5));
+    // Selected to paste over it; then the page starts working, the mask formats what was typed.
+    await field.evaluate((input: HTMLInputElement) => input.select());
+    through = true;
+    await Promise.all(held.splice(0).map((route) => route.continue()));
+    await expect.poll(() => page.locator('#root').getAttribute('aria-busy')).toBeNull();
+    await expect.poll(() => field.inputValue()).toBe('661.15');
+    expect(await field.evaluate((input: HTMLInputElement) => [input.selectionStart, input.selectionEnd])).toEqual([0, 6]);
+    await page.keyboard.insertText(DIGITS);
+    await expect.poll(() => field.inputValue()).toBe(SHOWN);
+    await page.close();
+  });
 });

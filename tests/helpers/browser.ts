@@ -4,9 +4,10 @@ import { chromium, type Browser } from 'playwright-core';
 /**
  * How long a step waits for what a person waits for (a screen, a text, a URL). Generous on purpose:
  * CI runs two test files at once on two cores, each with a browser, a server and a sandbox, and a
- * loaded machine can take several seconds to answer a login. A step that is broken fails anyway.
+ * loaded machine can take several seconds to answer a login; with two CPU hogs beside the suite a
+ * throttled phone took over 20 s to type eleven digits. A step that is broken fails anyway.
  */
-export const PERSON_WAIT_MS = 20_000;
+export const PERSON_WAIT_MS = 30_000;
 
 /** Debian's Chromium, headless, with background networking off (the machine has no internet). */
 export function launchBrowser(): Promise<Browser> {

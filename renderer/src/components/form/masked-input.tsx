@@ -71,10 +71,19 @@ export function MaskedInput({ format, value, onValueChange, inputMode, autoCompl
     // Typed into the server-drawn page before hydration: masked now, the caret where it was among
     // the typed characters (not thrown to the end); useAdoptEarlyInput reports it to the form.
     const typed = input.value;
-    const caret = typed !== '' && input === input.ownerDocument.activeElement ? input.selectionEnd : null;
+    const focused = typed !== '' && input === input.ownerDocument.activeElement;
+    const start = focused ? input.selectionStart : null;
+    const end = focused ? input.selectionEnd : null;
     const attached = imask(input, spec.mask);
     mask.current = attached;
-    if (caret !== null) attached.cursorPos = caretAfter(attached.value, [...typed.slice(0, caret)].filter((c) => TYPED_CHAR.test(c)).length);
+    // The selection too, not only the caret: a customer who selected what they typed (to paste or
+    // autofill over it) replaces it; collapsed by the formatting, the paste would land after it and
+    // the field hold both (a fill mid-hydration on a loaded machine showed 66.115.661/1575-09).
+    const typedBefore = (at: number) => caretAfter(attached.value, [...typed.slice(0, at)].filter((c) => TYPED_CHAR.test(c)).length);
+    if (start !== null && end !== null) {
+      if (start === end) attached.cursorPos = typedBefore(end);
+      else input.setSelectionRange(typedBefore(start), typedBefore(end));
+    }
     // imask reports from its own listener, outside React's events: flushSync makes the form hold
     // the value before anything else runs, so a tap right after typing never sends an older value.
     attached.on('accept', () => flushSync(() => report(rawOf(attached, spec))));

@@ -56,6 +56,15 @@ export default async function selection(app: FastifyInstance) {
     };
   });
 
+  // The growth bench's floor: the same upstream call as the slip list (validated), raw JSON, no screen.
+  if (app.config.BENCH_ROUTES) {
+    app.get('/api/bench/passthrough/slips', async (request, reply) => {
+      const idCota = request.session?.data.quota?.idCota;
+      if (idCota === undefined) return reply.code(401).send({ message: 'login and quota required' });
+      return slipsUpstream.secondCopy(request.customerUpstream(), idCota, false);
+    });
+  }
+
   const Marked = z.object({
     processo: z.string().min(1).max(64),
     unificar: z.boolean().default(false),

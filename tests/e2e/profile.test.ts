@@ -1,3 +1,4 @@
+import type { Route } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { loginInBrowser, PERSON_WAIT_MS, useBrowser } from '../helpers/browser.js';
 import { persona } from '../helpers/personas.js';
@@ -55,6 +56,29 @@ describe('profile in a real browser', () => {
     await page.keyboard.type('10100');
     await expect.poll(() => cep.inputValue()).toBe('01310-100');
     await expect.poll(() => cep.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.close();
+  });
+
+  test('a CEP typed over the prefilled one before the page works stays typed once it works', async () => {
+    const page = await browser.newPage();
+    await loginInBrowser(page, stack.baseUrl, persona('ana'));
+    await page.waitForURL('**/groups-and-quotas');
+    // The page arrives drawn by the server; the scripts wait until she has typed a new CEP (her
+    // current one is filled in once the page works: a masked field is drawn empty by the server).
+    const held: Route[] = [];
+    let through = false;
+    await page.route('**/assets/*.js', (route) => (through ? route.continue() : void held.push(route)));
+    await page.goto(`${stack.baseUrl}/perfil/endereco`, { waitUntil: 'commit' });
+    const cep = page.getByLabel('CEP (00000-000)').first();
+    await cep.fill('', { force: true });
+    await cep.pressSequentially('01310100');
+    through = true;
+    await Promise.all(held.splice(0).map((route) => route.continue()));
+    await expect.poll(() => page.locator('#root').getAttribute('aria-busy')).toBeNull();
+    await page.getByLabel('Número').waitFor();
+    await expect.poll(() => cep.inputValue()).toBe('01310-100');
+    await page.getByRole('button', { name: 'Buscar CEP' }).click();
+    await page.waitForURL('**/perfil/endereco?cep=01310100');
     await page.close();
   });
 });

@@ -56,10 +56,14 @@ export function MaskedInput({ format, value, onValueChange, inputMode, autoCompl
   };
   // Typed into the server-drawn page before hydration: the parent learns the raw value of what the
   // field shows now (the mask formats it when it arrives).
+  const adoptedEarly = useRef(false);
   useAdoptEarlyInput<HTMLInputElement, string>(
     element,
     (input) => (input.value !== '' && input.value !== String(value ?? '') ? input.value : undefined),
-    (typed) => report(rawFromShown(format, typed)),
+    (typed) => {
+      adoptedEarly.current = true;
+      report(rawFromShown(format, typed));
+    },
   );
   // The mask takes the field as it mounts, before the browser can hand it a keystroke (a layout
   // effect runs before the next event): there is no moment in which the field is a plain input and
@@ -94,8 +98,10 @@ export function MaskedInput({ format, value, onValueChange, inputMode, autoCompl
   }, [spec]);
 
   // The parent's value written into the field when it did not come from this field (prefilled, or
-  // sent by the server). On mount an empty value writes nothing: the field may show what was typed
-  // before hydration, which the form learns from useAdoptEarlyInput.
+  // sent by the server). On mount nothing is written when the value is empty or when the field shows
+  // what was typed before hydration (the form learns it from useAdoptEarlyInput, whose effect runs
+  // first): the server draws a masked field empty, so a prefilled value written then would replace
+  // a CEP the customer typed over it (seen on a loaded machine: 80010-000 back after 01310-100).
   const synced = useRef(false);
   useEffect(() => {
     const current = mask.current;
@@ -103,7 +109,7 @@ export function MaskedInput({ format, value, onValueChange, inputMode, autoCompl
     const wanted = value === null || value === '' ? undefined : value;
     const first = !synced.current;
     synced.current = true;
-    if ((first && wanted === undefined) || echoes.current.isEcho(wanted) || rawOf(current, spec) === wanted) return;
+    if ((first && (wanted === undefined || adoptedEarly.current)) || echoes.current.isEcho(wanted) || rawOf(current, spec) === wanted) return;
     if (wanted === undefined) current.value = '';
     else if (typeof wanted === 'number') current.typedValue = wanted;
     else current.value = wanted; // masked or not, the mask reads it as if typed

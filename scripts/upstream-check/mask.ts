@@ -9,7 +9,7 @@ const NOT_A_PERSON = /^nome(movimento|bem|fabricante|banco|arquivo|produto|plano
 export function personalKindOf(key: string, siblings: Record<string, unknown> = {}, parentKey = ''): PersonalKind | undefined {
   const k = key.toLowerCase();
   if (/^(access_?token|refresh_?token|auth_token|token|senha|password)$/.test(k)) return 'credencial';
-  if (/^(nome|nome[a-z]*|razaosocial|titular|apelido|favorecido|beneficiario|conjuge|procurador|vendedor|agente)$/.test(k) && !NOT_A_PERSON.test(k)) return 'nome';
+  if (/^(nome[a-z]*|razaosocial|titular|apelido|favorecido|beneficiario|conjuge|procurador|vendedor|agente)$/.test(k) && !NOT_A_PERSON.test(k)) return 'nome';
   if (/(cpf|cnpj|inscricaonacional)|^(documento|numerodocumento|rg|cnh|orgaoemissor)$/.test(k)) return 'documento';
   if (/email/.test(k)) return 'email';
   if (/^(celular|telefone|fone|whatsapp|telefonecontato)$/.test(k) || (k === 'numero' && ('ddd' in siblings || /telefone/i.test(parentKey)))) return 'telefone';

@@ -4,7 +4,7 @@ import { loadDefinitions } from '../../server/src/domain/definitions.js';
 import { client } from '../helpers/api-client.js';
 import { axeViolations } from '../helpers/axe.js';
 import { loginInBrowser, PERSON_WAIT_MS, useBrowser } from '../helpers/browser.js';
-import { generateJourneys } from '../helpers/journeys.js';
+import { concrete, generateJourneys } from '../helpers/journeys.js';
 import { allPersonas } from '../helpers/personas.js';
 import { useStack } from '../helpers/stack.js';
 
@@ -21,7 +21,6 @@ const stack = useStack();
 const browser = useBrowser();
 const definitions = loadDefinitions();
 const journeys = generateJourneys(definitions.routes, definitions.flows).filter((j) => !j.steps.some((s) => s.kind === 'use-phone'));
-const concrete = (path: string) => path.replace(/:[a-zA-Z]+/g, '1');
 const WIDTHS = [412, 1280] as const;
 
 const PARTNERS = [

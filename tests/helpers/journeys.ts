@@ -18,7 +18,7 @@ interface State {
 }
 
 /** Concrete example for a `:param` segment (none of today's routes has one). */
-const concrete = (path: string) => path.replace(/:[a-zA-Z]+/g, '1');
+export const concrete = (path: string) => path.replace(/:[a-zA-Z]+/g, '1');
 
 /**
  * The shortest journey to every screen the route table serves and every served target of the

@@ -2,11 +2,10 @@ import { declaredEndpoints, endpointOfCall } from '../../screens/back-office/cat
 import type { ScreenDependents } from '../../server/src/capabilities/contract/back-office-openapi.js';
 import { loadDefinitions } from '../../server/src/domain/definitions.js';
 import { client } from './api-client.js';
-import { generateJourneys } from './journeys.js';
+import { concrete, generateJourneys } from './journeys.js';
 import { partner, type Persona } from './personas.js';
 import type { Stack } from './stack.js';
 
-const concrete = (path: string) => path.replace(/:[a-zA-Z]+/g, '1');
 
 /** The routes the generated journeys reach on the web (mobile-only routes are drawn for phones). */
 export function journeyRoutes(): Array<{ path: string; public: boolean }> {

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './tests/helpers/longest-first.js';
 
 const ROOTS = ['server', 'sandbox', 'screens', 'renderer', 'tests'];
 const TEST_FILE = /\.test\.tsx?$/;
@@ -36,6 +37,7 @@ export default defineConfig({
     // Two cores: end-to-end files start a browser, a server and a sandbox each.
     maxWorkers: 2,
     pool: 'forks',
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         test: {

@@ -1,7 +1,9 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { fileURLToPath } from 'node:url';
-import { useBrowser } from '../helpers/browser.js';
+import { axeViolations } from '../helpers/axe.js';
+import { loginStaffInBrowser, useBrowser } from '../helpers/browser.js';
+import { PARTNERS as REVIEWED_PARTNERS, REVIEW_CONTEXT, settled as settledForReview } from '../helpers/every-screen.js';
 import { persona } from '../helpers/personas.js';
 import { compareScreenshot, SCREENSHOT_TOLERANCE } from '../helpers/screenshots.js';
 import { useStack } from '../helpers/stack.js';
@@ -88,4 +90,24 @@ describe('screens look as reviewed', () => {
       await context.close();
     });
   }
+
+  test('the component gallery: every repeated component in every state, in each partner\'s theme, passes axe and looks as reviewed at 412 px', async () => {
+    const context = await browser.newContext(REVIEW_CONTEXT);
+    const page = await context.newPage();
+    await loginStaffInBrowser(page, stack.baseUrl);
+    await page.goto(`${stack.baseUrl}/ops/galeria`);
+    await page.getByRole('heading', { name: 'Galeria de componentes' }).waitFor();
+    await settledForReview(page);
+    expect(await axeViolations(page), 'the gallery: axe violations').toEqual([]);
+    for (const partner of Object.values(REVIEWED_PARTNERS)) {
+      const theme = page.getByRole('region', { name: partner.name, exact: true });
+      // The states each repeated component is drawn in.
+      for (const words of ['Concluído', 'Em andamento', 'Pendente', 'Não concluído', 'Nenhuma parcela aqui', 'Nenhum documento enviado ainda.', 'Recusado', 'Aguardando envio', 'CEP inválido.', 'Sugestões de perguntas']) {
+        await theme.getByText(words, { exact: true }).first().waitFor();
+      }
+      const result = await compareScreenshot(page, `${dir}gallery-${partner.partner}-412.png`, { element: theme });
+      expect.soft(result.ratio, `${result.name} differs in ${result.diffPixels} pixels (see ${result.diffPath ?? '-'})`).toBeLessThanOrEqual(SCREENSHOT_TOLERANCE.maxDiffRatio);
+    }
+    await context.close();
+  });
 });

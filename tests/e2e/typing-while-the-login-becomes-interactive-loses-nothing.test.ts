@@ -26,8 +26,9 @@ const SHOWN = '661.157.509-03';
 type Moment = 'before' | 'across' | 'running' | `frames-${number}` | 'ready';
 type Method = 'keys' | 'fill';
 const MOMENTS: Moment[] = ['before', 'across', 'running', 'frames-1', 'frames-2', 'frames-3', 'frames-5', 'frames-8', 'frames-13', 'frames-21', 'frames-34', 'ready', 'before'];
-/** Every moment twice, each time with keystrokes and with fill side by side: 52 tries. */
+/** Every moment twice, each time with keystrokes and with fill: 52 tries, four phones at a time (two moments). */
 const TRIES = [...MOMENTS, ...MOMENTS];
+const PAIRS = Array.from({ length: TRIES.length / 2 }, (_, i) => [TRIES[2 * i]!, TRIES[2 * i + 1]!] as const);
 
 /** A slow phone: the CPU six times slower, a mobile network (150 ms, 1.6 Mbit/s down). */
 async function slowPhone(page: Page): Promise<void> {
@@ -112,10 +113,11 @@ async function typeAt(moment: Moment, method: Method): Promise<void> {
 }
 
 describe('typing into the server-drawn login while the page becomes interactive', () => {
-  // Two phones at a time (one typing, one filling): a throttled page mostly waits, so the pair
-  // costs little more than one, and each loads the machine while the other hydrates.
-  test.each(TRIES)('typed at moment %s, by keystrokes and by fill: the fields keep it and Entrar sends it', async (moment) => {
-    await Promise.all([typeAt(moment, 'keys'), typeAt(moment, 'fill')]);
+  // Four phones at a time (two moments, each typed and filled): a throttled page mostly waits
+  // (the CPU throttling pauses its thread), so four cost little more than one, and each loads the
+  // machine while the others hydrate.
+  test.each(PAIRS)('typed at moments %s and %s, by keystrokes and by fill: the fields keep it and Entrar sends it', async (first, second) => {
+    await Promise.all([typeAt(first, 'keys'), typeAt(first, 'fill'), typeAt(second, 'keys'), typeAt(second, 'fill')]);
   });
 });
 

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import pixelmatch from 'pixelmatch';
 import { PNG } from 'pngjs';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 // Animations are stopped by the screenshot itself (animations: 'disabled') and by reduced motion; the caret is hidden.
 
@@ -25,8 +25,21 @@ export interface ShotResult {
   diffPath?: string;
 }
 
-export async function compareScreenshot(page: Page, file: string): Promise<ShotResult> {
-  const actual = await page.screenshot({ animations: 'disabled', caret: 'hide', scale: 'css' });
+/** What to shoot: the viewport (default), the whole page, or one element of it. */
+export interface ShotOptions {
+  fullPage?: boolean;
+  element?: Locator;
+}
+
+/**
+ * Counters that move with the wall clock ("Aguarde 57 s" on a resend button) are covered: a
+ * second's difference is not a change of look.
+ */
+const MOVING = '[data-countdown]';
+
+export async function compareScreenshot(page: Page, file: string, options: ShotOptions = {}): Promise<ShotResult> {
+  const shot = { animations: 'disabled' as const, caret: 'hide' as const, scale: 'css' as const, mask: [page.locator(MOVING)] };
+  const actual = options.element ? await options.element.screenshot(shot) : options.fullPage ? await wholePage(page, shot) : await page.screenshot(shot);
   const name = file.split('/').at(-1) ?? file;
   if (process.env.UPDATE_SCREENSHOTS === '1' || (!existsSync(file) && !process.env.CI)) {
     mkdirSync(dirname(file), { recursive: true });
@@ -47,6 +60,29 @@ export async function compareScreenshot(page: Page, file: string): Promise<ShotR
   const diffPath = file.replace(/\.png$/, '.diff.png');
   writeFileSync(diffPath, PNG.sync.write(diff));
   return { name, diffPixels, ratio, diffPath };
+}
+
+/**
+ * The whole page as a phone this tall would show it: the viewport grown to the page's height, so
+ * what is fixed to the bottom (the navigation bar) is drawn at the bottom, not over the middle
+ * as a stitched full-page shot draws it. Focus is taken away first (an autofocused field is
+ * focused or not depending on when hydration ran).
+ */
+async function wholePage(page: Page, shot: Parameters<Page['screenshot']>[0]): Promise<Buffer> {
+  const viewport = page.viewportSize() ?? { width: 412, height: 915 };
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur?.());
+  let height = viewport.height;
+  for (let tries = 0; tries < 3; tries++) {
+    const needed = await page.evaluate(() => document.documentElement.scrollHeight);
+    if (needed <= height) break;
+    height = needed;
+    await page.setViewportSize({ width: viewport.width, height });
+  }
+  try {
+    return await page.screenshot(shot);
+  } finally {
+    if (height !== viewport.height) await page.setViewportSize(viewport);
+  }
 }
 
 /** The actual image beside the baseline (`*.actual.png`, git-ignored) for review. */

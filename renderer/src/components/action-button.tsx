@@ -45,6 +45,8 @@ export function ActionButton({ label, action, variant = 'primary', countdown }: 
       className={`button button-${variant}`}
       disabled={busy || waiting}
       aria-live={countdown ? 'polite' : undefined}
+      // Marks a label that moves with the clock (screenshot reviews cover it).
+      data-countdown={countdown ? '' : undefined}
       // A countdown's seconds on the server's clock and on the phone's differ: the phone's are shown.
       suppressHydrationWarning={countdown !== undefined}
       onClick={async () => {

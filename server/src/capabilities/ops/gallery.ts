@@ -1,4 +1,4 @@
-import type { ComponentNode } from '../../../../screens/contract/components.js';
+import type { ComponentNode, ComponentOf } from '../../../../screens/contract/components.js';
 import type { ThemeTokens } from '../../../../screens/contract/screen.js';
 import type { ContrastCheck } from '../../domain/theme.js';
 
@@ -20,6 +20,32 @@ const TONES = ['neutral', 'info', 'success', 'warning', 'danger'] as const;
 const TONE_LABEL: Record<(typeof TONES)[number], string> = { neutral: 'Neutro', info: 'Informação', success: 'Sucesso', warning: 'Atenção', danger: 'Erro' };
 const here = { type: 'navigate', to: '/ops/galeria' } as const;
 const h = (text: string): ComponentNode => ({ type: 'heading', text, level: 3 });
+
+/** Long enough to wrap on a phone: how the components break lines. */
+const LONG = 'A parcela paga depois do vencimento é cobrada com multa de 2% e juros de 1% ao mês, calculados dia a dia até a data do pagamento, no boleto da próxima parcela.';
+/** The states of a sent document: approved, in analysis, refused with its reason, not sent yet. */
+const UPLOADS: Array<[string, 'success' | 'info' | 'danger' | 'neutral', string, string?]> = [
+  ['RG ou CNH (frente e verso)', 'success', 'Aprovado'],
+  ['Comprovante de residência', 'info', 'Em análise'],
+  ['Extrato bancário', 'danger', 'Recusado', 'Documento ilegível: envie uma foto nítida, sem cortes.'],
+  ['Comprovante de renda', 'neutral', 'Aguardando envio'],
+];
+
+/** The assistant's conversation, empty (with suggestions) or with messages; its composer answers the gallery's example. */
+function conversation(id: string, label: string, messages: Array<ComponentOf<'conversation'>['messages'][number]>): ComponentNode {
+  return {
+    type: 'conversation',
+    id,
+    label,
+    messages,
+    ...(messages.length === 0 ? { suggestions: ['Qual é o vencimento do meu boleto?', 'Como ofertar um lance?'], suggestionsLabel: 'Sugestões de perguntas' } : {}),
+    composer: { label: 'Sua pergunta', placeholder: 'Escreva sua pergunta', sendLabel: 'Enviar pergunta', maxLength: 500 },
+    typingText: 'O assistente está escrevendo…',
+    send: { action: 'ops/galeria-exemplo' },
+    feedback: { action: 'ops/galeria-exemplo', positiveLabel: 'Resposta útil', negativeLabel: 'Resposta não ajudou', sentText: 'Obrigado pela avaliação.' },
+    failure: { text: 'Não foi possível responder agora.', retryLabel: 'Tentar de novo' },
+  };
+}
 
 function samples(p: GalleryPartner): ComponentNode[] {
   const key = `p${p.id}`;
@@ -45,7 +71,7 @@ function samples(p: GalleryPartner): ComponentNode[] {
     h('Linha do tempo'),
     {
       type: 'timeline',
-      label: 'Acompanhar pagamento',
+      label: `Acompanhar pagamento (${p.name})`,
       steps: [
         { title: 'Pagamento solicitado', status: 'done', statusText: 'Concluído', when: '01/12/2026 às 10:00' },
         { title: 'Pagamento liberado', status: 'current', statusText: 'Em andamento' },
@@ -60,6 +86,25 @@ function samples(p: GalleryPartner): ComponentNode[] {
     h('Vazio e carregando'),
     { type: 'empty-state', title: 'Nenhuma parcela aqui', text: 'Quando houver parcelas em aberto, elas aparecem aqui.', action: { label: 'Voltar', action: here } },
     { type: 'skeleton', label: 'Carregando exemplo', variant: 'card' },
+    h('Tabelas'),
+    { type: 'table', caption: `Parcelas (${p.name})`, columns: ['Parcela', 'Vencimento', 'Valor', 'Situação'], rows: [['12', '10/12/2026', 'R$ 1.234,56', 'A vencer'], ['11', '10/11/2026', 'R$ 1.234,56', 'Paga'], ['10', '10/10/2026', 'R$ 1.198,02', 'Vencida há 46 dias: pague até o próximo vencimento para não perder a participação nas assembleias']] },
+    h('Documentos enviados'),
+    { type: 'list', label: `Documentos enviados (${p.name})`, items: UPLOADS.map(([title, tone, status, text]): ComponentNode => ({ type: 'card', title, items: [{ type: 'status-pill', tone, text: status }, ...(text ? [{ type: 'text', text } as const] : [])] })) },
+    { type: 'list', label: `Nenhum documento enviado (${p.name})`, emptyText: 'Nenhum documento enviado ainda.', items: [] },
+    h('Conversa'),
+    conversation(`${key}-conversa-vazia`, `Conversa vazia (${p.name})`, []),
+    conversation(`${key}-conversa`, `Conversa com o assistente (${p.name})`, [
+      { id: `${key}-m1`, role: 'user', author: 'Você', content: 'Qual é o vencimento do meu próximo boleto?' },
+      { id: `${key}-m2`, role: 'assistant', author: 'Assistente', content: 'O próximo boleto da cota 0567 vence em 10/12/2026, no valor de R$ 1.234,56.', feedback: 'POSITIVE' },
+      { id: `${key}-m3`, role: 'user', author: 'Você', content: 'E se eu pagar com atraso?' },
+      { id: `${key}-m4`, role: 'assistant', author: 'Assistente', content: `${LONG} Procure o atendimento se precisar de outra data.`, feedback: 'DEFAULT' },
+    ]),
+    h('Textos longos'),
+    { type: 'card', title: `Grupo 001234 · Cota 0567 · ${LONG}`, subtitle: 'Imóvel residencial, comercial ou terreno em qualquer cidade do Brasil', items: [{ type: 'value', label: 'Valor do crédito atualizado pela assembleia mais recente', text: 'R$ 1.234.567,89', emphasis: true }], action: { label: 'Ver os detalhes completos desta cota', action: here } },
+    { type: 'banner', tone: 'warning', text: LONG, action: { label: 'Entender o que muda', action: here } },
+    { type: 'status-pill', tone: 'warning', text: 'Aguardando análise dos documentos enviados' },
+    { type: 'timeline', label: `Linha do tempo com textos longos (${p.name})`, steps: [{ title: 'Documentos do vendedor do veículo seminovo recebidos e conferidos', status: 'done', statusText: 'Concluído', when: '01/12/2026 às 10:00' }, { title: 'Vistoria do veículo', status: 'error', statusText: 'Não concluído', text: LONG }] },
+    { type: 'button', label: 'Enviar os documentos e continuar para a conferência dos dados bancários', variant: 'primary', action: here },
     h('Formulário com erros'),
     {
       type: 'form',

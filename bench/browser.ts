@@ -18,11 +18,26 @@ export interface ScreenLoad {
 interface Probe {
   name: string;
   path: string;
+  /** Whose screen it is (ana unless said): the persona logged in before the screen is measured. */
+  who?: keyof typeof WHO;
   /** Resolves when a person can use the screen. */
   interactive(page: Page): Promise<void>;
   /** One typical interaction, for INP. */
   interact(page: Page): Promise<void>;
 }
+
+/** The sandbox's personas the probes log in as (sandbox/fixtures/personas.json). */
+const WHO = {
+  ana: { document: '66115750903', password: '135790' },
+  eduardo: { document: '83065898071', password: '314159' },
+  nina: { document: '20843601884', password: '300000' },
+} as const;
+
+/** A form screen is interactive when React owns its submit button. */
+const formOwned = (label: string) => async (page: Page) => {
+  await page.getByLabel(label).first().waitFor();
+  await reactOwns(page, 'form button[type="submit"]');
+};
 
 const THROTTLE = { latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
 
@@ -81,6 +96,33 @@ export const PROBES: Probe[] = [
     },
     interact: (page) => page.getByRole('checkbox').first().click(),
   },
+  // The form screens that used to download the JSON-form library (issue 31: 174–178 KiB).
+  {
+    name: 'address form (/perfil/endereco)',
+    path: '/perfil/endereco',
+    interactive: formOwned('CEP'),
+    interact: (page) => page.getByLabel('CEP').first().click(),
+  },
+  {
+    name: 'vehicle data (/faturamentonovo/dados-veiculo)',
+    path: '/faturamentonovo/dados-veiculo',
+    who: 'eduardo',
+    interactive: formOwned('Marca'),
+    interact: async (page) => {
+      await page.getByLabel('Marca').first().click();
+      await page.keyboard.type('Fiat');
+    },
+  },
+  {
+    name: 'awarded documents (/contemplado/documentos)',
+    path: '/contemplado/documentos',
+    who: 'nina',
+    interactive: async (page) => {
+      await page.getByRole('radiogroup').first().waitFor();
+      await reactOwns(page, 'form button[type="submit"]');
+    },
+    interact: (page) => page.getByRole('radio').first().click(),
+  },
 ];
 
 async function newThrottledPage(browser: Browser, cookies: Cookie[]): Promise<{ context: BrowserContext; page: Page; jsBytes: () => { bytes: number; files: number } }> {
@@ -109,18 +151,20 @@ async function newThrottledPage(browser: Browser, cookies: Cookie[]): Promise<{ 
   return { context, page, jsBytes: () => ({ bytes, files }) };
 }
 
-/** Logs ana in without throttling and keeps her cookies (quota chosen), for the protected screens. */
-async function anaCookies(browser: Browser, base: string): Promise<Cookie[]> {
+/** Logs a persona in without throttling and keeps the cookies (first quota chosen), for the protected screens. */
+async function personaCookies(browser: Browser, base: string, who: { document: string; password: string }): Promise<Cookie[]> {
   const context = await browser.newContext();
   const page = await context.newPage();
   page.setDefaultTimeout(30_000);
   await page.goto(`${base}/entrar`);
-  await page.getByLabel('CPF ou CNPJ').first().fill('66115750903');
-  await page.getByLabel('Senha de 6 dígitos').first().fill('135790');
+  await page.getByLabel('CPF ou CNPJ').first().fill(who.document);
+  await page.getByLabel('Senha de 6 dígitos').first().fill(who.password);
   await page.getByRole('button', { name: 'Entrar' }).first().click();
-  await page.waitForURL('**/groups-and-quotas');
-  await page.getByRole('button', { name: 'Acompanhar esta cota' }).first().click();
-  await page.waitForURL('**/home');
+  await page.waitForURL((url) => !url.pathname.startsWith('/entrar'));
+  if (page.url().endsWith('/groups-and-quotas')) {
+    await page.getByRole('button', { name: 'Acompanhar esta cota' }).first().click();
+    await page.waitForURL((url) => !url.pathname.endsWith('/groups-and-quotas'));
+  }
   const cookies = await context.cookies();
   await context.close();
   return cookies;
@@ -133,10 +177,12 @@ export async function measureScreens(base: string): Promise<ScreenLoad[]> {
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
   try {
-    const cookies = await anaCookies(browser, base);
+    const cookies = new Map<string, Cookie[]>();
     const out: ScreenLoad[] = [];
     for (const probe of PROBES) {
-      const { context, page, jsBytes } = await newThrottledPage(browser, probe.path === '/entrar' ? [] : cookies);
+      const who = probe.who ?? 'ana';
+      if (probe.path !== '/entrar' && !cookies.has(who)) cookies.set(who, await personaCookies(browser, base, WHO[who]));
+      const { context, page, jsBytes } = await newThrottledPage(browser, probe.path === '/entrar' ? [] : cookies.get(who)!);
       const started = Date.now();
       await page.goto(`${base}${probe.path}`, { waitUntil: 'commit' });
       await probe.interactive(page);

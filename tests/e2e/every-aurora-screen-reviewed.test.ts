@@ -1,14 +1,4 @@
-import { describe, test } from 'vitest';
-import { useBrowser } from '../helpers/browser.js';
-import { expectReviewed, PARTNERS } from '../helpers/every-screen.js';
-import { useStack } from '../helpers/stack.js';
+import { describeEveryScreenReview } from '../helpers/every-screen.js';
 
 /** Every screen an Aurora customer reaches: axe at 412 and 1280 px, the look at 412 px (tests/helpers/every-screen.ts). */
-const stack = useStack();
-const browser = useBrowser();
-
-describe('every screen reviewed', () => {
-  test(`${PARTNERS.aurora.name}: every screen its customers reach passes axe at 412 and 1280 px and looks as its reviewed baseline`, async () => {
-    await expectReviewed(stack, browser, PARTNERS.aurora);
-  }, 900_000);
-});
+describeEveryScreenReview('aurora');

@@ -10,6 +10,11 @@ const browser = useBrowser();
 describe('profile in a real browser', () => {
   test('ana changes her address by CEP and confirms with the SMS token from the outbox', async () => {
     const page = await browser.newPage();
+    // The address form is the light form's (a state to pick, the address type as radios): no form library.
+    const formLibrary: string[] = [];
+    page.on('request', (r) => /json-form/.test(r.url()) && formLibrary.push(r.url()));
+    const saved: Array<Record<string, unknown>> = [];
+    page.on('request', (r) => r.method() === 'POST' && /"logradouro"/.test(r.postData() ?? '') && saved.push(JSON.parse(r.postData()!) as Record<string, unknown>));
     await loginInBrowser(page, stack.baseUrl, persona('ana'));
     await page.waitForURL('**/groups-and-quotas');
     await page.goto(`${stack.baseUrl}/perfil`);
@@ -23,8 +28,13 @@ describe('profile in a real browser', () => {
     await page.getByRole('button', { name: 'Buscar CEP' }).click();
     await page.waitForURL('**/perfil/endereco?cep=01310100');
     await page.getByLabel('Número').fill('1000');
+    await expect.poll(() => page.getByLabel('Estado').inputValue()).toBe('SP');
+    await page.getByRole('radio', { name: 'Comercial' }).check();
     await page.getByRole('button', { name: 'Salvar endereço' }).click();
     await page.waitForURL('**/perfil/token');
+    // What the form sent: the state picked from the list, the address type as the number it names.
+    expect(saved).toEqual([expect.objectContaining({ uf: 'SP', tipo: 2, numero: '1000' })]);
+    expect(formLibrary).toEqual([]);
     await page.getByRole('button', { name: 'Enviar código por SMS' }).click();
     await page.getByLabel('Código de segurança').waitFor();
     await page.getByLabel('Código de segurança').click();
@@ -39,14 +49,14 @@ describe('profile in a real browser', () => {
     const page = await browser.newPage();
     await loginInBrowser(page, stack.baseUrl, persona('ana'));
     await page.waitForURL('**/groups-and-quotas');
-    // The address form's chunk is held back until ana has started typing her CEP.
+    // The renderer's scripts are held back until ana has started typing her CEP.
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/json-form-*.js', async (route) => {
+    await page.route('**/assets/*.js', async (route) => {
       await held;
       await route.continue();
     });
-    await page.goto(`${stack.baseUrl}/perfil/endereco`);
+    await page.goto(`${stack.baseUrl}/perfil/endereco`, { waitUntil: 'commit' });
     const cep = page.getByLabel('CEP (00000-000)').first();
     // Typed while the page is drawn but not yet working (force: its controls say so).
     await cep.fill('', { force: true });

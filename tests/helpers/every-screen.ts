@@ -1,15 +1,15 @@
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { loadDefinitions } from '../../server/src/domain/definitions.js';
 import { client } from './api-client.js';
 import { axeViolations } from './axe.js';
-import { loginInBrowser, PERSON_WAIT_MS } from './browser.js';
+import { loginInBrowser, PERSON_WAIT_MS, useBrowser } from './browser.js';
 import { concrete, generateJourneys } from './journeys.js';
 import { allPersonas } from './personas.js';
 import { compareScreenshot, SCREENSHOT_TOLERANCE } from './screenshots.js';
-import type { useStack } from './stack.js';
+import { useStack } from './stack.js';
 
 /**
  * The review of every screen a customer of one partner can reach (issue 29): each route of the
@@ -193,4 +193,16 @@ export async function expectReviewed(stack: ReturnType<typeof useStack>, browser
   }
   expect(stale, `${partner.name}: baselines of screens no longer reached (run with UPDATE_SCREENSHOTS=1)`).toEqual([]);
   expect(sheetPartIn(sheet, partner), `${partner.name}: docs/screens.md is out of step (run with UPDATE_SCREENSHOTS=1)`).toBe(part);
+}
+
+/** The test file of one partner's review: its own stack and browser, one test (a file per partner, so two workers share the review). */
+export function describeEveryScreenReview(key: Partner['partner']): void {
+  const stack = useStack();
+  const browser = useBrowser();
+  const partner = PARTNERS[key];
+  describe('every screen reviewed', () => {
+    test(`${partner.name}: every screen its customers reach passes axe at 412 and 1280 px and looks as its reviewed baseline`, async () => {
+      await expectReviewed(stack, browser, partner);
+    }, 900_000);
+  });
 }

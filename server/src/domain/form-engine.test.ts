@@ -32,6 +32,16 @@ describe('form engine', () => {
     expect(formEngine(form)).toBe('light');
   });
 
+  it('draws the address (a state to pick, a whole-number type as radios), the vehicle data (placeholders) and a box that must be ticked with the light form', () => {
+    const address = layoutForms('perfil-endereco').at(-1)!;
+    expect(formEngine(address)).toBe('light');
+    const form: Form = {
+      schema: { type: 'object', properties: { uf: { type: 'string', enum: ['SP', 'PR'], title: 'UF' }, banco: { type: 'integer', enum: [1, 341], title: 'Banco' }, ano: { type: 'string', title: 'Ano' }, ciente: { type: 'boolean', const: true, title: 'Estou ciente' } } },
+      uiSchema: { banco: { 'ui:enumNames': ['Banco do Brasil', 'Itaú'] }, ano: { 'ui:placeholder': '2026/2027' } },
+    };
+    expect(formEngine(form)).toBe('light');
+  });
+
   it('draws a list of ticks (the slip list) with the light form', () => {
     const form: Form = {
       schema: { type: 'object', required: ['parcelas'], properties: { parcelas: { type: 'array', title: 'Parcelas', uniqueItems: true, minItems: 1, items: { type: 'string', enum: ['1', '2'] }, errorMessage: 'x' } } },
@@ -47,7 +57,8 @@ describe('form engine', () => {
     ['ticks of numbers', { type: 'object', properties: { p: { type: 'array', uniqueItems: true, items: { type: 'number', enum: [1] } } } }, { p: { 'ui:widget': 'checkboxes' } }],
     ['a file list', { type: 'object', properties: { docs: { type: 'array', items: { type: 'string', format: 'data-url' } } } }, {}],
     ['a number', { type: 'object', properties: { n: { type: 'integer', title: 'N' } } }, {}],
-    ['a select (enum without radio)', { type: 'object', properties: { uf: { type: 'string', enum: ['SP'], title: 'UF' } } }, {}],
+    ['numbers to choose from that are not whole', { type: 'object', properties: { n: { type: 'number', enum: [1.5], title: 'N' } } }, {}],
+    ['a constant other than a box to tick', { type: 'object', properties: { c: { type: 'string', const: 'x', title: 'C' } } }, {}],
     ['a one-time code', { type: 'object', properties: { c: { type: 'string', title: 'C' } } }, { c: { 'ui:widget': 'otp' } }],
     ['a text area', { type: 'object', properties: { c: { type: 'string', title: 'C' } } }, { c: { 'ui:widget': 'textarea' } }],
     ['an option the light form does not know', { type: 'object', properties: { c: { type: 'string', title: 'C' } } }, { c: { 'ui:options': { mask: '000' } } }],

@@ -2,16 +2,17 @@ import type { ComponentNode, ComponentOf } from '../../../screens/contract/index
 
 /**
  * Which engine draws a form. The renderer's light form draws flat objects of text, password,
- * checkbox (boolean), radio (enum), checkboxes (array of unique enum strings) and hidden fields with labels, help, field errors and
- * `ui:when`; anything else — arrays, files, numbers, selects, one-time codes, text areas, an
+ * checkbox (boolean, or one that must be ticked), radio and pick list (enum of strings or whole
+ * numbers), checkboxes (array of unique enum strings) and hidden fields with labels, placeholders, help, field errors and
+ * `ui:when`; anything else — arrays, files, free numbers, one-time codes, text areas, an
  * option it does not know — goes to react-jsonschema-form, which the browser then downloads.
  * Unknown keys send a form to `json`, so a new schema feature never loses a field silently.
  */
 export type FormEngine = 'light' | 'json';
 
-const FIELD_KEYS = new Set(['type', 'title', 'description', 'minLength', 'maxLength', 'errorMessage', 'enum', 'default']);
+const FIELD_KEYS = new Set(['type', 'title', 'description', 'minLength', 'maxLength', 'errorMessage', 'enum', 'default', 'const']);
 const ROOT_KEYS = new Set(['type', 'title', 'required', 'properties']);
-const UI_KEYS = new Set(['ui:autocomplete', 'ui:autofocus', 'ui:options', 'ui:widget', 'ui:enumNames', 'ui:help', 'ui:when']);
+const UI_KEYS = new Set(['ui:autocomplete', 'ui:autofocus', 'ui:options', 'ui:widget', 'ui:enumNames', 'ui:help', 'ui:when', 'ui:placeholder']);
 const UI_OPTIONS = new Set(['inputMode']);
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -39,9 +40,15 @@ function lightField(field: unknown, ui: unknown): boolean {
   if (options !== undefined && !(isRecord(options) && Object.keys(options).every((k) => UI_OPTIONS.has(k)))) return false;
   const widget = uiRecord['ui:widget'];
   if (widget === 'hidden') return true;
+  // A box that must be ticked (`const: true`: "I agree") is a checkbox; any other constant is not.
+  if ('const' in field && !(field.type === 'boolean' && field.const === true)) return false;
   if (field.type === 'boolean') return widget === undefined || widget === 'checkbox';
+  // One choice among listed values, strings or whole numbers: radios, or a pick list without a widget.
+  if (field.enum !== undefined) {
+    const listed = Array.isArray(field.enum) && field.enum.every((v) => (field.type === 'integer' ? Number.isInteger(v) : field.type === 'string' && typeof v === 'string'));
+    return listed && (widget === 'radio' || widget === undefined || widget === 'select');
+  }
   if (field.type !== 'string') return false;
-  if (field.enum !== undefined) return widget === 'radio' && Array.isArray(field.enum) && field.enum.every((v) => typeof v === 'string');
   return widget === undefined || widget === 'text' || widget === 'password';
 }
 

@@ -107,3 +107,45 @@ export function CheckboxGroup(props: {
     </div>
   );
 }
+
+/** One choice from a pick list (a long list: states, banks), named by its field's `<label for>`; empty until chosen. */
+export function Select(props: {
+  id: string;
+  options: readonly { value: string; label: string }[];
+  value: string | undefined;
+  onChange: (value: string | undefined) => void;
+  required?: boolean;
+  autoFocus?: boolean;
+  invalid?: boolean;
+  describedBy?: string;
+}) {
+  const { id, options, value, onChange, required, autoFocus, invalid, describedBy } = props;
+  const focusNow = usePoliteAutoFocus(autoFocus);
+  const ref = useRef<HTMLSelectElement>(null);
+  useAdoptEarlyInput<HTMLSelectElement, { chosen: string | undefined }>(
+    ref,
+    (select) => (select.value === (value ?? '') ? undefined : { chosen: select.value === '' ? undefined : select.value }),
+    ({ chosen }) => onChange(chosen),
+  );
+  return (
+    <select
+      ref={ref}
+      id={id}
+      name={id}
+      className="input"
+      value={value ?? ''}
+      required={required}
+      autoFocus={focusNow}
+      aria-invalid={invalid || undefined}
+      aria-describedby={describedBy}
+      onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}
+    >
+      <option value="" />
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </select>
+  );
+}

@@ -1,7 +1,7 @@
 /** A field of a light form, read from the form's JSON Schema and UI schema (the server checked it fits). */
 export interface LightField {
   name: string;
-  kind: 'text' | 'password' | 'checkbox' | 'checkboxes' | 'radio' | 'hidden';
+  kind: 'text' | 'password' | 'checkbox' | 'checkboxes' | 'radio' | 'select' | 'hidden';
   title: string;
   description?: string;
   help?: string;
@@ -10,7 +10,10 @@ export interface LightField {
   inputMode?: React.HTMLAttributes<HTMLInputElement>['inputMode'];
   autoComplete?: string;
   autoFocus: boolean;
+  placeholder?: string;
+  /** Options as the inputs hold them (text); `numeric` fields send them back as numbers. */
   options: { value: string; label: string }[];
+  numeric: boolean;
 }
 
 type Rec = Record<string, unknown>;
@@ -30,7 +33,19 @@ export function readFields(schema: Rec, uiSchema: Rec): LightField[] {
     const values = Array.isArray(choices.enum) ? choices.enum.map(String) : [];
     const names = Array.isArray(named['ui:enumNames']) ? named['ui:enumNames'].map(String) : [];
     const kind: LightField['kind'] =
-      widget === 'hidden' ? 'hidden' : many ? 'checkboxes' : field.type === 'boolean' ? 'checkbox' : widget === 'radio' ? 'radio' : widget === 'password' ? 'password' : 'text';
+      widget === 'hidden'
+        ? 'hidden'
+        : many
+          ? 'checkboxes'
+          : field.type === 'boolean'
+            ? 'checkbox'
+            : widget === 'radio'
+              ? 'radio'
+              : field.enum !== undefined
+                ? 'select'
+                : widget === 'password'
+                  ? 'password'
+                  : 'text';
     return {
       name,
       kind,
@@ -42,6 +57,8 @@ export function readFields(schema: Rec, uiSchema: Rec): LightField[] {
       inputMode: str(rec(ui['ui:options']).inputMode) as LightField['inputMode'],
       autoComplete: str(ui['ui:autocomplete']),
       autoFocus: ui['ui:autofocus'] === true,
+      placeholder: str(ui['ui:placeholder']),
+      numeric: field.type === 'integer' || field.type === 'number',
       options: values.map((value, i) => ({ value, label: names[i] ?? value })),
     };
   });

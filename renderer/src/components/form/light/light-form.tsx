@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import type { ComponentOf } from '../../../../../screens/contract/components.js';
 import { useFormSubmit } from '../use-form-submit.js';
 import { applyFieldVisibility } from '../field-visibility.js';
-import { Checkbox, CheckboxGroup, RadioGroup } from './choice-inputs.js';
+import { Checkbox, CheckboxGroup, RadioGroup, Select } from './choice-inputs.js';
 import { initialData, readFields, type LightField } from './fields.js';
 import type { FieldFormat } from '../../../../../screens/contract/formats.js';
 import { MaskedInput } from '../masked-input.js';
@@ -12,7 +12,7 @@ import { TextInput } from './text-input.js';
 type Data = Record<string, unknown>;
 
 /**
- * A simple form (text, password, checkbox, checkboxes, radio, hidden fields) drawn without the JSON-form
+ * A simple form (text, password, checkbox, checkboxes, radio, pick list, hidden fields) drawn without the JSON-form
  * library, so the login and other light screens download no form engine. Same behaviour as the
  * JSON form: the server validates and answers field errors, shown next to each field, and a
  * form-level message above the button; what was typed stays after a failed submit, and the
@@ -67,8 +67,21 @@ function Field({ id, field, format, value, error, onChange }: { id: string; fiel
     </span>
   ) : null;
 
+  // A choice among whole numbers is held as text by the inputs and sent as the number it names.
+  const shown = value == null ? undefined : String(value);
+  const choose = (chosen: string | undefined) => onChange(chosen !== undefined && field.numeric ? Number(chosen) : chosen);
   let control: React.ReactNode;
-  if (field.kind === 'checkbox') {
+  if (field.kind === 'select') {
+    control = (
+      <>
+        <label htmlFor={id}>
+          {field.title}
+          {mark}
+        </label>
+        <Select id={id} options={field.options} value={shown} onChange={choose} required={field.required} autoFocus={field.autoFocus} invalid={invalid} describedBy={describedBy} />
+      </>
+    );
+  } else if (field.kind === 'checkbox') {
     control = <Checkbox id={id} label={field.title} checked={value === true} onChange={onChange} required={field.required} autoFocus={field.autoFocus} invalid={invalid} describedBy={describedBy} />;
   } else if (field.kind === 'checkboxes') {
     control = (
@@ -95,7 +108,7 @@ function Field({ id, field, format, value, error, onChange }: { id: string; fiel
           {field.title}
           {mark}
         </span>
-        <RadioGroup id={id} labelId={`${id}__title`} options={field.options} value={typeof value === 'string' ? value : undefined} onChange={onChange} autoFocus={field.autoFocus} invalid={invalid} describedBy={describedBy} />
+        <RadioGroup id={id} labelId={`${id}__title`} options={field.options} value={shown} onChange={choose} autoFocus={field.autoFocus} invalid={invalid} describedBy={describedBy} />
       </>
     );
   } else {
@@ -118,6 +131,7 @@ function Field({ id, field, format, value, error, onChange }: { id: string; fiel
             autoComplete={field.autoComplete}
             required={field.required}
             autoFocus={field.autoFocus}
+            placeholder={field.placeholder}
             aria-invalid={invalid || undefined}
             aria-describedby={describedBy}
           />
@@ -130,6 +144,7 @@ function Field({ id, field, format, value, error, onChange }: { id: string; fiel
           inputMode={field.inputMode}
           autoComplete={field.autoComplete}
           maxLength={field.maxLength}
+          placeholder={field.placeholder}
           required={field.required}
           autoFocus={field.autoFocus}
           invalid={invalid}

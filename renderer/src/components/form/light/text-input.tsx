@@ -12,6 +12,7 @@ export interface TextInputProps {
   inputMode?: React.HTMLAttributes<HTMLInputElement>['inputMode'];
   autoComplete?: string;
   maxLength?: number;
+  placeholder?: string | undefined;
   required?: boolean;
   autoFocus?: boolean;
   invalid?: boolean;
@@ -20,7 +21,7 @@ export interface TextInputProps {
 }
 
 /** A text or password input of the light form, labelled by its field's `<label for>`. */
-export function TextInput({ id, value, onChange, password, inputMode, autoComplete, maxLength, required, autoFocus, invalid, describedBy }: TextInputProps) {
+export function TextInput({ id, value, onChange, password, inputMode, autoComplete, maxLength, placeholder, required, autoFocus, invalid, describedBy }: TextInputProps) {
   const focusNow = usePoliteAutoFocus(autoFocus);
   const ref = useRef<HTMLInputElement>(null);
   useAdoptEarlyInput<HTMLInputElement, { typed: string | undefined }>(
@@ -41,6 +42,7 @@ export function TextInput({ id, value, onChange, password, inputMode, autoComple
       inputMode={inputMode}
       autoComplete={autoComplete}
       maxLength={maxLength}
+      placeholder={placeholder}
       aria-invalid={invalid || undefined}
       aria-describedby={describedBy}
       onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}

@@ -102,9 +102,12 @@ describe('screens look as reviewed', () => {
     for (const partner of Object.values(REVIEWED_PARTNERS)) {
       const theme = page.getByRole('region', { name: partner.name, exact: true });
       // The states each repeated component is drawn in.
-      for (const words of ['Concluído', 'Em andamento', 'Pendente', 'Não concluído', 'Nenhuma parcela aqui', 'Nenhum documento enviado ainda.', 'Recusado', 'Aguardando envio', 'CEP inválido.', 'Sugestões de perguntas']) {
+      for (const words of ['Concluído', 'Em andamento', 'Pendente', 'Não concluído', 'Nenhuma parcela aqui', 'Nenhum documento enviado ainda.', 'Recusado', 'Aguardando envio', 'CEP inválido.', 'Sugestões de perguntas', 'Documento ilegível: envie uma cópia nítida, em PDF.']) {
         await theme.getByText(words, { exact: true }).first().waitFor();
       }
+      // The upload list: each chosen file with its name and a way to remove it.
+      await expect.poll(() => theme.locator('ul.file-info li', { has: page.getByRole('button', { name: 'Remover' }) }).count()).toBe(3);
+      await theme.locator('ul.file-info li', { hasText: 'contrato.pdf' }).waitFor();
       const result = await compareScreenshot(page, `${dir}gallery-${partner.partner}-412.png`, { element: theme });
       expect.soft(result.ratio, `${result.name} differs in ${result.diffPixels} pixels (see ${result.diffPath ?? '-'})`).toBeLessThanOrEqual(SCREENSHOT_TOLERANCE.maxDiffRatio);
     }

@@ -31,6 +31,9 @@ const UPLOADS: Array<[string, 'success' | 'info' | 'danger' | 'neutral', string,
   ['Comprovante de renda', 'neutral', 'Aguardando envio'],
 ];
 
+/** A chosen file as the form holds it: a data URL carrying its name (a tiny PDF). */
+const SAMPLE_PDF = (name: string) => `data:application/pdf;name=${encodeURIComponent(name)};base64,JVBERi0xLjcKJSVFT0YK`;
+
 /** The assistant's conversation, empty (with suggestions) or with messages; its composer answers the gallery's example. */
 function conversation(id: string, label: string, messages: Array<ComponentOf<'conversation'>['messages'][number]>): ComponentNode {
   return {
@@ -91,6 +94,23 @@ function samples(p: GalleryPartner): ComponentNode[] {
     h('Documentos enviados'),
     { type: 'list', label: `Documentos enviados (${p.name})`, items: UPLOADS.map(([title, tone, status, text]): ComponentNode => ({ type: 'card', title, items: [{ type: 'status-pill', tone, text: status }, ...(text ? [{ type: 'text', text } as const] : [])] })) },
     { type: 'list', label: `Nenhum documento enviado (${p.name})`, emptyText: 'Nenhum documento enviado ainda.', items: [] },
+    {
+      // The upload list as a customer sees it after choosing files (each with "Remover"), one field refused, one still empty.
+      type: 'form',
+      id: `${key}-arquivos`,
+      schema: {
+        type: 'object',
+        properties: {
+          comprovantes: { type: 'array', title: 'Comprovantes de residência (PDF, até 6 MB)', items: { type: 'string', format: 'data-url' } },
+          contrato: { type: 'array', title: 'Contrato social (PDF, até 6 MB)', items: { type: 'string', format: 'data-url' } },
+          selfie: { type: 'string', format: 'data-url', title: 'Foto do rosto (JPG ou PNG)' },
+        },
+      },
+      uiSchema: { comprovantes: { 'ui:options': { orderable: false, copyable: false, accept: '.pdf' } }, contrato: { 'ui:options': { orderable: false, copyable: false, accept: '.pdf' } }, selfie: { 'ui:options': { accept: '.jpg,.jpeg,.png' } } },
+      formData: { comprovantes: [SAMPLE_PDF('conta-de-luz-outubro-2026.pdf'), SAMPLE_PDF('extrato-bancario-com-um-nome-de-arquivo-bem-comprido-2026.pdf')], contrato: [SAMPLE_PDF('contrato.pdf')] },
+      errors: { contrato: 'Documento ilegível: envie uma cópia nítida, em PDF.' },
+      submit: { label: 'Enviar arquivos de exemplo', action: { type: 'submit', action: 'ops/galeria-exemplo' } },
+    },
     h('Conversa'),
     conversation(`${key}-conversa-vazia`, `Conversa vazia (${p.name})`, []),
     conversation(`${key}-conversa`, `Conversa com o assistente (${p.name})`, [

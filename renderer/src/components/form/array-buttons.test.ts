@@ -1,0 +1,14 @@
+import { TranslatableString } from '@rjsf/utils';
+import { describe, expect, it } from 'vitest';
+import { fileSize, translateString } from './array-buttons.js';
+
+describe('the words of the JSON form', () => {
+  it('names a chosen file by its name and a size a person reads, without its MIME type', () => {
+    expect(translateString(TranslatableString.FilesInfo, ['contrato.pdf', 'application/pdf', '1468006'])).toBe('**contrato.pdf** · 1,4 MB');
+    expect(fileSize(15)).toBe('15 bytes');
+    expect(fileSize(245_760)).toBe('240 KB');
+  });
+  it('says its buttons in Portuguese', () => {
+    expect(translateString(TranslatableString.RemoveButton)).toBe('Remover');
+  });
+});

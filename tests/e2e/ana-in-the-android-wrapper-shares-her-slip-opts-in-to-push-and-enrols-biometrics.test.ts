@@ -15,6 +15,9 @@ describe('inside the Android wrapper', () => {
     expect((await wrapper.message('status-bar-color')).args).toEqual({ color: '#CE181E' });
     await page.getByRole('button', { name: 'Acompanhar esta cota' }).first().click();
     await page.waitForURL('**/home');
+    // She taps once her home has arrived (greeting shown, nothing loading), as a person waits for it.
+    await page.getByText('Olá, Ana').waitFor();
+    await page.getByTestId('screen-skeleton').waitFor({ state: 'detached' });
 
     await page.getByRole('navigation', { name: 'Sua cota' }).getByRole('link', { name: 'Boletos', exact: true }).click();
     await page.waitForURL('**/boletos');

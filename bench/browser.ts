@@ -31,6 +31,7 @@ const WHO = {
   ana: { document: '66115750903', password: '135790' },
   eduardo: { document: '83065898071', password: '314159' },
   nina: { document: '20843601884', password: '300000' },
+  delta: { document: '46775236000109', password: '202020' },
 } as const;
 
 /** A form screen is interactive when React owns its submit button. */
@@ -122,6 +123,16 @@ export const PROBES: Probe[] = [
       await reactOwns(page, 'form button[type="submit"]');
     },
     interact: (page) => page.getByRole('radio').first().click(),
+  },
+  {
+    name: 'upload (/faturamentoespecie/anexar-documentos)',
+    path: '/faturamentoespecie/anexar-documentos',
+    who: 'delta',
+    interactive: async (page) => {
+      await page.locator('input[type=file]').first().waitFor();
+      await reactOwns(page, 'form button[type="submit"]');
+    },
+    interact: (page) => page.getByRole('button', { name: 'Enviar para análise' }).click(),
   },
 ];
 

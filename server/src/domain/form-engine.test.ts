@@ -42,6 +42,14 @@ describe('form engine', () => {
     expect(formEngine(form)).toBe('light');
   });
 
+  it('draws files, one or a list, with the light form', () => {
+    const form: Form = {
+      schema: { type: 'object', required: ['paginas'], properties: { paginas: { type: 'array', title: 'Páginas', minItems: 1, maxItems: 2, items: { type: 'string', format: 'data-url' }, errorMessage: 'x' }, foto: { type: 'string', format: 'data-url', title: 'Foto' } } },
+      uiSchema: { paginas: { 'ui:options': { orderable: false, copyable: false, accept: '.pdf' }, 'ui:help': 'Frente e verso' }, foto: { 'ui:options': { accept: '.jpg,.png' } } },
+    };
+    expect(formEngine(form)).toBe('light');
+  });
+
   it('draws a list of ticks (the slip list) with the light form', () => {
     const form: Form = {
       schema: { type: 'object', required: ['parcelas'], properties: { parcelas: { type: 'array', title: 'Parcelas', uniqueItems: true, minItems: 1, items: { type: 'string', enum: ['1', '2'] }, errorMessage: 'x' } } },
@@ -55,7 +63,8 @@ describe('form engine', () => {
   it.each([
     ['ticks without uniqueItems', { type: 'object', properties: { p: { type: 'array', items: { type: 'string', enum: ['1'] } } } }, { p: { 'ui:widget': 'checkboxes' } }],
     ['ticks of numbers', { type: 'object', properties: { p: { type: 'array', uniqueItems: true, items: { type: 'number', enum: [1] } } } }, { p: { 'ui:widget': 'checkboxes' } }],
-    ['a file list', { type: 'object', properties: { docs: { type: 'array', items: { type: 'string', format: 'data-url' } } } }, {}],
+    ['a file list with previews', { type: 'object', properties: { docs: { type: 'array', items: { type: 'string', format: 'data-url' } } } }, { docs: { 'ui:options': { filePreview: true } } }],
+    ['files of another encoding', { type: 'object', properties: { doc: { type: 'string', format: 'binary' } } }, {}],
     ['a number', { type: 'object', properties: { n: { type: 'integer', title: 'N' } } }, {}],
     ['numbers to choose from that are not whole', { type: 'object', properties: { n: { type: 'number', enum: [1.5], title: 'N' } } }, {}],
     ['a constant other than a box to tick', { type: 'object', properties: { c: { type: 'string', const: 'x', title: 'C' } } }, {}],

@@ -3,8 +3,8 @@ import type { ComponentNode, ComponentOf } from '../../../screens/contract/index
 /**
  * Which engine draws a form. The renderer's light form draws flat objects of text, password,
  * checkbox (boolean, or one that must be ticked), radio and pick list (enum of strings or whole
- * numbers), checkboxes (array of unique enum strings) and hidden fields with labels, placeholders, help, field errors and
- * `ui:when`; anything else — arrays, files, free numbers, one-time codes, text areas, an
+ * numbers), checkboxes (array of unique enum strings), files (one, or a list, as data URLs) and hidden fields with labels, placeholders, help, field errors and
+ * `ui:when`; anything else — other arrays, free numbers, one-time codes, text areas, an
  * option it does not know — goes to react-jsonschema-form, which the browser then downloads.
  * Unknown keys send a form to `json`, so a new schema feature never loses a field silently.
  */
@@ -14,6 +14,22 @@ const FIELD_KEYS = new Set(['type', 'title', 'description', 'minLength', 'maxLen
 const ROOT_KEYS = new Set(['type', 'title', 'required', 'properties']);
 const UI_KEYS = new Set(['ui:autocomplete', 'ui:autofocus', 'ui:options', 'ui:widget', 'ui:enumNames', 'ui:help', 'ui:when', 'ui:placeholder']);
 const UI_OPTIONS = new Set(['inputMode']);
+/** A list of files: fixed order, nothing copied (the JSON form's array options the light form has no use for). */
+const FILE_LIST_OPTIONS = new Set(['accept', 'orderable', 'copyable']);
+const FILE_KEYS = new Set(['type', 'title', 'description', 'errorMessage', 'format', 'items', 'minItems', 'maxItems']);
+
+/** Files as data URLs: one (`format: data-url`) or a list of them; chosen, listed, removed by the light form's file input. */
+function lightFiles(field: Record<string, unknown>, ui: Record<string, unknown>): boolean {
+  if (!Object.keys(field).every((k) => FILE_KEYS.has(k))) return false;
+  const list = field.type === 'array';
+  if (list) {
+    const items = field.items;
+    if (!isRecord(items) || !Object.keys(items).every((k) => k === 'type' || k === 'format') || items.type !== 'string' || items.format !== 'data-url' || 'format' in field) return false;
+  } else if (field.type !== 'string' || field.format !== 'data-url' || 'items' in field) return false;
+  if (!Object.keys(ui).every((k) => k === 'ui:options' || k === 'ui:help')) return false;
+  const options = ui['ui:options'];
+  return options === undefined || (isRecord(options) && Object.entries(options).every(([k, v]) => (k === 'accept' ? typeof v === 'string' : list && FILE_LIST_OPTIONS.has(k) && v === false)));
+}
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -31,6 +47,7 @@ function lightCheckboxes(field: Record<string, unknown>, ui: Record<string, unkn
 }
 
 function lightField(field: unknown, ui: unknown): boolean {
+  if (isRecord(field) && (field.format === 'data-url' || (isRecord(field.items) && field.items.format === 'data-url'))) return (ui === undefined || isRecord(ui)) && lightFiles(field, (ui ?? {}) as Record<string, unknown>);
   if (isRecord(field) && field.type === 'array') return (ui === undefined || isRecord(ui)) && lightCheckboxes(field, (ui ?? {}) as Record<string, unknown>);
   if (!isRecord(field) || !Object.keys(field).every((k) => FIELD_KEYS.has(k))) return false;
   if (ui !== undefined && !isRecord(ui)) return false;

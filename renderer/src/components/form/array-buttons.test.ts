@@ -1,6 +1,7 @@
 import { TranslatableString } from '@rjsf/utils';
 import { describe, expect, it } from 'vitest';
-import { fileSize, translateString } from './array-buttons.js';
+import { translateString } from './array-buttons.js';
+import { fileSize } from './file-size.js';
 
 describe('the words of the JSON form', () => {
   it('names a chosen file by its name and a size a person reads, without its MIME type', () => {

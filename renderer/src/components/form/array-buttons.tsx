@@ -1,4 +1,5 @@
 import { TranslatableString, englishStringTranslator, type IconButtonProps } from '@rjsf/utils';
+import { fileSize } from './file-size.js';
 
 /** RJSF's own words in pt-BR (its default buttons are icon fonts this app does not ship). */
 const PT_BR: Partial<Record<TranslatableString, string>> = {
@@ -10,12 +11,6 @@ const PT_BR: Partial<Record<TranslatableString, string>> = {
   [TranslatableString.CopyButton]: 'Copiar',
 };
 
-/** A file's size as a person reads it: "15 bytes", "240 KB", "1,4 MB". */
-export function fileSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / (1024 * 1024)).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} MB`;
-}
 
 export function translateString(key: TranslatableString, params?: string[]): string {
   // A chosen file: its name and size (RJSF's default also names its MIME type, in English).

@@ -1,7 +1,7 @@
 /** A field of a light form, read from the form's JSON Schema and UI schema (the server checked it fits). */
 export interface LightField {
   name: string;
-  kind: 'text' | 'password' | 'checkbox' | 'checkboxes' | 'radio' | 'select' | 'hidden';
+  kind: 'text' | 'password' | 'checkbox' | 'checkboxes' | 'radio' | 'select' | 'file' | 'files' | 'hidden';
   title: string;
   description?: string;
   help?: string;
@@ -11,6 +11,8 @@ export interface LightField {
   autoComplete?: string;
   autoFocus: boolean;
   placeholder?: string;
+  /** File types a file field offers to choose (`ui:options.accept`). */
+  accept?: string;
   /** Options as the inputs hold them (text); `numeric` fields send them back as numbers. */
   options: { value: string; label: string }[];
   numeric: boolean;
@@ -27,6 +29,7 @@ export function readFields(schema: Rec, uiSchema: Rec): LightField[] {
     const ui = rec(uiSchema[name]);
     const widget = str(ui['ui:widget']);
     // Checkboxes (an array of enum strings) name their options under `items`.
+    const files = field.format === 'data-url' || rec(field.items).format === 'data-url';
     const many = field.type === 'array';
     const choices = many ? rec(field.items) : field;
     const named = many ? rec(ui.items) : ui;
@@ -35,7 +38,11 @@ export function readFields(schema: Rec, uiSchema: Rec): LightField[] {
     const kind: LightField['kind'] =
       widget === 'hidden'
         ? 'hidden'
-        : many
+        : files
+          ? many
+            ? 'files'
+            : 'file'
+          : many
           ? 'checkboxes'
           : field.type === 'boolean'
             ? 'checkbox'
@@ -58,6 +65,7 @@ export function readFields(schema: Rec, uiSchema: Rec): LightField[] {
       autoComplete: str(ui['ui:autocomplete']),
       autoFocus: ui['ui:autofocus'] === true,
       placeholder: str(ui['ui:placeholder']),
+      accept: str(rec(ui['ui:options']).accept),
       numeric: field.type === 'integer' || field.type === 'number',
       options: values.map((value, i) => ({ value, label: names[i] ?? value })),
     };

@@ -7,12 +7,13 @@ import { initialData, readFields, type LightField } from './fields.js';
 import type { FieldFormat } from '../../../../../screens/contract/formats.js';
 import { MaskedInput } from '../masked-input.js';
 import { fieldId } from '../shown-values.js';
+import { FileInput } from './file-input.js';
 import { TextInput } from './text-input.js';
 
 type Data = Record<string, unknown>;
 
 /**
- * A simple form (text, password, checkbox, checkboxes, radio, pick list, hidden fields) drawn without the JSON-form
+ * A simple form (text, password, checkbox, checkboxes, radio, pick list, files, hidden fields) drawn without the JSON-form
  * library, so the login and other light screens download no form engine. Same behaviour as the
  * JSON form: the server validates and answers field errors, shown next to each field, and a
  * form-level message above the button; what was typed stays after a failed submit, and the
@@ -71,7 +72,17 @@ function Field({ id, field, format, value, error, onChange }: { id: string; fiel
   const shown = value == null ? undefined : String(value);
   const choose = (chosen: string | undefined) => onChange(chosen !== undefined && field.numeric ? Number(chosen) : chosen);
   let control: React.ReactNode;
-  if (field.kind === 'select') {
+  if (field.kind === 'file' || field.kind === 'files') {
+    control = (
+      <>
+        <label htmlFor={id}>
+          {field.title}
+          {mark}
+        </label>
+        <FileInput id={id} many={field.kind === 'files'} value={value as string | string[] | undefined} onChange={onChange} accept={field.accept} required={field.required} invalid={invalid} describedBy={describedBy} />
+      </>
+    );
+  } else if (field.kind === 'select') {
     control = (
       <>
         <label htmlFor={id}>
@@ -156,7 +167,7 @@ function Field({ id, field, format, value, error, onChange }: { id: string; fiel
   }
 
   return (
-    <div className={`form-group field field-${field.kind === 'checkbox' ? 'boolean' : field.kind === 'checkboxes' ? 'array' : 'string'}`}>
+    <div className={`form-group field field-${field.kind === 'checkbox' ? 'boolean' : field.kind === 'checkboxes' || field.kind === 'files' ? 'array' : 'string'}`}>
       {control}
       {(field.description || field.help) && (
         <div id={helpId} className="help-block">

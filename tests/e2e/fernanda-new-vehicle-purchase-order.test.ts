@@ -9,6 +9,11 @@ const browser = useBrowser();
 describe('new-vehicle billing in a real browser', () => {
   test('fernanda gives her vehicle, purchase value, dealership and payment form, confirms and downloads the purchase order PDF', async () => {
     const page = await browser.newPage();
+    // Every form of the order is the light form's (the purchase value a free number): no form library.
+    const formLibrary: string[] = [];
+    page.on('request', (r) => /json-form/.test(r.url()) && formLibrary.push(r.url()));
+    const sentValues: string[] = [];
+    page.on('request', (r) => r.method() === 'POST' && /"valorCompra"/.test(r.postData() ?? '') && sentValues.push(r.postData()!));
     await loginInBrowser(page, stack.baseUrl, persona('fernanda'));
     await page.getByRole('button', { name: 'Acompanhar esta cota' }).first().click();
     await page.waitForURL('**/home');
@@ -31,7 +36,13 @@ describe('new-vehicle billing in a real browser', () => {
 
     await page.waitForURL('**/faturamentonovo/valor-compra');
     await page.getByText('R$ 70.350,00').first().waitFor();
-    await page.getByLabel('Valor de compra (R$)', { exact: false }).fill('98000');
+    // Words are not a value: the field says so and keeps what was typed; then the value as a Brazilian writes it.
+    const value = page.getByRole('textbox', { name: /^Valor de compra \(R\$\)/ });
+    await value.fill('noventa mil');
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.getByText('Informe um valor em reais maior que zero.').first().waitFor();
+    expect(await value.inputValue()).toBe('noventa mil');
+    await value.fill('98.000,00');
     await page.getByRole('button', { name: 'Continuar' }).click();
 
     await page.waitForURL('**/faturamentonovo/dados-concessionaria');
@@ -60,6 +71,9 @@ describe('new-vehicle billing in a real browser', () => {
     const chunks: Buffer[] = [];
     for await (const chunk of (await download.createReadStream())!) chunks.push(chunk as Buffer);
     expect(Buffer.concat(chunks).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(formLibrary).toEqual([]);
+    // Sent as the number it names: first the words as typed (refused by the server), then 98000.
+    expect(sentValues.map((body) => /"valorCompra":("[^"]*"|[\d.]+)/.exec(body)?.[1])).toEqual(['"noventa mil"', '98000']);
     await page.close();
   });
 });

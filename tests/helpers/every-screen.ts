@@ -106,7 +106,11 @@ export async function reviewEveryScreen(stack: ReturnType<typeof useStack>, brow
   await stack.sandbox.setClock(REVIEW_CLOCK);
   const found: string[] = [];
   const reviewed: Reviewed[] = [];
+  // No screen a customer reaches needs the JSON-form library (≈ 185 KiB): the light form draws its forms.
+  let current = '';
+  const watchFormLibrary = (page: Page) => page.on('request', (r) => /json-form/.test(r.url()) && found.push(`${current}: downloads the JSON-form library (a form the light form cannot draw)`));
   const open = async (page: Page, path: string, persona?: string) => {
+    current = path;
     await page.goto(`${origin}${concrete(path)}`);
     await review(page, partner.partner, path, found);
     reviewed.push(persona ? { path, persona } : { path });
@@ -115,6 +119,7 @@ export async function reviewEveryScreen(stack: ReturnType<typeof useStack>, brow
   const visitor = await browser.newContext(REVIEW_CONTEXT);
   const page = await visitor.newPage();
   page.setDefaultTimeout(PERSON_WAIT_MS);
+  watchFormLibrary(page);
   for (const journey of journeys.filter((j) => j.steps.length === 1)) await open(page, journey.path);
   await visitor.close();
 
@@ -122,6 +127,7 @@ export async function reviewEveryScreen(stack: ReturnType<typeof useStack>, brow
   for (const [key, paths] of byPersona) {
     const context = await browser.newContext(REVIEW_CONTEXT);
     const customer = await context.newPage();
+    watchFormLibrary(customer);
     await loginInBrowser(customer, origin, allPersonas().find((p) => p.key === key)!);
     await customer.waitForURL((url) => !url.pathname.startsWith('/entrar'));
     // The quota list (or, for a customer the guard holds, the screen it holds them on).

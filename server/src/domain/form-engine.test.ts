@@ -42,6 +42,25 @@ describe('form engine', () => {
     expect(formEngine(form)).toBe('light');
   });
 
+  it('draws free numbers and options named one by one (oneOf: yes/no, vehicle classes) with the light form', () => {
+    const novoSocio = layoutForms('especie-identificacao').find((f) => 'novoSocio' in (f.schema.properties as object))!;
+    expect(formEngine(novoSocio)).toBe('light');
+    const form: Form = {
+      schema: {
+        type: 'object',
+        required: ['valorCompra', 'tipo'],
+        properties: {
+          valorCompra: { type: 'number', title: 'Valor de compra (R$)', errorMessage: 'x' },
+          parcelas: { type: 'integer', title: 'Parcelas' },
+          tipo: { type: 'string', title: 'Tipo', oneOf: [{ const: 'AUTOMOVEL', title: 'Automóvel' }, { const: 'MOTO', title: 'Moto' }], errorMessage: 'x' },
+          nivel: { type: 'integer', title: 'Nível', oneOf: [{ const: 1, title: 'Um' }] },
+        },
+      },
+      uiSchema: { valorCompra: { 'ui:help': 'Como na nota' } },
+    };
+    expect(formEngine(form)).toBe('light');
+  });
+
   it('draws files, one or a list, with the light form', () => {
     const form: Form = {
       schema: { type: 'object', required: ['paginas'], properties: { paginas: { type: 'array', title: 'Páginas', minItems: 1, maxItems: 2, items: { type: 'string', format: 'data-url' }, errorMessage: 'x' }, foto: { type: 'string', format: 'data-url', title: 'Foto' } } },
@@ -65,7 +84,11 @@ describe('form engine', () => {
     ['ticks of numbers', { type: 'object', properties: { p: { type: 'array', uniqueItems: true, items: { type: 'number', enum: [1] } } } }, { p: { 'ui:widget': 'checkboxes' } }],
     ['a file list with previews', { type: 'object', properties: { docs: { type: 'array', items: { type: 'string', format: 'data-url' } } } }, { docs: { 'ui:options': { filePreview: true } } }],
     ['files of another encoding', { type: 'object', properties: { doc: { type: 'string', format: 'binary' } } }, {}],
-    ['a number', { type: 'object', properties: { n: { type: 'integer', title: 'N' } } }, {}],
+    ['a number with bounds', { type: 'object', properties: { n: { type: 'number', title: 'N', minimum: 1 } } }, {}],
+    ['a number drawn as a spin box', { type: 'object', properties: { n: { type: 'integer', title: 'N' } } }, { n: { 'ui:widget': 'updown' } }],
+    ['options whose values are not of the field type', { type: 'object', properties: { s: { type: 'boolean', title: 'S', oneOf: [{ const: 'sim', title: 'Sim' }] } } }, {}],
+    ['options that say more than a value and its name', { type: 'object', properties: { s: { type: 'string', title: 'S', oneOf: [{ const: 'a', title: 'A', description: 'x' }] } } }, {}],
+    ['both enum and oneOf', { type: 'object', properties: { s: { type: 'string', title: 'S', enum: ['a'], oneOf: [{ const: 'a', title: 'A' }] } } }, {}],
     ['numbers to choose from that are not whole', { type: 'object', properties: { n: { type: 'number', enum: [1.5], title: 'N' } } }, {}],
     ['a constant other than a box to tick', { type: 'object', properties: { c: { type: 'string', const: 'x', title: 'C' } } }, {}],
     ['a one-time code', { type: 'object', properties: { c: { type: 'string', title: 'C' } } }, { c: { 'ui:widget': 'otp' } }],

@@ -3,14 +3,16 @@ import type { ComponentNode, ComponentOf } from '../../../screens/contract/index
 /**
  * Which engine draws a form. The renderer's light form draws flat objects of text, password,
  * checkbox (boolean, or one that must be ticked), radio and pick list (enum of strings or whole
- * numbers), checkboxes (array of unique enum strings), files (one, or a list, as data URLs) and hidden fields with labels, placeholders, help, field errors and
- * `ui:when`; anything else — other arrays, free numbers, one-time codes, text areas, an
+ * numbers, or `oneOf` options each a `const` with its `title`: strings, whole numbers, yes/no), free
+ * numbers (typed as a Brazilian writes them), checkboxes (array of unique enum strings), files (one,
+ * or a list, as data URLs) and hidden fields with labels, placeholders, help, field errors and
+ * `ui:when`; anything else — other arrays, one-time codes, text areas, bounds on a number, an
  * option it does not know — goes to react-jsonschema-form, which the browser then downloads.
  * Unknown keys send a form to `json`, so a new schema feature never loses a field silently.
  */
 export type FormEngine = 'light' | 'json';
 
-const FIELD_KEYS = new Set(['type', 'title', 'description', 'minLength', 'maxLength', 'errorMessage', 'enum', 'default', 'const']);
+const FIELD_KEYS = new Set(['type', 'title', 'description', 'minLength', 'maxLength', 'errorMessage', 'enum', 'oneOf', 'default', 'const']);
 const ROOT_KEYS = new Set(['type', 'title', 'required', 'properties']);
 const UI_KEYS = new Set(['ui:autocomplete', 'ui:autofocus', 'ui:options', 'ui:widget', 'ui:enumNames', 'ui:help', 'ui:when', 'ui:placeholder']);
 const UI_OPTIONS = new Set(['inputMode']);
@@ -46,6 +48,16 @@ function lightCheckboxes(field: Record<string, unknown>, ui: Record<string, unkn
   return uiItems === undefined || (isRecord(uiItems) && Object.keys(uiItems).every((k) => k === 'ui:enumNames'));
 }
 
+/** A value of the field's own type: text, a whole number or yes/no. */
+const ofType = (value: unknown, type: unknown): boolean => (type === 'integer' ? Number.isInteger(value) : type === 'boolean' ? typeof value === 'boolean' : type === 'string' && typeof value === 'string');
+
+/** Options listed one by one: `enum` values, or `oneOf` entries each a `const` of the field's type with its `title`. */
+function listedOptions(field: Record<string, unknown>): boolean {
+  if (field.enum !== undefined) return field.oneOf === undefined && field.type !== 'boolean' && Array.isArray(field.enum) && field.enum.every((v) => ofType(v, field.type));
+  const options = field.oneOf;
+  return Array.isArray(options) && options.length > 0 && options.every((o) => isRecord(o) && Object.keys(o).every((k) => k === 'const' || k === 'title') && typeof o.title === 'string' && ofType(o.const, field.type));
+}
+
 function lightField(field: unknown, ui: unknown): boolean {
   if (isRecord(field) && (field.format === 'data-url' || (isRecord(field.items) && field.items.format === 'data-url'))) return (ui === undefined || isRecord(ui)) && lightFiles(field, (ui ?? {}) as Record<string, unknown>);
   if (isRecord(field) && field.type === 'array') return (ui === undefined || isRecord(ui)) && lightCheckboxes(field, (ui ?? {}) as Record<string, unknown>);
@@ -59,12 +71,11 @@ function lightField(field: unknown, ui: unknown): boolean {
   if (widget === 'hidden') return true;
   // A box that must be ticked (`const: true`: "I agree") is a checkbox; any other constant is not.
   if ('const' in field && !(field.type === 'boolean' && field.const === true)) return false;
+  // One choice among listed values (strings, whole numbers, yes/no): radios, or a pick list without a widget.
+  if (field.enum !== undefined || field.oneOf !== undefined) return listedOptions(field) && (widget === 'radio' || widget === undefined || widget === 'select');
   if (field.type === 'boolean') return widget === undefined || widget === 'checkbox';
-  // One choice among listed values, strings or whole numbers: radios, or a pick list without a widget.
-  if (field.enum !== undefined) {
-    const listed = Array.isArray(field.enum) && field.enum.every((v) => (field.type === 'integer' ? Number.isInteger(v) : field.type === 'string' && typeof v === 'string'));
-    return listed && (widget === 'radio' || widget === undefined || widget === 'select');
-  }
+  // A free number (a value in reais, a count): a text field read as a Brazilian writes numbers.
+  if (field.type === 'number' || field.type === 'integer') return widget === undefined && !('minLength' in field || 'maxLength' in field);
   if (field.type !== 'string') return false;
   return widget === undefined || widget === 'text' || widget === 'password';
 }

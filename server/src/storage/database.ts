@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,7 +23,11 @@ export interface Database extends Queryable {
 
 class PgliteDatabase implements Database {
   readonly kind = 'pglite' as const;
-  constructor(private readonly db: PGlite) {}
+  /** `scratch`: a private copy of the cluster that goes with the database (`:memory:`). */
+  constructor(
+    private readonly db: PGlite,
+    private readonly scratch?: string,
+  ) {}
   async query<T extends Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
     const result = await this.db.query<T>(sql, params);
     return result.rows;
@@ -33,6 +37,7 @@ class PgliteDatabase implements Database {
   }
   async close(): Promise<void> {
     await this.db.close();
+    if (this.scratch) rmSync(this.scratch, { recursive: true, force: true });
   }
 }
 
@@ -63,28 +68,57 @@ class PostgresDatabase implements Database {
  * The embedded database holds sessions and a few small tables: PostgreSQL's default 128 MB of
  * shared buffers would be most of the process's memory (bench: RSS ≈ 540 MB idle → ≈ 300 MB).
  */
-const PGLITE_CONF = ['shared_buffers = 16MB', 'work_mem = 2MB', 'maintenance_work_mem = 16MB'];
+const PGLITE_CONF = ['shared_buffers = 8MB', 'work_mem = 1MB', 'maintenance_work_mem = 8MB', 'wal_buffers = 256kB', 'temp_buffers = 1MB'];
 
 /**
- * A freshly initialised cluster (PGlite's `dumpDataDir`), made once per PGlite build in a child
- * process and kept in the temporary folder. Running initdb inside the server left ≈ 400 MB of
- * WebAssembly memory and buffers behind for the life of the process (bench: RSS ≈ 690 MB idle
- * with initdb in process, ≈ 280 MB when the cluster is loaded from the template).
+ * A freshly initialised cluster directory, made once per PGlite build in a child process and kept
+ * in the temporary folder; every new embedded database starts as a copy of it. Running initdb inside
+ * the server left ≈ 400 MB of WebAssembly memory and buffers behind for the life of the process, and
+ * loading the cluster from an archive into PGlite's in-memory file system kept its files (≈ 40 MB,
+ * the sessions among them as they grow) and the unpacking's buffers in the process: opened from a
+ * directory, PGlite alone holds ≈ 170 MB instead of ≈ 330 MB (bench: memory).
  */
-async function clusterTemplate(): Promise<Blob> {
+async function clusterTemplate(): Promise<string> {
   const module = import.meta.resolve('@electric-sql/pglite');
   const build = createHash('sha256').update(module).update(String(statSync(fileURLToPath(module)).mtimeMs)).digest('hex').slice(0, 16);
-  const file = join(tmpdir(), `consorcio-pglite-cluster-${build}.tar.gz`);
+  const dir = join(tmpdir(), `consorcio-pglite-cluster-${build}`);
+  if (existsSync(join(dir, 'PG_VERSION'))) return dir;
+  const partial = `${dir}.${process.pid}.tmp`;
+  rmSync(partial, { recursive: true, force: true });
+  const script = `import { PGlite } from ${JSON.stringify(module)};
+    const db = await PGlite.create(${JSON.stringify(partial)}); await db.close();`;
+  await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], { timeout: 120_000 });
   try {
-    return new Blob([readFileSync(file)]);
-  } catch {
-    const partial = `${file}.${process.pid}.tmp`;
-    const script = `import { PGlite } from ${JSON.stringify(module)}; import { writeFileSync } from 'node:fs';
-      const db = await PGlite.create(); const dump = await db.dumpDataDir('gzip');
-      writeFileSync(${JSON.stringify(partial)}, Buffer.from(await dump.arrayBuffer())); await db.close();`;
-    await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], { timeout: 120_000 });
-    renameSync(partial, file); // atomic: a concurrent start reads a whole template or makes its own
-    return new Blob([readFileSync(file)]);
+    renameSync(partial, dir); // atomic: a concurrent start sees a whole template or makes its own
+  } catch (err) {
+    rmSync(partial, { recursive: true, force: true });
+    if (!existsSync(join(dir, 'PG_VERSION'))) throw err; // else another start made it first
+  }
+  return dir;
+}
+
+const SCRATCH_PREFIX = 'consorcio-pglite-run-';
+
+/**
+ * A private copy of the template for a database that keeps nothing (`:memory:`), removed when it
+ * closes; copies left by a process that died (its id in the name, no longer running) go first.
+ */
+function scratchCluster(template: string): string {
+  for (const name of readdirSync(tmpdir())) {
+    const pid = Number(name.startsWith(SCRATCH_PREFIX) ? name.slice(SCRATCH_PREFIX.length).split('-')[0] : NaN);
+    if (Number.isInteger(pid) && pid !== process.pid && !running(pid)) rmSync(join(tmpdir(), name), { recursive: true, force: true });
+  }
+  const dir = mkdtempSync(join(tmpdir(), `${SCRATCH_PREFIX}${process.pid}-`));
+  cpSync(template, dir, { recursive: true });
+  return dir;
+}
+
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
@@ -94,9 +128,14 @@ export async function openDatabase(options: { databaseUrl?: string | undefined; 
   if (options.databaseUrl) {
     db = new PostgresDatabase(new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20 }));
   } else if (options.dataDir === ':memory:') {
-    db = new PgliteDatabase(await PGlite.create({ loadDataDir: await clusterTemplate(), postgresqlconf: PGLITE_CONF }));
+    const scratch = scratchCluster(await clusterTemplate());
+    db = new PgliteDatabase(await PGlite.create(scratch, { postgresqlconf: PGLITE_CONF }), scratch);
   } else {
-    mkdirSync(options.dataDir, { recursive: true });
+    // A new directory starts as a copy of the template too (no initdb in the server).
+    if (!existsSync(join(options.dataDir, 'PG_VERSION'))) {
+      mkdirSync(options.dataDir, { recursive: true });
+      if (readdirSync(options.dataDir).length === 0) cpSync(await clusterTemplate(), options.dataDir, { recursive: true });
+    }
     db = new PgliteDatabase(await PGlite.create(options.dataDir, { postgresqlconf: PGLITE_CONF }));
   }
   await migrate(db);

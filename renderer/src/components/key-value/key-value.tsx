@@ -1,3 +1,4 @@
+import { BreakableText } from '../value/breakable-text.js';
 import type { ComponentOf } from '../../../../screens/contract/components.js';
 
 export function KeyValue({ node }: { node: ComponentOf<'key-value'> }) {
@@ -6,7 +7,9 @@ export function KeyValue({ node }: { node: ComponentOf<'key-value'> }) {
       {node.rows.map((row, i) => (
         <div key={i} className="key-value-row">
           <dt>{row.label}</dt>
-          <dd>{row.text}</dd>
+          <dd>
+            <BreakableText text={row.text} />
+          </dd>
         </div>
       ))}
     </dl>

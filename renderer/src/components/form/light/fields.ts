@@ -1,7 +1,7 @@
 /** A field of a light form, read from the form's JSON Schema and UI schema (the server checked it fits). */
 export interface LightField {
   name: string;
-  kind: 'text' | 'password' | 'checkbox' | 'checkboxes' | 'radio' | 'select' | 'file' | 'files' | 'hidden';
+  kind: 'text' | 'number' | 'password' | 'checkbox' | 'checkboxes' | 'radio' | 'select' | 'file' | 'files' | 'hidden';
   title: string;
   description?: string;
   help?: string;
@@ -13,9 +13,11 @@ export interface LightField {
   placeholder?: string;
   /** File types a file field offers to choose (`ui:options.accept`). */
   accept?: string;
-  /** Options as the inputs hold them (text); `numeric` fields send them back as numbers. */
+  /** Options as the inputs hold them (text); sent back as the field's type says (`valueType`). */
   options: { value: string; label: string }[];
-  numeric: boolean;
+  /** What the field's value is: text, a number (`whole` when an integer) or yes/no. */
+  valueType: 'string' | 'number' | 'boolean';
+  whole: boolean;
 }
 
 type Rec = Record<string, unknown>;
@@ -33,8 +35,11 @@ export function readFields(schema: Rec, uiSchema: Rec): LightField[] {
     const many = field.type === 'array';
     const choices = many ? rec(field.items) : field;
     const named = many ? rec(ui.items) : ui;
-    const values = Array.isArray(choices.enum) ? choices.enum.map(String) : [];
-    const names = Array.isArray(named['ui:enumNames']) ? named['ui:enumNames'].map(String) : [];
+    // Options come as `enum` values named by `ui:enumNames`, or as `oneOf` entries each a `const` with its `title`.
+    const listed = Array.isArray(choices.oneOf) ? choices.oneOf.map(rec) : undefined;
+    const values = listed ? listed.map((o) => String(o.const)) : Array.isArray(choices.enum) ? choices.enum.map(String) : [];
+    const names = listed ? listed.map((o) => str(o.title) ?? String(o.const)) : Array.isArray(named['ui:enumNames']) ? named['ui:enumNames'].map(String) : [];
+    const choice = field.enum !== undefined || listed !== undefined;
     const kind: LightField['kind'] =
       widget === 'hidden'
         ? 'hidden'
@@ -44,12 +49,14 @@ export function readFields(schema: Rec, uiSchema: Rec): LightField[] {
             : 'file'
           : many
           ? 'checkboxes'
-          : field.type === 'boolean'
-            ? 'checkbox'
-            : widget === 'radio'
+          : choice
+            ? widget === 'radio'
               ? 'radio'
-              : field.enum !== undefined
-                ? 'select'
+              : 'select'
+            : field.type === 'boolean'
+              ? 'checkbox'
+              : field.type === 'number' || field.type === 'integer'
+                ? 'number'
                 : widget === 'password'
                   ? 'password'
                   : 'text';
@@ -66,7 +73,8 @@ export function readFields(schema: Rec, uiSchema: Rec): LightField[] {
       autoFocus: ui['ui:autofocus'] === true,
       placeholder: str(ui['ui:placeholder']),
       accept: str(rec(ui['ui:options']).accept),
-      numeric: field.type === 'integer' || field.type === 'number',
+      valueType: field.type === 'integer' || field.type === 'number' ? 'number' : field.type === 'boolean' ? 'boolean' : 'string',
+      whole: field.type === 'integer',
       options: values.map((value, i) => ({ value, label: names[i] ?? value })),
     };
   });

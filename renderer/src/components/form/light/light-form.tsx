@@ -8,12 +8,13 @@ import type { FieldFormat } from '../../../../../screens/contract/formats.js';
 import { MaskedInput } from '../masked-input.js';
 import { fieldId } from '../shown-values.js';
 import { FileInput } from './file-input.js';
+import { NumberInput } from './number-input.js';
 import { TextInput } from './text-input.js';
 
 type Data = Record<string, unknown>;
 
 /**
- * A simple form (text, password, checkbox, checkboxes, radio, pick list, files, hidden fields) drawn without the JSON-form
+ * A simple form (text, number, password, checkbox, checkboxes, radio, pick list, files, hidden fields) drawn without the JSON-form
  * library, so the login and other light screens download no form engine. Same behaviour as the
  * JSON form: the server validates and answers field errors, shown next to each field, and a
  * form-level message above the button; what was typed stays after a failed submit, and the
@@ -68,9 +69,9 @@ function Field({ id, field, format, value, error, onChange }: { id: string; fiel
     </span>
   ) : null;
 
-  // A choice among whole numbers is held as text by the inputs and sent as the number it names.
+  // A choice among numbers or yes/no is held as text by the inputs and sent as the value it names.
   const shown = value == null ? undefined : String(value);
-  const choose = (chosen: string | undefined) => onChange(chosen !== undefined && field.numeric ? Number(chosen) : chosen);
+  const choose = (chosen: string | undefined) => onChange(chosen === undefined || field.valueType === 'string' ? chosen : field.valueType === 'number' ? Number(chosen) : chosen === 'true');
   let control: React.ReactNode;
   if (field.kind === 'file' || field.kind === 'files') {
     control = (
@@ -129,7 +130,20 @@ function Field({ id, field, format, value, error, onChange }: { id: string; fiel
           {field.title}
           {mark}
         </label>
-        {format ? (
+        {field.kind === 'number' ? (
+          <NumberInput
+            id={id}
+            value={value}
+            onChange={onChange}
+            whole={field.whole}
+            autoComplete={field.autoComplete}
+            placeholder={field.placeholder}
+            required={field.required}
+            autoFocus={field.autoFocus}
+            invalid={invalid}
+            describedBy={describedBy}
+          />
+        ) : format ? (
           // A declared format (CPF, CEP…): masked as typed and pasted, the raw value kept.
           <MaskedInput
             id={id}
@@ -167,7 +181,7 @@ function Field({ id, field, format, value, error, onChange }: { id: string; fiel
   }
 
   return (
-    <div className={`form-group field field-${field.kind === 'checkbox' ? 'boolean' : field.kind === 'checkboxes' || field.kind === 'files' ? 'array' : 'string'}`}>
+    <div className={`form-group field field-${field.kind === 'checkbox' ? 'boolean' : field.kind === 'checkboxes' || field.kind === 'files' ? 'array' : field.kind === 'number' ? 'number' : 'string'}`}>
       {control}
       {(field.description || field.help) && (
         <div id={helpId} className="help-block">

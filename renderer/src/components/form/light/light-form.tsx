@@ -72,6 +72,8 @@ function Field({ id, field, format, value, error, onChange }: { id: string; fiel
   // A choice among numbers or yes/no is held as text by the inputs and sent as the value it names.
   const shown = value == null ? undefined : String(value);
   const choose = (chosen: string | undefined) => onChange(chosen === undefined || field.valueType === 'string' ? chosen : field.valueType === 'number' ? Number(chosen) : chosen === 'true');
+  // What every typed field (text, password, number) takes from its field.
+  const typed = { id, autoComplete: field.autoComplete, placeholder: field.placeholder, required: field.required, autoFocus: field.autoFocus, invalid, describedBy };
   let control: React.ReactNode;
   if (field.kind === 'file' || field.kind === 'files') {
     control = (
@@ -131,18 +133,7 @@ function Field({ id, field, format, value, error, onChange }: { id: string; fiel
           {mark}
         </label>
         {field.kind === 'number' ? (
-          <NumberInput
-            id={id}
-            value={value}
-            onChange={onChange}
-            whole={field.whole}
-            autoComplete={field.autoComplete}
-            placeholder={field.placeholder}
-            required={field.required}
-            autoFocus={field.autoFocus}
-            invalid={invalid}
-            describedBy={describedBy}
-          />
+          <NumberInput {...typed} value={value} onChange={onChange} whole={field.whole} />
         ) : format ? (
           // A declared format (CPF, CEP…): masked as typed and pasted, the raw value kept.
           <MaskedInput
@@ -161,20 +152,7 @@ function Field({ id, field, format, value, error, onChange }: { id: string; fiel
             aria-describedby={describedBy}
           />
         ) : (
-        <TextInput
-          id={id}
-          value={value == null ? '' : String(value)}
-          onChange={onChange}
-          password={field.kind === 'password'}
-          inputMode={field.inputMode}
-          autoComplete={field.autoComplete}
-          maxLength={field.maxLength}
-          placeholder={field.placeholder}
-          required={field.required}
-          autoFocus={field.autoFocus}
-          invalid={invalid}
-          describedBy={describedBy}
-        />
+          <TextInput {...typed} value={value == null ? '' : String(value)} onChange={onChange} password={field.kind === 'password'} inputMode={field.inputMode} maxLength={field.maxLength} />
         )}
       </>
     );

@@ -29,6 +29,9 @@ function truthy(value: unknown): boolean {
 }
 
 export function interpolate(text: string, model: unknown): string {
+  // Most strings of a layout (types, variants, routes, texts without values) hold no placeholder:
+  // they skip the regular expression (filling the layout was ≈ 4 % of a screen's CPU samples).
+  if (!text.includes('{{')) return text;
   return text.replace(/\{\{\s*([\w.-]+)\s*\}\}/g, (_, path: string) => {
     const value = lookup(model, path);
     return value === undefined || value === null ? '' : String(value);

@@ -5,6 +5,7 @@
  * until the screen is interactive, the time to interactive, LCP, and INP of one typical interaction.
  */
 import { chromium, type Browser, type BrowserContext, type Cookie, type Page } from 'playwright-core';
+import { persona } from '../tests/helpers/personas.js';
 
 export interface ScreenLoad {
   name: string;
@@ -19,20 +20,12 @@ interface Probe {
   name: string;
   path: string;
   /** Whose screen it is (ana unless said): the persona logged in before the screen is measured. */
-  who?: keyof typeof WHO;
+  who?: string;
   /** Resolves when a person can use the screen. */
   interactive(page: Page): Promise<void>;
   /** One typical interaction, for INP. */
   interact(page: Page): Promise<void>;
 }
-
-/** The sandbox's personas the probes log in as (sandbox/fixtures/personas.json). */
-const WHO = {
-  ana: { document: '66115750903', password: '135790' },
-  eduardo: { document: '83065898071', password: '314159' },
-  nina: { document: '20843601884', password: '300000' },
-  delta: { document: '46775236000109', password: '202020' },
-} as const;
 
 /** A form screen is interactive when React owns its submit button. */
 const formOwned = (label: string) => async (page: Page) => {
@@ -192,7 +185,7 @@ export async function measureScreens(base: string): Promise<ScreenLoad[]> {
     const out: ScreenLoad[] = [];
     for (const probe of PROBES) {
       const who = probe.who ?? 'ana';
-      if (probe.path !== '/entrar' && !cookies.has(who)) cookies.set(who, await personaCookies(browser, base, WHO[who]));
+      if (probe.path !== '/entrar' && !cookies.has(who)) cookies.set(who, await personaCookies(browser, base, persona(who)));
       const { context, page, jsBytes } = await newThrottledPage(browser, probe.path === '/entrar' ? [] : cookies.get(who)!);
       const started = Date.now();
       await page.goto(`${base}${probe.path}`, { waitUntil: 'commit' });

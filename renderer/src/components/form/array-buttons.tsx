@@ -11,7 +11,6 @@ const PT_BR: Partial<Record<TranslatableString, string>> = {
   [TranslatableString.CopyButton]: 'Copiar',
 };
 
-
 export function translateString(key: TranslatableString, params?: string[]): string {
   // A chosen file: its name and size (RJSF's default also names its MIME type, in English).
   if (key === TranslatableString.FilesInfo && params) return `**${params[0] ?? ''}** · ${fileSize(Number(params[2] ?? 0))}`;

@@ -24,6 +24,17 @@ type Rec = Record<string, unknown>;
 const rec = (v: unknown): Rec => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Rec) : {});
 const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
 
+/** How a field is drawn, from what the server's schema says of it (the first rule that applies). */
+function kindOf(f: { widget: string | undefined; files: boolean; many: boolean; choice: boolean; type: unknown }): LightField['kind'] {
+  if (f.widget === 'hidden') return 'hidden';
+  if (f.files) return f.many ? 'files' : 'file';
+  if (f.many) return 'checkboxes';
+  if (f.choice) return f.widget === 'radio' ? 'radio' : 'select';
+  if (f.type === 'boolean') return 'checkbox';
+  if (f.type === 'number' || f.type === 'integer') return 'number';
+  return f.widget === 'password' ? 'password' : 'text';
+}
+
 export function readFields(schema: Rec, uiSchema: Rec): LightField[] {
   const required = new Set(Array.isArray(schema.required) ? schema.required : []);
   return Object.entries(rec(schema.properties)).map(([name, raw]) => {
@@ -40,26 +51,7 @@ export function readFields(schema: Rec, uiSchema: Rec): LightField[] {
     const values = listed ? listed.map((o) => String(o.const)) : Array.isArray(choices.enum) ? choices.enum.map(String) : [];
     const names = listed ? listed.map((o) => str(o.title) ?? String(o.const)) : Array.isArray(named['ui:enumNames']) ? named['ui:enumNames'].map(String) : [];
     const choice = field.enum !== undefined || listed !== undefined;
-    const kind: LightField['kind'] =
-      widget === 'hidden'
-        ? 'hidden'
-        : files
-          ? many
-            ? 'files'
-            : 'file'
-          : many
-          ? 'checkboxes'
-          : choice
-            ? widget === 'radio'
-              ? 'radio'
-              : 'select'
-            : field.type === 'boolean'
-              ? 'checkbox'
-              : field.type === 'number' || field.type === 'integer'
-                ? 'number'
-                : widget === 'password'
-                  ? 'password'
-                  : 'text';
+    const kind = kindOf({ widget, files, many, choice, type: field.type });
     return {
       name,
       kind,

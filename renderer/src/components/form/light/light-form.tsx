@@ -13,6 +13,20 @@ import { TextInput } from './text-input.js';
 
 type Data = Record<string, unknown>;
 
+/** The JSON form's class for each kind of field (`field-<type>`), so both engines share one style sheet. */
+const FIELD_CLASS: Record<LightField['kind'], string> = {
+  text: 'string',
+  password: 'string',
+  select: 'string',
+  radio: 'string',
+  file: 'string',
+  hidden: 'string',
+  number: 'number',
+  checkbox: 'boolean',
+  checkboxes: 'array',
+  files: 'array',
+};
+
 /**
  * A simple form (text, number, password, checkbox, checkboxes, radio, pick list, files, hidden fields) drawn without the JSON-form
  * library, so the login and other light screens download no form engine. Same behaviour as the
@@ -159,7 +173,7 @@ function Field({ id, field, format, value, error, onChange }: { id: string; fiel
   }
 
   return (
-    <div className={`form-group field field-${field.kind === 'checkbox' ? 'boolean' : field.kind === 'checkboxes' || field.kind === 'files' ? 'array' : field.kind === 'number' ? 'number' : 'string'}`}>
+    <div className={`form-group field field-${FIELD_CLASS[field.kind]}`}>
       {control}
       {(field.description || field.help) && (
         <div id={helpId} className="help-block">

@@ -7,7 +7,7 @@ import { useStack } from '../helpers/stack.js';
  * What a login tap sends is what the CPF field shows. (The field once waited for its mask in a
  * lazily loaded chunk, and this file held that chunk back to tap during the handover; the mask now
  * takes the field as it mounts, and typing at every moment of a page becoming interactive is
- * tests/e2e/typing-while-the-login-becomes-interactive-loses-nothing.test.ts.)
+ * tests/helpers/typing-moments.ts.)
  */
 const stack = useStack();
 const browser = useBrowser();

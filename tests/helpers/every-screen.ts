@@ -97,34 +97,54 @@ export interface Reviewed {
   persona?: string;
 }
 
-/** Opens every screen the partner's customers reach and reviews each; what it found, and which screens it saw. */
-export async function reviewEveryScreen(stack: ReturnType<typeof useStack>, browser: Browser, partner: Partner): Promise<{ found: string[]; reviewed: Reviewed[] }> {
+/**
+ * One part of a partner's review: the review runs as `of` test files so that workers share it
+ * (one file was four minutes of a seven-minute suite). Part `part` (1-based) reviews every
+ * `of`-th screen of the whole plan, in the plan's order, so each part gets public and customer
+ * screens alike; part 1 also checks what concerns the whole (stale baselines, the contact sheet).
+ */
+export interface ReviewPart {
+  part: number;
+  of: number;
+}
+
+/** The whole review of a partner: every screen to open, in order, and as whom (the API decides; no list to keep). */
+export async function planReview(stack: ReturnType<typeof useStack>, partner: Partner): Promise<Reviewed[]> {
   const definitions = loadDefinitions();
   const journeys = generateJourneys(definitions.routes, definitions.flows).filter((j) => !j.steps.some((s) => s.kind === 'use-phone'));
-  const origin = partner.host ? `http://${partner.host}:${stack.port}` : stack.baseUrl;
   await stack.sandbox.reset();
   await stack.sandbox.setClock(REVIEW_CLOCK);
+  const publicScreens = journeys.filter((j) => j.steps.length === 1).map((j) => ({ path: j.path }));
+  const byPersona = await whoSees(stack.baseUrl, partner, journeys.filter((j) => j.steps.length > 1));
+  return [...publicScreens, ...[...byPersona].flatMap(([persona, paths]) => paths.map((path) => ({ path, persona })))];
+}
+
+/** The screens of the plan a part reviews: every `of`-th, starting at its own. */
+export const partOf = (plan: Reviewed[], { part, of }: ReviewPart): Reviewed[] => plan.filter((_, i) => i % of === part - 1);
+
+/** Opens the screens of one part of the plan and reviews each; what it found, and which screens it saw. */
+export async function reviewScreens(stack: ReturnType<typeof useStack>, browser: Browser, partner: Partner, screens: Reviewed[]): Promise<{ found: string[]; reviewed: Reviewed[] }> {
+  const origin = partner.host ? `http://${partner.host}:${stack.port}` : stack.baseUrl;
   const found: string[] = [];
   const reviewed: Reviewed[] = [];
   // No screen a customer reaches needs the JSON-form library (≈ 185 KiB): the light form draws its forms.
   let current = '';
   const watchFormLibrary = (page: Page) => page.on('request', (r) => /json-form/.test(r.url()) && found.push(`${current}: downloads the JSON-form library (a form the light form cannot draw)`));
-  const open = async (page: Page, path: string, persona?: string) => {
-    current = path;
-    await page.goto(`${origin}${concrete(path)}`);
-    await review(page, partner.partner, path, found);
-    reviewed.push(persona ? { path, persona } : { path });
+  const open = async (page: Page, screen: Reviewed) => {
+    current = screen.path;
+    await page.goto(`${origin}${concrete(screen.path)}`);
+    await review(page, partner.partner, screen.path, found);
+    reviewed.push(screen);
   };
 
   const visitor = await browser.newContext(REVIEW_CONTEXT);
   const page = await visitor.newPage();
   page.setDefaultTimeout(PERSON_WAIT_MS);
   watchFormLibrary(page);
-  for (const journey of journeys.filter((j) => j.steps.length === 1)) await open(page, journey.path);
+  for (const screen of screens.filter((s) => !s.persona)) await open(page, screen);
   await visitor.close();
 
-  const byPersona = await whoSees(stack.baseUrl, partner, journeys.filter((j) => j.steps.length > 1));
-  for (const [key, paths] of byPersona) {
+  for (const key of new Set(screens.flatMap((s) => (s.persona ? [s.persona] : [])))) {
     const context = await browser.newContext(REVIEW_CONTEXT);
     const customer = await context.newPage();
     watchFormLibrary(customer);
@@ -135,7 +155,7 @@ export async function reviewEveryScreen(stack: ReturnType<typeof useStack>, brow
       await customer.getByRole('button', { name: 'Acompanhar esta cota' }).first().click();
       await customer.waitForURL((url) => !url.pathname.endsWith('/groups-and-quotas'));
     }
-    for (const path of paths) await open(customer, path, key);
+    for (const screen of screens.filter((s) => s.persona === key)) await open(customer, screen);
     await context.close();
   }
   return { found, reviewed };
@@ -177,38 +197,43 @@ export function writeSheetPart(sheet: string, partner: Partner, part: string): v
 }
 
 /**
- * The test of one partner: no axe violation, no screen that looks different from its baseline,
- * most of the product reached, no baseline left of a screen no longer reached, and the contact
- * sheet (docs/screens.md) showing exactly the screens reviewed. `UPDATE_SCREENSHOTS=1` writes the
- * baselines, removes the stale ones and rewrites the partner's part of the sheet.
+ * The test of one part of a partner's review: no axe violation, no screen that looks different
+ * from its baseline, every screen of the part reviewed; part 1 also: most of the product reached,
+ * no baseline left of a screen no longer reached, and the contact sheet (docs/screens.md) showing
+ * exactly the screens of the plan. `UPDATE_SCREENSHOTS=1` writes the baselines; part 1 removes the
+ * stale ones and rewrites the partner's part of the sheet.
  */
-export async function expectReviewed(stack: ReturnType<typeof useStack>, browser: Browser, partner: Partner): Promise<void> {
-  const { found, reviewed } = await reviewEveryScreen(stack, browser, partner);
-  expect(found, `${partner.name}: what the review found`).toEqual([]);
-  expect(reviewed.length, `${partner.name}: screens reviewed`).toBeGreaterThan(partner.atLeast);
+export async function expectReviewed(stack: ReturnType<typeof useStack>, browser: Browser, partner: Partner, part: ReviewPart): Promise<void> {
+  const plan = await planReview(stack, partner);
+  const mine = partOf(plan, part);
+  const { found, reviewed } = await reviewScreens(stack, browser, partner, mine);
+  expect(found, `${partner.name}, part ${part.part} of ${part.of}: what the review found`).toEqual([]);
+  expect(reviewed, `${partner.name}, part ${part.part} of ${part.of}: screens reviewed`).toEqual(mine);
+  if (part.part !== 1) return;
+  expect(plan.length, `${partner.name}: screens reviewed`).toBeGreaterThan(partner.atLeast);
 
   const dir = `${EVERY_SCREEN_DIR}${partner.partner}/`;
-  const names = new Set(reviewed.map((r) => `${shotName(r.path)}.png`));
+  const names = new Set(plan.map((r) => `${shotName(r.path)}.png`));
   const stale = (existsSync(dir) ? readdirSync(dir) : []).filter((f) => /^[^.]+\.png$/.test(f) && !names.has(f));
   const sheet = readFileSync(CONTACT_SHEET, 'utf8');
-  const part = contactSheetPart(partner, reviewed);
+  const sheetPart = contactSheetPart(partner, plan);
   if (process.env.UPDATE_SCREENSHOTS === '1') {
     for (const file of stale) rmSync(`${dir}${file}`);
-    writeSheetPart(sheet, partner, part);
+    writeSheetPart(sheet, partner, sheetPart);
     return;
   }
   expect(stale, `${partner.name}: baselines of screens no longer reached (run with UPDATE_SCREENSHOTS=1)`).toEqual([]);
-  expect(sheetPartIn(sheet, partner), `${partner.name}: docs/screens.md is out of step (run with UPDATE_SCREENSHOTS=1)`).toBe(part);
+  expect(sheetPartIn(sheet, partner), `${partner.name}: docs/screens.md is out of step (run with UPDATE_SCREENSHOTS=1)`).toBe(sheetPart);
 }
 
-/** The test file of one partner's review: its own stack and browser, one test (a file per partner, so two workers share the review). */
-export function describeEveryScreenReview(key: Partner['partner']): void {
+/** The test file of one part of a partner's review: its own stack and browser, one test (several files, so workers share the review). */
+export function describeEveryScreenReview(key: Partner['partner'], part: ReviewPart): void {
   const stack = useStack();
   const browser = useBrowser();
   const partner = PARTNERS[key];
   describe('every screen reviewed', () => {
-    test(`${partner.name}: every screen its customers reach passes axe at 412 and 1280 px and looks as its reviewed baseline`, async () => {
-      await expectReviewed(stack, browser, partner);
+    test(`${partner.name}, part ${part.part} of ${part.of}: every screen its customers reach passes axe at 412 and 1280 px and looks as its reviewed baseline`, async () => {
+      await expectReviewed(stack, browser, partner, part);
     }, 900_000);
   });
 }

@@ -1,13 +1,16 @@
-import type { Locator, Page, Route } from 'playwright-core';
+import type { Browser, Locator, Page, Route } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { PERSON_WAIT_MS, useBrowser } from '../helpers/browser.js';
-import { persona } from '../helpers/personas.js';
-import { useStack } from '../helpers/stack.js';
+import { PERSON_WAIT_MS, useBrowser } from './browser.js';
+import { persona } from './personas.js';
+import { useStack, type Stack } from './stack.js';
 
 /**
- * A slow phone (6× CPU throttling, a slow mobile network): the login page arrives drawn by the
- * server and the customer starts typing before the renderer owns it. Whatever the moment, what
- * the fields show once the page works, and what "Entrar" sends, is exactly what was typed.
+ * Typing into the login while it becomes interactive (the tries of the typing test files).
+ *
+ * A slow phone (a slow mobile network, and 6× CPU throttling while the page becomes interactive):
+ * the login page arrives drawn by the server and the customer starts typing before the renderer
+ * owns it. Whatever the moment, what the fields show once the page works, and what "Entrar"
+ * sends, is exactly what was typed.
  *
  * Each try holds the scripts until the moment under test, so the moments are events, not times:
  *  - before: everything typed before any script arrives;
@@ -17,8 +20,6 @@ import { useStack } from '../helpers/stack.js';
  *  - ready: typed as soon as the page says it works (#root no longer aria-busy).
  * Each moment is tried with keystrokes (a person typing) and with `fill` (autofill, paste).
  */
-const stack = useStack();
-const browser = useBrowser();
 const ana = persona('ana');
 const DIGITS = ana.document.replace(/\D/g, '');
 const SHOWN = '661.157.509-03';
@@ -30,12 +31,21 @@ const MOMENTS: Moment[] = ['before', 'across', 'running', 'frames-1', 'frames-2'
 const TRIES = [...MOMENTS, ...MOMENTS];
 const PAIRS = Array.from({ length: TRIES.length / 2 }, (_, i) => [TRIES[2 * i]!, TRIES[2 * i + 1]!] as const);
 
-/** A slow phone: the CPU six times slower, a mobile network (150 ms, 1.6 Mbit/s down). */
-async function slowPhone(page: Page): Promise<void> {
+/**
+ * A slow phone: a mobile network (150 ms, 1.6 Mbit/s down) from the start, and a CPU six times
+ * slower while the page becomes interactive (`slowCpu(true)` when its scripts are let through,
+ * `slowCpu(false)` once it works and the customer has typed). Chromium slows a page by interrupting
+ * its thread and spinning, busy or idle (thread_cpu_throttler in Blink): a page throttled for its
+ * whole life cost the machine ≈ 0.85 of a core for every second it was open, waiting included —
+ * the typing tries were a third of the suite's CPU.
+ */
+async function slowPhone(page: Page): Promise<(slow: boolean) => Promise<void>> {
   const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+  return async (slow) => {
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: slow ? 6 : 1 });
+  };
 }
 
 /** Types as the try says: keystrokes, or the whole value at once; never waiting for the page to "work" (a person does not). */
@@ -48,11 +58,11 @@ async function type(field: Locator, text: string, method: Method): Promise<void>
 }
 
 /** One try: a fresh slow phone opens the login, the customer types at `moment` by `method`; the fields keep it and Entrar sends it. */
-async function typeAt(moment: Moment, method: Method): Promise<void> {
+async function typeAt(stack: Stack, browser: Browser, moment: Moment, method: Method): Promise<void> {
   const context = await browser.newContext({ locale: 'pt-BR' });
   const page = await context.newPage();
   page.setDefaultTimeout(PERSON_WAIT_MS);
-  await slowPhone(page);
+  const slowCpu = await slowPhone(page);
   const held: Route[] = [];
   let scriptsLetThrough = false;
   const answered: Array<Promise<void>> = [];
@@ -60,13 +70,17 @@ async function typeAt(moment: Moment, method: Method): Promise<void> {
     if (scriptsLetThrough) return route.continue();
     held.push(route);
   });
+  // The page becomes interactive on the slow CPU: from the moment its scripts arrive.
   const letScriptsThrough = async () => {
+    await slowCpu(true);
     scriptsLetThrough = true;
     answered.push(...held.splice(0).map((route) => route.continue()));
     await Promise.all(answered);
   };
   const sent: Array<Record<string, unknown>> = [];
   page.on('request', (r) => r.url().endsWith('/api/actions/auth/login') && sent.push(JSON.parse(r.postData() ?? '{}') as Record<string, unknown>));
+  // What Entrar sends is the subject; what the back office answers and the next screen are other tests'.
+  await page.route('**/api/actions/auth/login', (route) => route.abort());
 
   await page.goto(`${stack.baseUrl}/entrar`, { waitUntil: 'commit' });
   const documentField = page.getByLabel('CPF ou CNPJ').first();
@@ -100,11 +114,13 @@ async function typeAt(moment: Moment, method: Method): Promise<void> {
     await type(password, ana.password, method);
   }
 
-  // What the customer sees once the page works: the CPF formatted, the password whole.
+  // What the customer sees once the page works: the CPF formatted, the password whole. (The page
+  // has become interactive on the slow CPU; what is left is read at full speed.)
   await expect.poll(() => root.getAttribute('aria-busy')).toBeNull();
+  await slowCpu(false);
   await expect.poll(() => documentField.inputValue()).toBe(SHOWN);
   expect(await password.inputValue()).toBe(ana.password);
-  // What Entrar sends: the login request itself (what the back office answers is another test's).
+  // What Entrar sends: the login request itself.
   const login = page.waitForRequest((r) => r.url().endsWith('/api/actions/auth/login'));
   await page.getByRole('button', { name: 'Entrar', exact: true }).first().click();
   await login;
@@ -112,51 +128,21 @@ async function typeAt(moment: Moment, method: Method): Promise<void> {
   await context.close();
 }
 
-describe('typing into the server-drawn login while the page becomes interactive', () => {
-  // Four phones at a time (two moments, each typed and filled): a throttled page mostly waits
-  // (the CPU throttling pauses its thread), so four cost little more than one, and each loads the
-  // machine while the others hydrate.
-  test.each(PAIRS)('typed at moments %s and %s, by keystrokes and by fill: the fields keep it and Entrar sends it', async (first, second) => {
-    await Promise.all([typeAt(first, 'keys'), typeAt(first, 'fill'), typeAt(second, 'keys'), typeAt(second, 'fill')]);
+/**
+ * One typing test file: the pairs of moments of its part (part `part` of `of`, 1-based), each pair
+ * four phones at a time. The 52 tries are split over files so that workers share them (one file was
+ * three minutes, mostly waiting on throttled phones).
+ */
+export function describeTypingTries({ part, of }: { part: number; of: number }): void {
+  const stack = useStack();
+  const browser = useBrowser();
+  const mine = PAIRS.filter((_, i) => i % of === part - 1);
+  describe('typing into the server-drawn login while the page becomes interactive', () => {
+    // Four phones at a time (two moments, each typed and filled): a throttled page mostly waits
+    // (the CPU throttling pauses its thread), so four cost little more than one, and each loads the
+    // machine while the others hydrate.
+    test.each(mine)('typed at moments %s and %s, by keystrokes and by fill: the fields keep it and Entrar sends it', async (first, second) => {
+      await Promise.all([typeAt(stack, browser, first, 'keys'), typeAt(stack, browser, first, 'fill'), typeAt(stack, browser, second, 'keys'), typeAt(stack, browser, second, 'fill')]);
+    });
   });
-});
-
-describe('the CPF field and its mask', () => {
-  test('the mask has the field as soon as React owns it: nothing typed then reaches a plain input', async () => {
-    const page = await browser.newPage();
-    page.setDefaultTimeout(PERSON_WAIT_MS);
-    // Inside a native wrapper the page is drawn by the renderer from scratch (no server markup).
-    await page.route('**/entrar', (route) => route.continue({ headers: { ...route.request().headers(), 'x-client-platform': 'android' } }));
-    await page.goto(`${stack.baseUrl}/entrar`);
-    const field = page.getByLabel('CPF ou CNPJ').first();
-    // The first moment the field exists, typing is already masked.
-    await field.waitFor();
-    await field.evaluate((input: HTMLInputElement, digits: string) => {
-      input.focus();
-      document.execCommand('insertText', false, digits);
-    }, DIGITS);
-    expect(await field.inputValue()).toBe(SHOWN);
-    await page.close();
-  });
-
-  test('what the customer selected before the page worked is replaced by what they paste after: the mask keeps the selection', async () => {
-    const page = await browser.newPage();
-    page.setDefaultTimeout(PERSON_WAIT_MS);
-    const held: Route[] = [];
-    let through = false;
-    await page.route('**/assets/*.js', (route) => (through ? route.continue() : void held.push(route)));
-    await page.goto(`${stack.baseUrl}/entrar`, { waitUntil: 'commit' });
-    const field = page.getByLabel('CPF ou CNPJ').first();
-    await field.pressSequentially(DIGITS.slice(0, 5));
-    // Selected to paste over it; then the page starts working, the mask formats what was typed.
-    await field.evaluate((input: HTMLInputElement) => input.select());
-    through = true;
-    await Promise.all(held.splice(0).map((route) => route.continue()));
-    await expect.poll(() => page.locator('#root').getAttribute('aria-busy')).toBeNull();
-    await expect.poll(() => field.inputValue()).toBe('661.15');
-    expect(await field.evaluate((input: HTMLInputElement) => [input.selectionStart, input.selectionEnd])).toEqual([0, 6]);
-    await page.keyboard.insertText(DIGITS);
-    await expect.poll(() => field.inputValue()).toBe(SHOWN);
-    await page.close();
-  });
-});
+}

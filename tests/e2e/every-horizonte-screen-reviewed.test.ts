@@ -1,4 +1,0 @@
-import { describeEveryScreenReview } from '../helpers/every-screen.js';
-
-/** Every screen a Horizonte customer reaches: axe at 412 and 1280 px, the look at 412 px (tests/helpers/every-screen.ts). */
-describeEveryScreenReview('horizonte');

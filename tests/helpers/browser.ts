@@ -27,13 +27,31 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** Debian's Chromium for the whole test file, closed after its tests. */
+/**
+ * One Chromium per test worker: a worker runs many files in turn (modules are kept between files,
+ * vitest.config.ts), and starting Chromium for each of them cost ≈ 0.8 s of CPU. Each file gets
+ * fresh contexts (nothing of one context — cookies, storage, cache — is seen by another) and leaves
+ * none open; the browser goes with the worker (Playwright closes what it launched when its process
+ * exits). A browser that crashed or was closed is started again.
+ */
+let shared: Promise<Browser> | undefined;
+
+async function workerBrowser(): Promise<Browser> {
+  const browser = shared ? await shared.catch(() => undefined) : undefined;
+  if (browser?.isConnected()) return browser;
+  shared = launchBrowser();
+  return shared;
+}
+
+/** Chromium for the test file (the worker's); the contexts and pages the file opened are closed after its tests. */
 export function useBrowser(): Browser {
   let current: Browser | undefined;
   beforeAll(async () => {
-    current = await launchBrowser();
+    current = await workerBrowser();
   });
-  afterAll(async () => current?.close());
+  afterAll(async () => {
+    await Promise.all(current?.contexts().map((context) => context.close()) ?? []);
+  });
   return new Proxy({} as Browser, {
     get(_target, key) {
       if (!current) throw new Error('the browser starts in beforeAll; use it inside tests');

@@ -18,8 +18,11 @@ describe('the embedded database that keeps nothing (:memory:)', () => {
       await a.query("insert into probe values ('a')");
       expect(await a.query('select v from probe')).toEqual([{ v: 'a' }]);
       await expect(b.query('select v from probe')).rejects.toThrow(/probe/);
-      // Migrations ran on both.
+      // Both have the migrations, applied once in the template they were copied from (the same moment), not at each start.
       expect((await b.query<{ n: number }>("select count(*)::int as n from information_schema.tables where table_name = 'sessions'"))[0]?.n).toBe(1);
+      expect(readdirSync(tmpdir()).some((f) => /^consorcio-pglite-cluster-[0-9a-f]{16}-m[0-9a-f]{12}$/.test(f))).toBe(true);
+      const appliedAt = (db: typeof a) => db.query<{ at: string }>('select applied_at::text as at from schema_migrations order by id');
+      expect(await appliedAt(b)).toEqual(await appliedAt(a));
     } finally {
       await a.close();
       await b.close();

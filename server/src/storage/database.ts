@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { migrate } from './migrations.js';
+import { migrate, migrationsDigest } from './migrations.js';
 
 /** The one SQL interface the server uses; PGlite (embedded) and PostgreSQL speak the same SQL. */
 export interface Queryable {
@@ -88,12 +88,40 @@ async function clusterTemplate(): Promise<string> {
   const script = `import { PGlite } from ${JSON.stringify(module)};
     const db = await PGlite.create(${JSON.stringify(partial)}); await db.close();`;
   await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], { timeout: 120_000 });
+  publish(partial, dir);
+  return dir;
+}
+
+/** Moves a finished cluster into its place, atomically: a concurrent start sees a whole one or makes its own. */
+function publish(partial: string, dir: string): void {
   try {
-    renameSync(partial, dir); // atomic: a concurrent start sees a whole template or makes its own
+    renameSync(partial, dir);
   } catch (err) {
     rmSync(partial, { recursive: true, force: true });
     if (!existsSync(join(dir, 'PG_VERSION'))) throw err; // else another start made it first
   }
+}
+
+/**
+ * The template with this build's migrations applied, kept beside it (named by the migrations): a
+ * new embedded database starts with its tables in place, and its start only checks the migrations
+ * (≈ 0.15 s of CPU less for every start; the test suite starts ≈ 140 of them). Made once, the
+ * first time a build with these migrations starts.
+ */
+async function migratedTemplate(): Promise<string> {
+  const base = await clusterTemplate();
+  const dir = `${base}-m${migrationsDigest()}`;
+  if (existsSync(join(dir, 'PG_VERSION'))) return dir;
+  const partial = `${dir}.${process.pid}.tmp`;
+  rmSync(partial, { recursive: true, force: true });
+  cpSync(base, partial, { recursive: true });
+  const db = new PgliteDatabase(await PGlite.create(partial, { postgresqlconf: PGLITE_CONF }));
+  try {
+    await migrate(db);
+  } finally {
+    await db.close();
+  }
+  publish(partial, dir);
   return dir;
 }
 
@@ -128,13 +156,13 @@ export async function openDatabase(options: { databaseUrl?: string | undefined; 
   if (options.databaseUrl) {
     db = new PostgresDatabase(new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20 }));
   } else if (options.dataDir === ':memory:') {
-    const scratch = scratchCluster(await clusterTemplate());
+    const scratch = scratchCluster(await migratedTemplate());
     db = new PgliteDatabase(await PGlite.create(scratch, { postgresqlconf: PGLITE_CONF }), scratch);
   } else {
     // A new directory starts as a copy of the template too (no initdb in the server).
     if (!existsSync(join(options.dataDir, 'PG_VERSION'))) {
       mkdirSync(options.dataDir, { recursive: true });
-      if (readdirSync(options.dataDir).length === 0) cpSync(await clusterTemplate(), options.dataDir, { recursive: true });
+      if (readdirSync(options.dataDir).length === 0) cpSync(await migratedTemplate(), options.dataDir, { recursive: true });
     }
     db = new PgliteDatabase(await PGlite.create(options.dataDir, { postgresqlconf: PGLITE_CONF }));
   }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Database, Queryable } from './database.js';
 
 /**
@@ -150,6 +151,11 @@ const MIGRATIONS: { id: number; name: string; sql: string }[] = [
       CREATE INDEX ops_requests_status ON ops_requests (status)`,
   },
 ];
+
+/** Names this list of migrations: an embedded database's template is made once per digest. */
+export function migrationsDigest(): string {
+  return createHash('sha256').update(JSON.stringify(MIGRATIONS)).digest('hex').slice(0, 12);
+}
 
 export async function migrate(database: Database): Promise<void> {
   await database.withConnection(async (db) => {

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { migrate, migrationsDigest } from './migrations.js';
+import { migrate, migrationsDigest, migrationStatements } from './migrations.js';
 
 /** The one SQL interface the server uses; PGlite (embedded) and PostgreSQL speak the same SQL. */
 export interface Queryable {
@@ -72,57 +72,59 @@ const PGLITE_CONF = ['shared_buffers = 8MB', 'work_mem = 1MB', 'maintenance_work
 
 /**
  * A freshly initialised cluster directory, made once per PGlite build in a child process and kept
- * in the temporary folder; every new embedded database starts as a copy of it. Running initdb inside
- * the server left ≈ 400 MB of WebAssembly memory and buffers behind for the life of the process, and
- * loading the cluster from an archive into PGlite's in-memory file system kept its files (≈ 40 MB,
- * the sessions among them as they grow) and the unpacking's buffers in the process: opened from a
- * directory, PGlite alone holds ≈ 170 MB instead of ≈ 330 MB (bench: memory).
+ * in the temporary folder; every new embedded database starts as a copy of it (of its migrated
+ * twin, below). Running initdb inside the server left ≈ 400 MB of WebAssembly memory and buffers
+ * behind for the life of the process, and loading the cluster from an archive into PGlite's
+ * in-memory file system kept its files (≈ 40 MB, the sessions among them as they grow) and the
+ * unpacking's buffers in the process: opened from a directory, PGlite alone holds ≈ 170 MB instead
+ * of ≈ 330 MB (bench: memory).
  */
 async function clusterTemplate(): Promise<string> {
   const module = import.meta.resolve('@electric-sql/pglite');
   const build = createHash('sha256').update(module).update(String(statSync(fileURLToPath(module)).mtimeMs)).digest('hex').slice(0, 16);
   const dir = join(tmpdir(), `consorcio-pglite-cluster-${build}`);
-  if (existsSync(join(dir, 'PG_VERSION'))) return dir;
-  const partial = `${dir}.${process.pid}.tmp`;
-  rmSync(partial, { recursive: true, force: true });
-  const script = `import { PGlite } from ${JSON.stringify(module)};
-    const db = await PGlite.create(${JSON.stringify(partial)}); await db.close();`;
-  await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], { timeout: 120_000 });
-  publish(partial, dir);
+  if (!existsSync(join(dir, 'PG_VERSION'))) await makeCluster(dir, null, []);
   return dir;
-}
-
-/** Moves a finished cluster into its place, atomically: a concurrent start sees a whole one or makes its own. */
-function publish(partial: string, dir: string): void {
-  try {
-    renameSync(partial, dir);
-  } catch (err) {
-    rmSync(partial, { recursive: true, force: true });
-    if (!existsSync(join(dir, 'PG_VERSION'))) throw err; // else another start made it first
-  }
 }
 
 /**
  * The template with this build's migrations applied, kept beside it (named by the migrations): a
  * new embedded database starts with its tables in place, and its start only checks the migrations
  * (≈ 0.15 s of CPU less for every start; the test suite starts ≈ 140 of them). Made once, the
- * first time a build with these migrations starts.
+ * first time a build with these migrations starts, in a child process too (a PGlite opened and
+ * closed in the server leaves ≈ 20 MB behind).
  */
 async function migratedTemplate(): Promise<string> {
   const base = await clusterTemplate();
   const dir = `${base}-m${migrationsDigest()}`;
-  if (existsSync(join(dir, 'PG_VERSION'))) return dir;
+  if (!existsSync(join(dir, 'PG_VERSION'))) await makeCluster(dir, base, migrationStatements());
+  return dir;
+}
+
+/**
+ * Makes the cluster `dir` in a child process: a copy of `from` (else a new one) that runs
+ * `statements`; moved into place whole, so a concurrent start sees a whole cluster or makes its own.
+ */
+async function makeCluster(dir: string, from: string | null, statements: string[]): Promise<void> {
   const partial = `${dir}.${process.pid}.tmp`;
   rmSync(partial, { recursive: true, force: true });
-  cpSync(base, partial, { recursive: true });
-  const db = new PgliteDatabase(await PGlite.create(partial, { postgresqlconf: PGLITE_CONF }));
+  if (from) cpSync(from, partial, { recursive: true });
+  const script = `import { PGlite } from ${JSON.stringify(import.meta.resolve('@electric-sql/pglite'))};
+    const db = await PGlite.create(${JSON.stringify(partial)}, { postgresqlconf: ${JSON.stringify(PGLITE_CONF)} });
+    for (const sql of ${JSON.stringify(statements)}) await db.exec(sql);
+    await db.close();`;
   try {
-    await migrate(db);
-  } finally {
-    await db.close();
+    await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], { timeout: 120_000 });
+  } catch (err) {
+    rmSync(partial, { recursive: true, force: true });
+    throw err;
   }
-  publish(partial, dir);
-  return dir;
+  try {
+    renameSync(partial, dir);
+  } catch (err) {
+    rmSync(partial, { recursive: true, force: true });
+    if (!existsSync(join(dir, 'PG_VERSION'))) throw err; // else another start made it first
+  }
 }
 
 const SCRATCH_PREFIX = 'consorcio-pglite-run-';

@@ -152,17 +152,30 @@ const MIGRATIONS: { id: number; name: string; sql: string }[] = [
   },
 ];
 
+const MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS schema_migrations (
+  id INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())`;
+
+const statementsOf = (m: (typeof MIGRATIONS)[number]) => m.sql.split(';').filter((s) => s.trim());
+const quoted = (text: string) => `'${text.replace(/'/g, "''")}'`;
+
+/**
+ * Every migration as plain statements, in order, each recorded as applied: what a new embedded
+ * cluster's template runs once (storage/database.ts), so a database copied from it only checks them.
+ */
+export function migrationStatements(): string[] {
+  return [MIGRATIONS_TABLE, ...MIGRATIONS.flatMap((m) => [...statementsOf(m), `INSERT INTO schema_migrations (id, name) VALUES (${m.id}, ${quoted(m.name)})`])];
+}
+
 /** Names this list of migrations: an embedded database's template is made once per digest. */
 export function migrationsDigest(): string {
-  return createHash('sha256').update(JSON.stringify(MIGRATIONS)).digest('hex').slice(0, 12);
+  return createHash('sha256').update(JSON.stringify(migrationStatements())).digest('hex').slice(0, 12);
 }
 
 export async function migrate(database: Database): Promise<void> {
   await database.withConnection(async (db) => {
     if (database.kind === 'postgres') await db.query('SELECT pg_advisory_lock(727001)');
     try {
-      await db.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
-        id INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())`);
+      await db.query(MIGRATIONS_TABLE);
       await apply(db);
     } finally {
       if (database.kind === 'postgres') await db.query('SELECT pg_advisory_unlock(727001)');
@@ -176,7 +189,7 @@ async function apply(db: Queryable): Promise<void> {
     if (applied.has(m.id)) continue;
     await db.query('BEGIN');
     try {
-      for (const statement of m.sql.split(';').filter((s) => s.trim())) await db.query(statement);
+      for (const statement of statementsOf(m)) await db.query(statement);
       await db.query('INSERT INTO schema_migrations (id, name) VALUES ($1, $2)', [m.id, m.name]);
       await db.query('COMMIT');
     } catch (err) {

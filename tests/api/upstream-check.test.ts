@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -114,8 +114,10 @@ function personalValues(data: unknown, key = '', siblings: Record<string, unknow
 describe('recorded answers', () => {
   it('keeps no original personal value, and the sandbox replays them as a persona the app logs in as', async () => {
     const report = await checkUpstream(options());
-    const file = writeRecording(report, mkdtempSync(join(tmpdir(), 'gravacao-')), 1);
+    const folder = mkdtempSync(join(tmpdir(), 'gravacao-'));
+    const file = writeRecording(report, folder, 1);
     const text = readFileSync(file, 'utf8');
+    rmSync(folder, { recursive: true });
     const originals = new Set<string>([ana.document]);
     for (const r of report.results) personalValues(r.answer, '', {}, '', originals);
     const login = report.results.find((r) => r.name === 'session.login')!.answer as { usuario: { nome: string; email: string; celular: string } };

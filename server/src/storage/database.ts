@@ -1,8 +1,8 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
@@ -80,11 +80,25 @@ const PGLITE_CONF = ['shared_buffers = 8MB', 'work_mem = 1MB', 'maintenance_work
  * of ≈ 330 MB (bench: memory).
  */
 async function clusterTemplate(): Promise<string> {
-  const module = import.meta.resolve('@electric-sql/pglite');
-  const build = createHash('sha256').update(module).update(String(statSync(fileURLToPath(module)).mtimeMs)).digest('hex').slice(0, 16);
-  const dir = join(tmpdir(), `consorcio-pglite-cluster-${build}`);
+  const dir = join(tmpdir(), `consorcio-pglite-cluster-${pgliteBuild()}`);
   if (!existsSync(join(dir, 'PG_VERSION'))) await makeCluster(dir, null, []);
   return dir;
+}
+
+let build: string | undefined;
+
+/**
+ * Names the installed PGlite by its contents (its entry and its WebAssembly), so every checkout
+ * with the same PGlite shares one template (a clean clone's CI run makes none of its own); read once.
+ */
+function pgliteBuild(): string {
+  if (build) return build;
+  const entry = fileURLToPath(import.meta.resolve('@electric-sql/pglite'));
+  const hash = createHash('sha256').update(readFileSync(entry));
+  const wasm = join(dirname(entry), 'pglite.wasm');
+  if (existsSync(wasm)) hash.update(readFileSync(wasm));
+  build = hash.digest('hex').slice(0, 16);
+  return build;
 }
 
 /**

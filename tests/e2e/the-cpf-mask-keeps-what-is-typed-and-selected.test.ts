@@ -1,8 +1,8 @@
 import type { Route } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { PERSON_WAIT_MS, useBrowser } from '../helpers/browser.js';
-import { persona } from '../helpers/personas.js';
 import { useStack } from '../helpers/stack.js';
+import { DIGITS, SHOWN } from '../helpers/typing-moments.js';
 
 /**
  * The CPF field of the server-drawn login and its mask: what is typed the moment React owns the
@@ -11,8 +11,6 @@ import { useStack } from '../helpers/stack.js';
  */
 const stack = useStack();
 const browser = useBrowser();
-const DIGITS = persona('ana').document.replace(/\D/g, '');
-const SHOWN = '661.157.509-03';
 
 describe('the CPF field and its mask', () => {
   test('the mask has the field as soon as React owns it: nothing typed then reaches a plain input', async () => {

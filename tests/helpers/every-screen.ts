@@ -10,6 +10,7 @@ import { concrete, generateJourneys } from './journeys.js';
 import { allPersonas } from './personas.js';
 import { compareScreenshot, SCREENSHOT_TOLERANCE } from './screenshots.js';
 import { useStack } from './stack.js';
+import { casesOf, type TestPart } from './test-parts.js';
 
 /**
  * The review of every screen a customer of one partner can reach (issue 29): each route of the
@@ -97,17 +98,6 @@ export interface Reviewed {
   persona?: string;
 }
 
-/**
- * One part of a partner's review: the review runs as `of` test files so that workers share it
- * (one file was four minutes of a seven-minute suite). Part `part` (1-based) reviews every
- * `of`-th screen of the whole plan, in the plan's order, so each part gets public and customer
- * screens alike; part 1 also checks what concerns the whole (stale baselines, the contact sheet).
- */
-export interface ReviewPart {
-  part: number;
-  of: number;
-}
-
 /** The whole review of a partner: every screen to open, in order, and as whom (the API decides; no list to keep). */
 export async function planReview(stack: ReturnType<typeof useStack>, partner: Partner): Promise<Reviewed[]> {
   const definitions = loadDefinitions();
@@ -118,9 +108,6 @@ export async function planReview(stack: ReturnType<typeof useStack>, partner: Pa
   const byPersona = await whoSees(stack.baseUrl, partner, journeys.filter((j) => j.steps.length > 1));
   return [...publicScreens, ...[...byPersona].flatMap(([persona, paths]) => paths.map((path) => ({ path, persona })))];
 }
-
-/** The screens of the plan a part reviews: every `of`-th, starting at its own. */
-export const partOf = (plan: Reviewed[], { part, of }: ReviewPart): Reviewed[] => plan.filter((_, i) => i % of === part - 1);
 
 /** Opens the screens of one part of the plan and reviews each; what it found, and which screens it saw. */
 export async function reviewScreens(stack: ReturnType<typeof useStack>, browser: Browser, partner: Partner, screens: Reviewed[]): Promise<{ found: string[]; reviewed: Reviewed[] }> {
@@ -197,15 +184,16 @@ export function writeSheetPart(sheet: string, partner: Partner, part: string): v
 }
 
 /**
- * The test of one part of a partner's review: no axe violation, no screen that looks different
+ * The test of one part of a partner's review (every `of`-th screen of the whole plan, so each part
+ * gets public and customer screens alike): no axe violation, no screen that looks different
  * from its baseline, every screen of the part reviewed; part 1 also: most of the product reached,
  * no baseline left of a screen no longer reached, and the contact sheet (docs/screens.md) showing
  * exactly the screens of the plan. `UPDATE_SCREENSHOTS=1` writes the baselines; part 1 removes the
  * stale ones and rewrites the partner's part of the sheet.
  */
-export async function expectReviewed(stack: ReturnType<typeof useStack>, browser: Browser, partner: Partner, part: ReviewPart): Promise<void> {
+export async function expectReviewed(stack: ReturnType<typeof useStack>, browser: Browser, partner: Partner, part: TestPart): Promise<void> {
   const plan = await planReview(stack, partner);
-  const mine = partOf(plan, part);
+  const mine = casesOf(plan, part);
   const { found, reviewed } = await reviewScreens(stack, browser, partner, mine);
   expect(found, `${partner.name}, part ${part.part} of ${part.of}: what the review found`).toEqual([]);
   expect(reviewed, `${partner.name}, part ${part.part} of ${part.of}: screens reviewed`).toEqual(mine);
@@ -227,7 +215,7 @@ export async function expectReviewed(stack: ReturnType<typeof useStack>, browser
 }
 
 /** The test file of one part of a partner's review: its own stack and browser, one test (several files, so workers share the review). */
-export function describeEveryScreenReview(key: Partner['partner'], part: ReviewPart): void {
+export function describeEveryScreenReview(key: Partner['partner'], part: TestPart): void {
   const stack = useStack();
   const browser = useBrowser();
   const partner = PARTNERS[key];

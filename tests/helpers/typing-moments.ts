@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { PERSON_WAIT_MS, useBrowser } from './browser.js';
 import { persona } from './personas.js';
 import { useStack, type Stack } from './stack.js';
+import { casesOf, type TestPart } from './test-parts.js';
 
 /**
  * Typing into the login while it becomes interactive (the tries of the typing test files).
@@ -21,8 +22,9 @@ import { useStack, type Stack } from './stack.js';
  * Each moment is tried with keystrokes (a person typing) and with `fill` (autofill, paste).
  */
 const ana = persona('ana');
-const DIGITS = ana.document.replace(/\D/g, '');
-const SHOWN = '661.157.509-03';
+/** Ana's CPF as she types it, and as the field shows it once masked. */
+export const DIGITS = ana.document.replace(/\D/g, '');
+export const SHOWN = '661.157.509-03';
 
 type Moment = 'before' | 'across' | 'running' | `frames-${number}` | 'ready';
 type Method = 'keys' | 'fill';
@@ -128,19 +130,15 @@ async function typeAt(stack: Stack, browser: Browser, moment: Moment, method: Me
   await context.close();
 }
 
-/**
- * One typing test file: the pairs of moments of its part (part `part` of `of`, 1-based), each pair
- * four phones at a time. The 52 tries are split over files so that workers share them (one file was
- * three minutes, mostly waiting on throttled phones).
- */
-export function describeTypingTries({ part, of }: { part: number; of: number }): void {
+/** One typing test file: the pairs of moments of its part, each pair four phones at a time. */
+export function describeTypingTries(part: TestPart): void {
   const stack = useStack();
   const browser = useBrowser();
-  const mine = PAIRS.filter((_, i) => i % of === part - 1);
+  const mine = casesOf(PAIRS, part);
   describe('typing into the server-drawn login while the page becomes interactive', () => {
-    // Four phones at a time (two moments, each typed and filled): a throttled page mostly waits
-    // (the CPU throttling pauses its thread), so four cost little more than one, and each loads the
-    // machine while the others hydrate.
+    // Four phones at a time (two moments, each typed and filled): a phone mostly waits (on the slow
+    // network, on the scripts held back), so four take little more time than one, and each loads
+    // the machine while the others wait.
     test.each(mine)('typed at moments %s and %s, by keystrokes and by fill: the fields keep it and Entrar sends it', async (first, second) => {
       await Promise.all([typeAt(stack, browser, first, 'keys'), typeAt(stack, browser, first, 'fill'), typeAt(stack, browser, second, 'keys'), typeAt(stack, browser, second, 'fill')]);
     });

@@ -129,11 +129,6 @@ async function makeCluster(dir: string, from: string | null, statements: string[
     await db.close();`;
   try {
     await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], { timeout: 120_000 });
-  } catch (err) {
-    rmSync(partial, { recursive: true, force: true });
-    throw err;
-  }
-  try {
     renameSync(partial, dir);
   } catch (err) {
     rmSync(partial, { recursive: true, force: true });

@@ -74,6 +74,16 @@ describe('observability', () => {
     expect(entries.filter((e) => e.reqId === home[0].reqId && e.msg !== 'GET screen:home' && /request/.test(e.msg))).toEqual([]);
   });
 
+  it('hides a national id typed as a screen path in the access line, which keeps its own fields only', async () => {
+    const c = client(stack.baseUrl);
+    lines = [];
+    await c.screen('/529.982.247-25/dados');
+    const [line] = lines.map((l) => JSON.parse(l)).filter((e) => String(e.family).startsWith('screen:'));
+    expect(line).toMatchObject({ family: 'screen:[documento]', msg: 'GET screen:[documento]' });
+    expect(lines.join('\n')).not.toContain('529.982.247-25');
+    expect(Object.keys(line).sort()).toEqual(['family', 'hostname', 'level', 'ms', 'msg', 'pid', 'reqId', 'status', 'time', 'upstreamCalls', 'upstreamMs']);
+  });
+
   it('serves Prometheus metrics on their own port: screen families, upstream groups, live sessions, definitions version', async () => {
     const c = client(stack.baseUrl);
     await c.loginWithQuota('ana');

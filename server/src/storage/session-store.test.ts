@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from './database.js';
+import { SessionCache } from './session-cache.js';
 import { SessionStore, type SessionData } from './session-store.js';
 
 const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
@@ -91,5 +92,95 @@ describe.each([
   it('ignores ids that are not of the right shape', async ({ skip: skipTest }) => {
     if (skip) skipTest();
     expect(await store.get("'; DROP TABLE sessions; --")).toBeNull();
+  });
+});
+
+describe('sessions read lately, kept in the process for the embedded database', () => {
+  let db: Database;
+  let now = Date.parse('2026-11-22T12:00:00Z');
+  const clock = () => now;
+  const reads: string[] = [];
+  /** The database as the store sees it, counting the session reads that reach it. */
+  const counted = (kind: Database['kind']): Database => ({
+    kind,
+    query: (sql, params) => {
+      if (sql.startsWith('SELECT data')) reads.push(String(params?.[0]));
+      return db.query(sql, params);
+    },
+    withConnection: (fn) => db.withConnection(fn),
+    close: async () => undefined,
+  });
+
+  beforeAll(async () => {
+    db = await openDatabase({ dataDir: ':memory:' });
+  });
+  afterAll(async () => db.close());
+
+  it('reads a live session from PGlite once, and hands each request its own copy', async () => {
+    const store = new SessionStore(counted('pglite'), 15 * 60_000, clock);
+    const s = await store.create(data(now + 3_600_000));
+    reads.length = 0;
+    const first = (await store.get(s.id))!;
+    first.data.customer.nome = 'mudado só neste pedido';
+    const second = (await store.get(s.id))!;
+    expect(second.data.customer.nome).toBe('Ana');
+    expect((await store.get(s.id))?.data.customer.nome).toBe('Ana');
+    expect(reads).toEqual([s.id]);
+  });
+
+  it('reads a session again after it is patched, saved, touched or destroyed', async () => {
+    const store = new SessionStore(counted('pglite'), 15 * 60_000, clock);
+    const s = await store.create(data(now + 3_600_000));
+    await store.patch((await store.get(s.id))!, { quotaIds: [1001] });
+    expect((await store.get(s.id))?.data.quotaIds).toEqual([1001]);
+    const saved = (await store.get(s.id))!;
+    saved.data.tokens = { accessToken: 'novo', refreshToken: 'novo-r', expiresAt: now + 300_000 };
+    await store.save(saved);
+    expect((await store.get(s.id))?.data.tokens.accessToken).toBe('novo');
+    now += 2 * 60_000;
+    await store.touch((await store.get(s.id))!);
+    expect((await store.get(s.id))?.lastSeenAt).toBe(now);
+    await store.destroy(s.id);
+    expect(await store.get(s.id)).toBeNull();
+  });
+
+  it('does not keep a row read while a write to the session was under way', async () => {
+    const store = new SessionStore(counted('pglite'), 15 * 60_000, clock);
+    const s = await store.create(data(now + 3_600_000));
+    const holder = (await store.get(s.id))!;
+    await store.patch(holder, { mandatoryUpdate: false });
+    // The read starts first and gets the row as it was; the patch lands right after it.
+    await Promise.all([store.get(s.id), store.patch(holder, { mandatoryUpdate: true })]);
+    expect((await store.get(s.id))?.data.mandatoryUpdate).toBe(true);
+  });
+
+  it('forgets a kept session once it is idle for longer than the idle timeout', async () => {
+    const store = new SessionStore(counted('pglite'), 15 * 60_000, clock);
+    const s = await store.create(data(now + 12 * 3_600_000));
+    expect(await store.get(s.id)).not.toBeNull();
+    now += 15 * 60_000 + 1;
+    expect(await store.get(s.id)).toBeNull();
+    now -= 15 * 60_000 + 1;
+    expect(await store.get(s.id)).toBeNull(); // deleted, not only hidden
+  });
+
+  it('keeps nothing on PostgreSQL, whose table other instances also write', async () => {
+    const store = new SessionStore(counted('postgres'), 15 * 60_000, clock);
+    const s = await store.create(data(now + 3_600_000));
+    reads.length = 0;
+    await store.get(s.id);
+    await store.get(s.id);
+    expect(reads).toEqual([s.id, s.id]);
+  });
+
+  it('holds at most its capacity, the least recently read going first', () => {
+    const cache = new SessionCache(2);
+    const entry = { json: '{}', lastSeenAt: 0, expiresAt: 1 };
+    cache.remember('a', entry, cache.mark());
+    cache.remember('b', entry, cache.mark());
+    cache.read('a');
+    cache.remember('c', entry, cache.mark());
+    expect([cache.read('a'), cache.read('b'), cache.read('c')].map(Boolean)).toEqual([true, false, true]);
+    expect(cache.size).toBe(2);
   });
 });

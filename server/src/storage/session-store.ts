@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from './database.js';
+import { SessionCache } from './session-cache.js';
 
 /** Upstream tokens of one login (customer) or one quota selection. Never leaves the server. */
 export interface UpstreamTokens {
@@ -107,6 +108,9 @@ export interface Session {
   lastSeenAt: number;
 }
 
+/** Sessions the embedded database's store keeps in the process (≈ 1–2 KB of JSON each: a few MB at most). */
+export const SESSION_CACHE_CAPACITY = 2_000;
+
 /** At least 128 random bits; we use 256. */
 export function newSessionId(): string {
   return randomBytes(32).toString('base64url');
@@ -117,11 +121,17 @@ export function newSessionId(): string {
  * the idle deadline (slides with use) and the absolute deadline (fixed at login).
  */
 export class SessionStore {
+  /** Sessions read lately, for the embedded database only (session-cache.ts says why that is safe). */
+  private readonly cache: SessionCache | null;
+
   constructor(
     private readonly db: Database,
     private readonly idleMs: number,
     private readonly now: () => number = Date.now,
-  ) {}
+    cache?: SessionCache | null,
+  ) {
+    this.cache = cache !== undefined ? cache : db.kind === 'pglite' ? new SessionCache(SESSION_CACHE_CAPACITY) : null;
+  }
 
   async create(data: SessionData): Promise<Session> {
     const id = newSessionId();
@@ -138,6 +148,13 @@ export class SessionStore {
   /** The live session, or null (unknown, idle or past its absolute deadline; expired rows are deleted). */
   async get(id: string): Promise<Session | null> {
     if (!/^[A-Za-z0-9_-]{43}$/.test(id)) return null;
+    const cached = this.cache?.read(id);
+    if (cached) {
+      if (cached.expiresAt > this.now()) return { id, data: JSON.parse(cached.json) as SessionData, lastSeenAt: cached.lastSeenAt };
+      await this.destroy(id);
+      return null;
+    }
+    const mark = this.cache?.mark() ?? 0;
     const rows = await this.db.query<{ data: SessionData | string; last_seen_at: Date | string; expires_at: Date | string }>(
       'SELECT data, last_seen_at, expires_at FROM sessions WHERE id = $1',
       [id],
@@ -149,12 +166,15 @@ export class SessionStore {
       return null;
     }
     const data = typeof row.data === 'string' ? (JSON.parse(row.data) as SessionData) : row.data;
-    return { id, data, lastSeenAt: new Date(row.last_seen_at).getTime() };
+    const lastSeenAt = new Date(row.last_seen_at).getTime();
+    this.cache?.remember(id, { json: typeof row.data === 'string' ? row.data : JSON.stringify(row.data), lastSeenAt, expiresAt: new Date(row.expires_at).getTime() }, mark);
+    return { id, data, lastSeenAt };
   }
 
   async save(session: Session): Promise<void> {
     const now = this.now();
     session.lastSeenAt = now;
+    this.cache?.writing(session.id);
     await this.db.query('UPDATE sessions SET data = $2, last_seen_at = $3, expires_at = $4 WHERE id = $1', [
       session.id,
       JSON.stringify(session.data),
@@ -169,6 +189,7 @@ export class SessionStore {
    */
   async patch(session: Session, fields: Partial<SessionData>): Promise<void> {
     Object.assign(session.data, fields);
+    this.cache?.writing(session.id);
     await this.db.query('UPDATE sessions SET data = data || $2::jsonb WHERE id = $1', [session.id, JSON.stringify(fields)]);
   }
 
@@ -177,6 +198,7 @@ export class SessionStore {
     const now = this.now();
     if (now - session.lastSeenAt < 60_000) return;
     session.lastSeenAt = now;
+    this.cache?.writing(session.id);
     await this.db.query('UPDATE sessions SET last_seen_at = $2, expires_at = $3 WHERE id = $1', [
       session.id,
       new Date(now),
@@ -197,7 +219,7 @@ export class SessionStore {
       await connection.query('SELECT pg_advisory_lock(hashtext($1))', [key]);
       try {
         const onConnection: Database = { kind: this.db.kind, query: (sql, params) => connection.query(sql, params), withConnection: (run) => run(connection), close: async () => undefined };
-        return await fn(new SessionStore(onConnection, this.idleMs, this.now));
+        return await fn(new SessionStore(onConnection, this.idleMs, this.now, null));
       } finally {
         await connection.query('SELECT pg_advisory_unlock(hashtext($1))', [key]);
       }
@@ -205,10 +227,12 @@ export class SessionStore {
   }
 
   async destroy(id: string): Promise<void> {
+    this.cache?.writing(id);
     await this.db.query('DELETE FROM sessions WHERE id = $1', [id]);
   }
 
   async purgeExpired(): Promise<void> {
+    this.cache?.forgetExpired(this.now());
     await this.db.query('DELETE FROM sessions WHERE expires_at <= $1', [new Date(this.now())]);
   }
 

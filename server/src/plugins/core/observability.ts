@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import pino from 'pino';
 import { context, trace, type Span } from '@opentelemetry/api';
+import { scrub } from '../../logger.js';
 import { Metrics, metricsServer, networks } from '../../observability/metrics.js';
 import { requestContext, type RequestContext } from '../../observability/request-context.js';
 import { startTracing, tracer, tracingOn } from '../../observability/tracing.js';
@@ -62,10 +63,12 @@ export default fp(
     });
 
     // The access line carries only the fields below (a route family, never a raw URL or a body):
-    // it skips the redaction paths every other line pays for, which were most of its cost.
-    const access = app.log.child({}, { redact: [] });
+    // it skips the redaction paths and the whole-line scrub every other line pays for (together
+    // most of its cost, docs/performance.md); the one field a customer's input reaches, the screen
+    // family (a path's first segment), is scrubbed on its own. Same destination as every line.
+    const access = pino({ level: 'info' }, (app.log as unknown as Record<symbol, pino.DestinationStream>)[pino.symbols.streamSym]);
     app.addHook('onResponse', (request, reply, done) => {
-      const family = familyOf(request);
+      const family = scrub(familyOf(request));
       const ms = reply.elapsedTime;
       const observed = request.observed;
       if (infoOn(request.log.level)) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { assistant, files } from '../../../../screens/back-office/index.js';
-import { isOpenPath, jsonParts, sendsToken, uploadOf } from './upstream-client.js';
+import { isOpenPath, jsonParts, sendsToken, uploadOf, UpstreamError } from './upstream-client.js';
 
 describe('open paths and tokens', () => {
   it('treats the assistant path as open yet still sends a logged-in customer’s token on it', () => {
@@ -38,5 +38,16 @@ describe('an upload endpoint (arquivos/v2)', () => {
   });
   it('refuses fields its declaration does not allow (a programming error)', () => {
     expect(() => uploadOf(files.upload, { fields: { category: '' }, file })).toThrow();
+  });
+});
+
+describe('errors of the back office', () => {
+  it('makes a refusal it answered (4xx) without a stack trace, and keeps one for a failure', () => {
+    const refused = UpstreamError.answered(404, 'RESOURCE_NOT_FOUND', 'Não encontrado', 'cotas/{idCota}/faturamento');
+    expect(refused.notFound).toBe(true);
+    expect(refused.stack).toBe('UpstreamError: upstream 404 on cotas/{idCota}/faturamento (RESOURCE_NOT_FOUND)');
+    const failed = UpstreamError.answered(503, undefined, undefined, 'cotas');
+    expect(failed.stack).toContain('\n    at ');
+    expect(new Error('depois').stack).toContain('\n    at '); // the process's limit is put back
   });
 });

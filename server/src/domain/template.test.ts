@@ -35,4 +35,22 @@ describe('layout template', () => {
   it('renders a missing value as empty text, never "undefined"', () => {
     expect(fillTemplate('Cota {{quota.cota}}', {}, texts)).toBe('Cota ');
   });
+
+  it('lets each element see the rest of the view model, and drops an element whose template $if is falsy', () => {
+    const layout = [{ $each: 'quotas', as: 'q', template: { $if: 'q.ativa', text: 'Cota {{q.id}} de {{customer.firstName}}' } }];
+    expect(fillTemplate(layout, { customer: { firstName: 'Ana' }, quotas: [{ id: 7, ativa: true }, { id: 8 }, { id: 9, ativa: true }] }, texts)).toEqual([
+      { text: 'Cota 7 de Ana' },
+      { text: 'Cota 9 de Ana' },
+    ]);
+  });
+
+  it('fills the same layout afresh for every request, and a new version of it as it now reads', () => {
+    const layout = [{ type: 'text', text: '@home.saudacao', tags: ['a'] }];
+    const first = fillTemplate(layout, { customer: { firstName: 'Ana' } }, texts) as Array<{ tags: string[] }>;
+    first[0]!.tags.push('mudado por quem recebeu');
+    expect(fillTemplate(layout, { customer: { firstName: 'Bia' } }, texts)).toEqual([{ type: 'text', text: 'Olá, Bia', tags: ['a'] }]);
+    expect(fillTemplate(layout, { customer: { firstName: 'Bia' } }, { ...texts, 'home.saudacao': 'Oi, {{customer.firstName}}!' })).toEqual([{ type: 'text', text: 'Oi, Bia!', tags: ['a'] }]);
+    const published = [{ type: 'heading', text: 'Nova versão {{ versao }}' }];
+    expect(fillTemplate(published, { versao: 2 }, texts)).toEqual([{ type: 'heading', text: 'Nova versão 2' }]);
+  });
 });

@@ -183,6 +183,8 @@ async function main(): Promise<void> {
       PORT: String(port),
       TRUST_PROXY: '1',
       LOG_LEVEL: 'warn',
+      // GET /bench/memory: the process's own account of its memory (heap, external), sampled with its RSS.
+      BENCH_ROUTES: 'true',
       ...storage,
     });
     await waitFor(`http://127.0.0.1:${port}/health/ready`);
@@ -196,9 +198,16 @@ async function main(): Promise<void> {
   const until = started + DURATION_S * 1000;
   const killAt = INSTANCES > 1 ? killMoment() : null;
   const memory: Record<string, Array<[number, number | null]>> = Object.fromEntries([...instances.map((i) => [i.name, []]), ['sandbox', []]]);
+  const parts: Record<string, Array<[number, NodeJS.MemoryUsage]>> = Object.fromEntries(instances.map((i) => [i.name, []]));
   const sample = () => {
     const t = Math.round((Date.now() - started) / 1000);
-    for (const i of instances) memory[i.name]!.push([t, rssMiB(i.child.pid)]);
+    for (const i of instances) {
+      memory[i.name]!.push([t, rssMiB(i.child.pid)]);
+      // Not under --expose-gc: the figures as the process holds them, no collection forced.
+      fetch(`http://127.0.0.1:${i.port}/bench/memory`)
+        .then(async (res) => (res.ok ? parts[i.name]!.push([t, (await res.json()) as NodeJS.MemoryUsage]) : undefined))
+        .catch(() => undefined);
+    }
     memory.sandbox!.push([t, rssMiB(sandbox.child.pid)]);
   };
   sample();
@@ -272,6 +281,14 @@ async function main(): Promise<void> {
       const rise = mean(values.slice(-third)) - mean(values.slice(third, 2 * third));
       console.log(`  ${''.padEnd(9)} after warm-up: middle third → last third ${rise >= 0 ? '+' : ''}${rise.toFixed(0)} MiB`);
     }
+  }
+  // Where a server's memory is: the JS heap (used / reserved) and memory outside it (PGlite's
+  // WebAssembly memory, buffers), at the start, the thirds and the end.
+  const mib = (n: number) => (n / 2 ** 20).toFixed(0);
+  for (const [name, series] of Object.entries(parts)) {
+    if (series.length === 0) continue;
+    const picks = [...new Set([0, Math.floor(series.length / 3), Math.floor((2 * series.length) / 3), series.length - 1])].map((k) => series[k]!);
+    console.log(`  ${name} parts (MiB): ${picks.map(([t, u]) => `${t}s heap ${mib(u.heapUsed)} of ${mib(u.heapTotal)}, external ${mib(u.external)} (ArrayBuffers ${mib(u.arrayBuffers)})`).join(' · ')}`);
   }
   console.log(`logs: ${logs}`);
 

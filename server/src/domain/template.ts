@@ -16,13 +16,20 @@ export class TemplateError extends Error {
 }
 
 export function lookup(model: unknown, path: string): unknown {
+  return walk(model, path.split('.'));
+}
+
+function walk(model: unknown, parts: readonly string[]): unknown {
   let value: unknown = model;
-  for (const part of path.split('.')) {
+  for (const part of parts) {
     if (value === null || typeof value !== 'object') return undefined;
     value = (value as Record<string, unknown>)[part];
   }
   return value;
 }
+
+/** `{{ path }}` in a text; `split` with it alternates literal text and paths. */
+const PLACEHOLDERS = /\{\{\s*([\w.-]+)\s*\}\}/g;
 
 function truthy(value: unknown): boolean {
   return Array.isArray(value) ? value.length > 0 : Boolean(value);
@@ -32,7 +39,7 @@ export function interpolate(text: string, model: unknown): string {
   // Most strings of a layout (types, variants, routes, texts without values) hold no placeholder:
   // they skip the regular expression (filling the layout was ≈ 4 % of a screen's CPU samples).
   if (!text.includes('{{')) return text;
-  return text.replace(/\{\{\s*([\w.-]+)\s*\}\}/g, (_, path: string) => {
+  return text.replace(PLACEHOLDERS, (_, path: string) => {
     const value = lookup(model, path);
     return value === undefined || value === null ? '' : String(value);
   });
@@ -71,20 +78,11 @@ function compile(node: unknown): Filler {
   return filler;
 }
 
-/** A path's segments, looked up as `lookup` does. */
+/** A path split once, looked up as `lookup` does. */
 function pathOf(path: string): (model: unknown) => unknown {
   const parts = path.split('.');
-  return (model) => {
-    let value: unknown = model;
-    for (const part of parts) {
-      if (value === null || typeof value !== 'object') return undefined;
-      value = (value as Record<string, unknown>)[part];
-    }
-    return value;
-  };
+  return (model) => walk(model, parts);
 }
-
-const PLACEHOLDER = /\{\{\s*([\w.-]+)\s*\}\}/;
 
 function compileText(text: string): Filler {
   if (text.startsWith('@')) {
@@ -97,7 +95,7 @@ function compileText(text: string): Filler {
   }
   if (!text.includes('{{')) return () => text;
   // Literal text and paths, alternating (split keeps the captured path).
-  const pieces = text.split(new RegExp(PLACEHOLDER.source, 'g'));
+  const pieces = text.split(PLACEHOLDERS);
   const parts = pieces.map((piece, i) => (i % 2 === 0 ? piece : pathOf(piece)));
   return (model) => {
     let out = '';

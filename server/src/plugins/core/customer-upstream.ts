@@ -15,9 +15,19 @@ export const TOKEN_MARGIN_MS = 30_000;
  */
 export const TOKEN_SPREAD_FRACTION = 0.25;
 
+/** Spreads already worked out, by session id: a screen's calls ask for the same one 7 times. */
+const spreads = new Map<string, number>();
+const SPREADS_KEPT = 10_000;
+
 /** A number in [0, 1) fixed by the session id. */
 function spreadOf(sessionId: string): number {
-  return createHash('sha256').update(sessionId).digest().readUInt32BE(0) / 2 ** 32;
+  let spread = spreads.get(sessionId);
+  if (spread === undefined) {
+    spread = createHash('sha256').update(sessionId).digest().readUInt32BE(0) / 2 ** 32;
+    if (spreads.size >= SPREADS_KEPT) spreads.clear();
+    spreads.set(sessionId, spread);
+  }
+  return spread;
 }
 
 /**

@@ -70,6 +70,9 @@ interface Figures {
   cpuUs: number;
 }
 
+/** Linux's clock ticks per second (USER_HZ), the unit of /proc/<pid>/stat's times. */
+const CLOCK_TICKS = 100;
+
 /** CPU time of a process so far, in µs (Linux /proc; 0 elsewhere). */
 function cpuOf(pid: number | undefined): number {
   try {
@@ -79,7 +82,6 @@ function cpuOf(pid: number | undefined): number {
     return 0;
   }
 }
-const CLOCK_TICKS = 100;
 
 async function measure(url: string, cookie: string, overallRate?: number, pid?: number): Promise<Figures> {
   const before = cpuOf(pid);

@@ -31,6 +31,11 @@ function walk(model: unknown, parts: readonly string[]): unknown {
 /** `{{ path }}` in a text; `split` with it alternates literal text and paths. */
 const PLACEHOLDERS = /\{\{\s*([\w.-]+)\s*\}\}/g;
 
+/** A view-model value as text: nothing for a missing one, never "undefined". */
+function shown(value: unknown): string {
+  return value === undefined || value === null ? '' : String(value);
+}
+
 function truthy(value: unknown): boolean {
   return Array.isArray(value) ? value.length > 0 : Boolean(value);
 }
@@ -39,10 +44,7 @@ export function interpolate(text: string, model: unknown): string {
   // Most strings of a layout (types, variants, routes, texts without values) hold no placeholder:
   // they skip the regular expression (filling the layout was ≈ 4 % of a screen's CPU samples).
   if (!text.includes('{{')) return text;
-  return text.replace(PLACEHOLDERS, (_, path: string) => {
-    const value = lookup(model, path);
-    return value === undefined || value === null ? '' : String(value);
-  });
+  return text.replace(PLACEHOLDERS, (_, path: string) => shown(lookup(model, path)));
 }
 
 export function resolveText(text: string, model: unknown, texts: Texts): string {
@@ -85,27 +87,15 @@ function pathOf(path: string): (model: unknown) => unknown {
 }
 
 function compileText(text: string): Filler {
-  if (text.startsWith('@')) {
-    const key = text.slice(1);
-    return (model, texts) => {
-      const found = texts[key];
-      if (found === undefined) throw new TemplateError(`texto ausente: ${key}`);
-      return interpolate(found, model);
-    };
-  }
+  // A text of screens/texts is looked up when filled: the texts come with each call.
+  if (text.startsWith('@')) return (model, texts) => resolveText(text, model, texts);
   if (!text.includes('{{')) return () => text;
   // Literal text and paths, alternating (split keeps the captured path).
   const pieces = text.split(PLACEHOLDERS);
   const parts = pieces.map((piece, i) => (i % 2 === 0 ? piece : pathOf(piece)));
   return (model) => {
     let out = '';
-    for (const part of parts) {
-      if (typeof part === 'string') out += part;
-      else {
-        const value = part(model);
-        if (value !== undefined && value !== null) out += String(value);
-      }
-    }
+    for (const part of parts) out += typeof part === 'string' ? part : shown(part(model));
     return out;
   };
 }

@@ -128,9 +128,8 @@ export class SessionStore {
     private readonly db: Database,
     private readonly idleMs: number,
     private readonly now: () => number = Date.now,
-    cache?: SessionCache | null,
   ) {
-    this.cache = cache !== undefined ? cache : db.kind === 'pglite' ? new SessionCache(SESSION_CACHE_CAPACITY) : null;
+    this.cache = db.kind === 'pglite' ? new SessionCache(SESSION_CACHE_CAPACITY) : null;
   }
 
   async create(data: SessionData): Promise<Session> {
@@ -219,7 +218,7 @@ export class SessionStore {
       await connection.query('SELECT pg_advisory_lock(hashtext($1))', [key]);
       try {
         const onConnection: Database = { kind: this.db.kind, query: (sql, params) => connection.query(sql, params), withConnection: (run) => run(connection), close: async () => undefined };
-        return await fn(new SessionStore(onConnection, this.idleMs, this.now, null));
+        return await fn(new SessionStore(onConnection, this.idleMs, this.now));
       } finally {
         await connection.query('SELECT pg_advisory_unlock(hashtext($1))', [key]);
       }

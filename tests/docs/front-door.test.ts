@@ -28,7 +28,7 @@ describe('the front door and its docs', () => {
     expect(missing).toEqual([]);
   });
 
-  it('lists the runtime dependencies and licences as the lock file says (npm run licences)', () => {
-    expect(read('docs/dependencies.md')).toBe(dependenciesPage(read('package-lock.json'), read('package.json')));
+  it('lists the advisory check, the runtime dependencies and licences as the record and the lock file say (npm run licences)', () => {
+    expect(read('docs/dependencies.md')).toBe(dependenciesPage(read('package-lock.json'), read('package.json'), read('docs/advisories.json')));
   });
 });

@@ -1,6 +1,7 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { endOfLifeMessage, pastEndOfLife } from './node-support.js';
 
 /** Process entry: configuration, listen, graceful close. */
 async function main(): Promise<void> {
@@ -16,6 +17,8 @@ async function main(): Promise<void> {
   }
   const app = await buildApp(config);
   for (const warning of config.warnings) app.log.warn(warning);
+  const eol = pastEndOfLife(process.versions.node, new Date());
+  if (eol) app.log.warn(eol, endOfLifeMessage(eol));
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'closing after an error');
     else app.log.info({ signal }, 'closing');

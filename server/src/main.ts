@@ -2,6 +2,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { endOfLifeMessage, pastEndOfLife } from './node-support.js';
+import { CLOSE_GRACE_MS } from './plugins/core/drain.js';
 
 /** Process entry: configuration, listen, graceful close. */
 async function main(): Promise<void> {
@@ -19,7 +20,7 @@ async function main(): Promise<void> {
   for (const warning of config.warnings) app.log.warn(warning);
   const eol = pastEndOfLife(process.versions.node, new Date());
   if (eol) app.log.warn(eol, endOfLifeMessage(eol));
-  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  closeWithGrace({ delay: CLOSE_GRACE_MS }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'closing after an error');
     else app.log.info({ signal }, 'closing');
     await app.close();

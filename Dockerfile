@@ -3,14 +3,14 @@
 # (tsc, `npm run build:server`) and builds the renderer (`npm run build`); the runtime stage has
 # production dependencies only and runs `node` on the compiled output as the unprivileged `node` user.
 
-FROM node:20-bookworm-slim AS builder
+FROM node:24-bookworm-slim AS builder
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build && npm run build:server
 
-FROM node:20-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production APP_ENV=production HOST=0.0.0.0 PORT=3000
 WORKDIR /app
 COPY package.json package-lock.json ./

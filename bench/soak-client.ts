@@ -21,6 +21,8 @@ export interface ClientTask {
   families: Record<string, string[]>;
   /** Epoch ms: stop walking screens. */
   until: number;
+  /** The sessions of this client start spread over this long (ms). */
+  rampMs: number;
   /** Epoch ms after which a saved draft is read back (the kill plus a margin), or 0 with no kill. */
   readDraftsAfter: number;
 }
@@ -45,10 +47,14 @@ export interface ClientReport {
   draftsReadBack: number;
   draftsLost: number;
   draftsNotOffered: number;
+  /** The same draft saved again during the walk (a POST now and then). */
+  draftsResaved: number;
   lostDrafts: string[];
   /** A few examples of what failed (5xx answers, transport failures), for the report. */
   examples: string[];
   latencies: Record<string, number[]>;
+  /** Answers per instance (the balancer's x-soak-instance). */
+  byInstance: Record<string, number>;
 }
 
 const report: ClientReport = {
@@ -65,9 +71,11 @@ const report: ClientReport = {
   draftsReadBack: 0,
   draftsLost: 0,
   draftsNotOffered: 0,
+  draftsResaved: 0,
   lostDrafts: [],
   examples: [],
   latencies: {},
+  byInstance: {},
 };
 
 function example(text: string): void {
@@ -115,6 +123,8 @@ function sessionClient(task: ClientTask, pool: Pool, n: number) {
     keep(res.headers['set-cookie']);
     const text = await res.body.text();
     if (res.headers['x-soak-retried']) report.getsRetriedByProxy++;
+    const instance = res.headers['x-soak-instance'];
+    if (typeof instance === 'string') report.byInstance[instance] = (report.byInstance[instance] ?? 0) + 1;
     if (proxyFailed(res)) throw new TransportFailure(`${method} ${path}: ${text}`);
     if (res.statusCode >= 500) {
       report.fiveXx++;
@@ -184,7 +194,8 @@ async function session(task: ClientTask, pool: Pool, n: number): Promise<void> {
 
   // A bid draft (the offer wizard keeps its answers in the session): saved now, read back after the kill.
   let draft: string | null = null;
-  const step = await c.action('bids/step', { passo: 'type', modalidade: 'LL', tipoOferta: 'PE', valor: String(20 + (n % 10)) });
+  const draftStep = { passo: 'type', modalidade: 'LL', tipoOferta: 'PE', valor: String(20 + (n % 10)) };
+  const step = await c.action('bids/step', draftStep);
   if (step.body?.kind === 'navigate' && String(step.body.to).includes('passo=')) {
     draft = valueRow(screenText((await c.screen('/offers-and-bids?passo=summary')).body ?? { layout: [] }));
     if (draft) report.draftsSaved++;
@@ -206,6 +217,12 @@ async function session(task: ClientTask, pool: Pool, n: number): Promise<void> {
         }
       }
     }
+    // Now and then the customer saves the draft again (the same answers): submits run all along
+    // the soak, so some are in flight when an instance dies, and are sent again with their key.
+    if (draft && i % 8 === 0) {
+      const again = await c.action('bids/step', draftStep);
+      if (again.body?.kind === 'navigate') report.draftsResaved++;
+    }
     const [family, paths] = families[i % families.length]!;
     const path = paths[i % paths.length]!;
     const t0 = performance.now();
@@ -222,11 +239,13 @@ function valueRow(text: string): string | null {
 process.once('message', async (task: ClientTask) => {
   const pool = new Pool(task.proxy, { connections: Math.min(task.count, 256), pipelining: 1 });
   await Promise.all(
-    Array.from({ length: task.count }, (_, k) =>
-      session(task, pool, task.first + k).catch((err: unknown) => {
+    Array.from({ length: task.count }, async (_, k) => {
+      // Customers arrive over the ramp, not all in the same second.
+      await new Promise((resolve) => setTimeout(resolve, (k * task.rampMs) / task.count));
+      await session(task, pool, task.first + k).catch((err: unknown) => {
         if (!(err instanceof TransportFailure)) throw err;
-      }),
-    ),
+      });
+    }),
   );
   await pool.close();
   process.send!(report, () => process.exit(0));

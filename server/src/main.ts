@@ -1,6 +1,8 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { endOfLifeMessage, pastEndOfLife } from './node-support.js';
+import { CLOSE_GRACE_MS } from './plugins/core/drain.js';
 
 /** Process entry: configuration, listen, graceful close. */
 async function main(): Promise<void> {
@@ -16,7 +18,9 @@ async function main(): Promise<void> {
   }
   const app = await buildApp(config);
   for (const warning of config.warnings) app.log.warn(warning);
-  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  const eol = pastEndOfLife(process.versions.node, new Date());
+  if (eol) app.log.warn(eol, endOfLifeMessage(eol));
+  closeWithGrace({ delay: CLOSE_GRACE_MS }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'closing after an error');
     else app.log.info({ signal }, 'closing');
     await app.close();

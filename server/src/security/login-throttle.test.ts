@@ -1,24 +1,10 @@
-import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../storage/database.js';
 import { RedisCounters, SqlCounters } from '../storage/counters.js';
 import { LOGIN_LIMITS, LoginThrottle } from './login-throttle.js';
+import { redisAvailable, TEST_REDIS_URL as REDIS_URL } from '../../../tests/helpers/redis.js';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-async function redisReachable(): Promise<boolean> {
-  const probe = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 500, retryStrategy: () => null });
-  try {
-    await probe.connect();
-    await probe.ping();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
-const redisUp = await redisReachable();
-if (!redisUp && process.env.CI) throw new Error(`Redis is required in CI (${REDIS_URL})`);
+const redisUp = await redisAvailable();
 
 const cleanups: Array<() => Promise<void>> = [];
 afterAll(async () => {

@@ -7,13 +7,17 @@ export interface Counters {
   hit(key: string, ttlSeconds: number): Promise<number>;
   count(key: string): Promise<number>;
   reset(key: string): Promise<void>;
+  /** Resolves when the counters can be used now (readiness); throws naming what is down. */
+  reachable(): Promise<void>;
   close(): Promise<void>;
 }
 
 export class RedisCounters implements Counters {
   private readonly redis: Redis;
-  constructor(url: string) {
+  /** `onError`: the connection failed (ioredis reconnects by itself); without it, ioredis prints each one. */
+  constructor(url: string, onError?: (err: Error) => void) {
     this.redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
+    if (onError) this.redis.on('error', onError);
   }
   async hit(key: string, ttlSeconds: number): Promise<number> {
     const [[, count]] = (await this.redis.multi().incr(key).expire(key, ttlSeconds, 'NX').exec()) as [[unknown, number], unknown];
@@ -24,6 +28,11 @@ export class RedisCounters implements Counters {
   }
   async reset(key: string): Promise<void> {
     await this.redis.del(key);
+  }
+  /** Connected and answering: while ioredis reconnects, commands would wait in its queue instead. */
+  async reachable(): Promise<void> {
+    if (this.redis.status !== 'ready') throw new Error(`Redis ${this.redis.status}`);
+    await this.redis.ping();
   }
   async close(): Promise<void> {
     await this.redis.quit();
@@ -55,5 +64,7 @@ export class SqlCounters implements Counters {
   async reset(key: string): Promise<void> {
     await this.db.query('DELETE FROM counters WHERE key = $1', [key]);
   }
+  /** The database's own readiness covers these counters. */
+  async reachable(): Promise<void> {}
   async close(): Promise<void> {}
 }

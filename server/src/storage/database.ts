@@ -161,11 +161,18 @@ function running(pid: number): boolean {
   }
 }
 
-/** PostgreSQL when a URL is given, else PGlite in `dataDir` (':memory:' keeps nothing on disk). */
-export async function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string; poolSize?: number }): Promise<Database> {
+/**
+ * PostgreSQL when a URL is given, else PGlite in `dataDir` (':memory:' keeps nothing on disk).
+ * `onConnectionLost`: an idle PostgreSQL connection that broke (a failover, a network cut); the
+ * pool drops it and opens another when asked, but an 'error' event with no listener would end the
+ * process. Written to stderr when not given.
+ */
+export async function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string; poolSize?: number; onConnectionLost?: (err: Error) => void }): Promise<Database> {
   let db: Database;
   if (options.databaseUrl) {
-    db = new PostgresDatabase(new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20 }));
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20 });
+    pool.on('error', options.onConnectionLost ?? ((err) => console.error('PostgreSQL: idle connection lost:', err.message)));
+    db = new PostgresDatabase(pool);
   } else if (options.dataDir === ':memory:') {
     const scratch = scratchCluster(await migratedTemplate());
     db = new PgliteDatabase(await PGlite.create(scratch, { postgresqlconf: PGLITE_CONF }), scratch);

@@ -1,15 +1,39 @@
 import type { FastifyInstance } from 'fastify';
 
-/** Liveness (no dependencies) and readiness (storage answers, definitions loaded). */
+/** A readiness check that has not answered by then counts as down (the cluster's probe waits 3 s). */
+const CHECK_TIMEOUT_MS = 2_000;
+
+/** Resolves with `work`, or rejects once `ms` have passed without an answer. */
+async function within<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_resolve, reject) => (timer = setTimeout(() => reject(new Error(`${what}: no answer in ${ms} ms`)), ms)));
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Liveness (`/health/live`: the process answers, no dependency — a restart would not bring a
+ * database back) and readiness (`/health/ready`: the database and the shared counters, Redis when
+ * configured, answer now, and definitions are loaded). The balancer sends customers only to a
+ * ready instance; a closing one answers 503 on both (Fastify's return503OnClosing).
+ */
 export default async function health(app: FastifyInstance) {
   app.get('/health/live', async () => ({ status: 'ok' }));
   app.get('/health/ready', async (_request, reply) => {
-    try {
-      await app.db.query('SELECT 1');
-      return { status: 'ok', storage: app.db.kind, definitions: `v${app.flows.version}` };
-    } catch (err) {
-      app.log.error({ err }, 'readiness: storage unavailable');
-      return reply.code(503).send({ status: 'unavailable' });
+    const checks = {
+      storage: within(app.db.query('SELECT 1'), CHECK_TIMEOUT_MS, `storage (${app.db.kind})`),
+      counters: within(app.counters.reachable(), CHECK_TIMEOUT_MS, 'counters'),
+    };
+    const results = await Promise.allSettled(Object.values(checks));
+    const down = Object.keys(checks).filter((_name, k) => results[k]!.status === 'rejected');
+    if (down.length === 0) {
+      return { status: 'ok', storage: app.db.kind, counters: app.config.REDIS_URL ? 'redis' : app.db.kind, definitions: `v${app.flows.version}` };
     }
+    const errors = results.flatMap((result) => (result.status === 'rejected' ? [result.reason as Error] : []));
+    app.log.error({ down, errors: errors.map((err) => err.message) }, 'readiness: a dependency is unavailable');
+    return reply.code(503).send({ status: 'unavailable', down });
   });
 }

@@ -1,7 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
-/** How long a close waits for the work still running (close-with-grace ends the process at 10 s). */
+/** How long the process may take to close after SIGTERM before close-with-grace ends it (main.ts). */
+export const CLOSE_GRACE_MS = 10_000;
+
+/** How long a close waits for the work still running, within CLOSE_GRACE_MS. */
 export const DRAIN_TIMEOUT_MS = 8_000;
 
 const counted = Symbol('drain.counted');

@@ -29,10 +29,17 @@ declare module 'fastify' {
 /** Decorates `db` (PGlite by default, PostgreSQL with DATABASE_URL), the `sessions` store and shared `counters`. */
 export default fp(
   async (app) => {
-    const db = await openDatabase({ databaseUrl: app.config.DATABASE_URL, dataDir: app.config.DATA_DIR, poolSize: app.config.DATABASE_POOL_SIZE });
+    const db = await openDatabase({
+      databaseUrl: app.config.DATABASE_URL,
+      dataDir: app.config.DATA_DIR,
+      poolSize: app.config.DATABASE_POOL_SIZE,
+      onConnectionLost: (err) => app.log.warn({ err }, 'PostgreSQL: an idle connection was lost; the pool opens another when asked'),
+    });
     app.decorate('db', db);
     app.decorate('sessions', new SessionStore(db, app.config.SESSION_IDLE_MINUTES * 60_000));
-    const counters: Counters = app.config.REDIS_URL ? new RedisCounters(app.config.REDIS_URL) : new SqlCounters(db);
+    const counters: Counters = app.config.REDIS_URL
+      ? new RedisCounters(app.config.REDIS_URL, (err) => app.log.warn({ err }, 'Redis unreachable; ioredis reconnects'))
+      : new SqlCounters(db);
     app.decorate('counters', counters);
     app.decorate('dailyNotices', new DailyNotices(db));
     app.decorate('idempotency', new IdempotencyStore(db));

@@ -12,7 +12,7 @@ export const SCREEN_SCHEMA_URL = '/api/contract/screen.schema.json';
 const ROUTES: Record<string, { summary: string; tags: string[] }> = {
   '/api/screens': { summary: 'The screen document for a route of the app (or a redirect)', tags: ['screens'] },
   '/health/live': { summary: 'Liveness: the process answers', tags: ['health'] },
-  '/health/ready': { summary: 'Readiness: storage reachable', tags: ['health'] },
+  '/health/ready': { summary: 'Readiness: the database and Redis reachable', tags: ['health'] },
   '/login-transparente/{token}': { summary: 'Transparent login of a partner agent on behalf of a customer', tags: ['auth'] },
   [SCREEN_SCHEMA_URL]: { summary: 'JSON Schema of screen documents (for native renderers)', tags: ['contract'] },
   '/api/contract/native.json': { summary: 'Native contract: components (minimum renderer version, fallback), actions, headers, bridge messages', tags: ['contract'] },

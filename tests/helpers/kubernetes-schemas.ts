@@ -1,0 +1,75 @@
+/**
+ * Kubernetes API objects checked against the API's own definitions, as the npm package
+ * kubernetes-models ships them: its validators (the API's OpenAPI schemas compiled by ajv) for
+ * types, required fields and formats, and its TypeScript declarations for the field names — the
+ * schemas allow unknown fields, which the API server drops or refuses (a misspelt
+ * `readinesProbe` would leave a pod without its probe), so every field must be declared there.
+ */
+import { join } from 'node:path';
+import ts from 'typescript';
+import type { K8sObject } from './kustomize.js';
+
+/** kubernetes-models' module for an apiVersion and kind: apps/v1 Deployment → kubernetes-models/apps/v1/Deployment. */
+const moduleOf = (o: Pick<K8sObject, 'apiVersion' | 'kind'>) => `kubernetes-models/${o.apiVersion}/${o.kind}`;
+
+/** What the schema says is wrong with `o` (empty when valid). */
+export async function schemaErrors(o: K8sObject): Promise<string[]> {
+  const model = (await import(moduleOf(o))) as Record<string, new (data: unknown) => { validate(): void }>;
+  const Model = model[o.kind];
+  if (!Model) return [`${o.apiVersion} ${o.kind}: not a Kubernetes API type`];
+  try {
+    new Model(o).validate();
+    return [];
+  } catch (err) {
+    return [(err as Error).message];
+  }
+}
+
+/**
+ * A check of field names against kubernetes-models' declarations of the given API types (one
+ * TypeScript program for all of them: building it is the slow part). The check answers the
+ * fields of the objects that their types do not declare, as `Kind/name: path`.
+ */
+export function fieldChecker(types: Array<Pick<K8sObject, 'apiVersion' | 'kind'>>): (objects: K8sObject[]) => string[] {
+  const modules = [...new Set(types.map(moduleOf))];
+  const file = join(process.cwd(), '__kubernetes-types__.ts');
+  const source = modules.map((m, k) => `import type { I${m.split('/').at(-1)} as T${k} } from '${m}';\nexport type R${k} = T${k};`).join('\n');
+  const options: ts.CompilerOptions = { strict: true, noEmit: true, skipLibCheck: true, types: [], module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext };
+  const host = ts.createCompilerHost(options);
+  const { fileExists, readFile, getSourceFile } = host;
+  host.fileExists = (f) => f === file || fileExists.call(host, f);
+  host.readFile = (f) => (f === file ? source : readFile.call(host, f));
+  host.getSourceFile = (f, language) => (f === file ? ts.createSourceFile(f, source, language) : getSourceFile.call(host, f, language));
+  const program = ts.createProgram([file], options, host);
+  const checker = program.getTypeChecker();
+  const aliases = program.getSourceFile(file)!.statements.filter(ts.isTypeAliasDeclaration);
+  const typeOf = new Map(modules.map((m, k) => [m, checker.getTypeFromTypeNode(aliases[k]!.type)]));
+
+  return (objects) => {
+    const found: string[] = [];
+    const walk = (value: unknown, type: ts.Type, path: string, where: string) => {
+      const t = checker.getNonNullableType(type);
+      if (Array.isArray(value)) {
+        const item = checker.getIndexTypeOfType(t, ts.IndexKind.Number);
+        if (item) value.forEach((v, k) => walk(v, item, `${path}[${k}]`, where));
+        return;
+      }
+      if (value === null || typeof value !== 'object') return;
+      // A map (labels, annotations, ConfigMap data): any key.
+      if (checker.getIndexTypeOfType(t, ts.IndexKind.String)) return;
+      for (const [key, child] of Object.entries(value)) {
+        const at = `${path}${path ? '.' : ''}${key}`;
+        const property = checker.getPropertyOfType(t, key);
+        if (!property) found.push(`${where}: ${at}`);
+        else walk(child, checker.getTypeOfSymbol(property), at, where);
+      }
+    };
+    for (const o of objects) {
+      const type = typeOf.get(moduleOf(o));
+      const where = `${o.kind}/${o.metadata.name}`;
+      if (!type || checker.getPropertiesOfType(type).length === 0) found.push(`${where}: no declaration of ${o.apiVersion} ${o.kind} in kubernetes-models`);
+      else walk(o, type, '', where);
+    }
+    return found;
+  };
+}

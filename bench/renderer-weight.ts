@@ -43,7 +43,7 @@ function builtChunks(): void {
 
 async function main() {
   builtChunks();
-  console.log('the vocabulary's 1.1 additions, each bundled alone:');
+  console.log('the 1.1 vocabulary additions, each bundled alone:');
   await bundled('masked input + formats + imask (main bundle)', "export { MaskedInput } from './components/form/masked-input.js';");
   await bundled('icons named by the contract (lucide-react)', "export { ICONS } from './components/icon/icons.js';");
   await bundled(

@@ -289,7 +289,7 @@ describe('operations console: wizards', () => {
     const [editor] = findAll(page.body.layout, (n) => n.type === 'table-editor');
     expect(editor.mode).toBe('wizard');
     expect(editor.outputs[0].options.map((o: { value: string }) => o.value)).toEqual(['type', 'builtin', 'fgts', 'keys', 'reduction', 'summary', 'confirmation']);
-    expect(editor.inputs[0]).toEqual({ name: 'tipo', options: stack.app.flows.bundle.vocabulary.enums.quotaType!.map((v) => ({ value: v, label: String(v) })) });
+    expect(editor.inputs[0]).toEqual({ name: 'tipo', label: 'Tipo de cota', options: stack.app.flows.bundle.vocabulary.enums.quotaType!.map((v) => ({ value: v, label: String(v) })) });
     expect(editor.findings).toEqual({});
     const wizard = editor.definition as { steps: Array<Record<string, unknown>> };
 

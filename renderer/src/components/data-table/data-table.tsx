@@ -81,7 +81,7 @@ export function DataTable({ node }: { node: ComponentOf<'data-table'> }) {
                   ) : (
                     <td key={c}>
                       <span className="data-table-label" aria-hidden="true">
-                        {node.columns[c]}
+                        {`${node.columns[c] ?? ''}: `}
                       </span>
                       <span className="data-table-cell">{cell}</span>
                     </td>

@@ -23,7 +23,7 @@ const ENGLISH = new Set(
     'input inputs output condition covers phase product company paid off deadline expired required exempt access authenticated ' +
     'wanted pending password seller type seen var eq ne lt lte gt gte has contains in show hidden open closed error done refused ' +
     'cancelled running approved by published deploy rollback edit save draft review publish key value values field fields kind id ' +
-    'source version author comment diff result results'
+    'source version author comment diff result results issue'
   ).split(' '),
 );
 
@@ -102,6 +102,9 @@ describe('operations console: every definition in words an analyst reads', () =>
     expect(nav.links.map((l: { label: string }) => l.label)).toEqual(['Definições', 'Histórico de versões', 'Pedidos de publicação', 'Textos', 'Temas dos parceiros', 'Galeria de componentes']);
     expect(nav.links.filter((l: { current?: boolean }) => l.current).map((l: { label: string }) => l.label)).toEqual(['Definições']);
     expect(overview.body.layout[0]).toMatchObject({ type: 'columns', variant: 'sidebar' });
+    const ids = new Set(definitions.flatMap((d) => [...identifiers(d)]));
+    const english = [screenText(overview.body), ...table.rows.flatMap((r: { cells: string[] }) => r.cells), ...table.columns].flatMap((t: string) => englishWords(t, ids));
+    expect(english).toEqual([]);
   });
 
   it('says on each definition which version last changed it, once a publish changed it', async () => {

@@ -90,7 +90,7 @@ export const PROBES: Probe[] = [
     },
     interact: (page) => page.getByRole('checkbox').first().click(),
   },
-  // The form screens that used to download the JSON-form library (issue 31: 174–178 KiB).
+  // Form screens drawn by the light form (the JSON-form library, 174–178 KiB, is not downloaded).
   {
     name: 'address form (/perfil/endereco)',
     path: '/perfil/endereco',

@@ -1,5 +1,5 @@
 /**
- * What the renderer's vocabulary 1.1 weighs in the browser (issue 20), printed, never asserted:
+ * What the renderer's vocabulary 1.1 weighs in the browser, printed, never asserted:
  * - the built chunks a browser loads before /entrar is interactive (entry + the form chunk the
  *   login form loads), gzipped, from dist/renderer (run `npm run build` first);
  * - each addition bundled alone (minified, react external, gzipped): the masked input with imask,
@@ -43,7 +43,7 @@ function builtChunks(): void {
 
 async function main() {
   builtChunks();
-  console.log('additions of issue 20, each bundled alone:');
+  console.log('the 1.1 vocabulary additions, each bundled alone:');
   await bundled('masked input + formats + imask (main bundle)', "export { MaskedInput } from './components/form/masked-input.js';");
   await bundled('icons named by the contract (lucide-react)', "export { ICONS } from './components/icon/icons.js';");
   await bundled(

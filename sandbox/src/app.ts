@@ -94,9 +94,9 @@ export async function buildSandbox(opts: BuildSandboxOptions = {}): Promise<Fast
   await app.register(awardedControlRoutes, { prefix: '/__sandbox', ...ctx });
   // perf: big portfolios for the bench's growth figures.
   await app.register(portfolioControlRoutes, { prefix: '/__sandbox', ...ctx });
-  // Vehicle billing (issue 15): put a persona's vehicle process in any state.
+  // Vehicle billing: put a persona's vehicle process in any state.
   await app.register(vehicleControlRoutes, { prefix: '/__sandbox', ...ctx });
-  // Used vehicles (issue 16): the inspection done, its coming result or a no-show.
+  // Used vehicles: the inspection done, its coming result or a no-show.
   await app.register(usedVehicleControlRoutes, { prefix: '/__sandbox', ...ctx });
 
   await app.register(
@@ -137,17 +137,17 @@ export async function buildSandbox(opts: BuildSandboxOptions = {}): Promise<Fast
       api.addHook('preHandler', replayHook(replays, () => ctx.state));
       api.addHook('preSerialization', answerGuard);
       for (const routes of [sessionRoutes, passwordRoutes, passwordResetRoutes, identityCheckRoutes, caseRoutes, bidRoutes, registrationRoutes, partnerRoutes, quotaRoutes, processRoutes, transparentRoutes, utilRoutes, verificationRoutes, slipRoutes, renegotiationRoutes, documentRoutes, assemblyRoutes, quotaPreferenceRoutes, cashBillingRoutes, documentAnalysisRoutes, awardedRoutes]) await api.register(routes, ctx);
-      // Help, notifications, preferences, branches and group situation (issue 5).
+      // Help, notifications, preferences, branches and group situation.
       for (const routes of [faqRoutes, notificationRoutes, preferenceRoutes, branchRoutes, groupRoutes]) await api.register(routes, ctx);
-      // Refund (issue 17).
+      // Refund.
       await api.register(refundRoutes, ctx);
-      // The assistant (issue 19).
+      // The assistant.
       await api.register(assistantRoutes, ctx);
-      // Quota transfer, insurance offer and post-sale onboarding (issue 18).
+      // Quota transfer, insurance offer and post-sale onboarding.
       for (const routes of [quotaTransferRoutes, insuranceRoutes, postSaleRoutes]) await api.register(routes, ctx);
-      // Vehicle billing (issue 15): core/faturamento/auto, fornecedores, forma-pagamento, invoice analysis.
+      // Vehicle billing: core/faturamento/auto, fornecedores, forma-pagamento, invoice analysis.
       for (const routes of [vehicleBillingRoutes, vehicleOrderRoutes]) await api.register(routes, ctx);
-      // Used vehicles up to the inspection (issue 16): plate lookup, simulation, inspection.
+      // Used vehicles up to the inspection: plate lookup, simulation, inspection.
       await api.register(usedVehicleInspectionRoutes, ctx);
       await api.register(usedVehicleSellerRoutes, ctx);
       api.setNotFoundHandler((_request, reply) => reply.code(404).send({ code: 'RESOURCE_NOT_FOUND', message: 'Recurso não encontrado.' }));

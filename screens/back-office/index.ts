@@ -11,7 +11,7 @@ export * from './document-analysis.js';
 export * from './session.js';
 export * from './quotas.js';
 export * from './assistant.js';
-// Issue 18: quota transfer, insurance offer, post-sale onboarding.
+// quota transfer, insurance offer, post-sale onboarding.
 export * from './quota-transfer.js';
 export * from './insurance.js';
 export * from './post-sale.js';
@@ -22,14 +22,14 @@ export * from './slips.js';
 export * from './documents.js';
 export * from './bids.js';
 export * from './crm.js';
-// Issue 16 (used vehicles, first half): plate, simulation, inspection.
+// Used vehicles, first half: plate, simulation, inspection.
 export * from './used-vehicle.js';
-// Issue 16 (used vehicles, seller, contract and payment).
+// Used vehicles: seller, contract and payment.
 export * from './used-vehicle-seller.js';
-// Issue 22: the calls that were still raw.
+// the calls that were still raw.
 export * from './registration.js';
 export * from './help.js';
 export * from './service.js';
 export * from './files.js';
-// Issue 23: notifications and user preferences.
+// notifications and user preferences.
 export * from './notifications.js';

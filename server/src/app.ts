@@ -120,13 +120,13 @@ export async function buildApp(
   await app.register(service, at('service'));
   await app.register(contract, at('contract'));
   await app.register(assistant, at('assistant'));
-  // Issue 18: quota transfer, reactivation, insurance offer, post-sale onboarding.
+  // quota transfer, reactivation, insurance offer, post-sale onboarding.
   await app.register(quotaTransfer, at('quota-transfer'));
   await app.register(reactivation, at('reactivation'));
   await app.register(awardedFlow, at('awarded'));
   await app.register(insuranceOffer, at('insurance'));
   await app.register(postSale, at('post-sale'));
-  // Vehicle billing, part 1 (issue 15): general billing, new vehicle, manual billing.
+  // Vehicle billing, part 1: general billing, new vehicle, manual billing.
   await app.register(vehicleBilling, at('vehicle-billing'));
   return app;
 }

@@ -66,7 +66,7 @@ describe('fuzzing', () => {
     await stack.sandbox.clearFaults();
   });
 
-  /** The screens whose back-office calls issue 22 moved onto the contract, and the calls each makes. */
+  /** The screens whose back-office calls are declared in the contract, and the calls each makes. */
   const MOVED: Array<[screen: string, paths: string[]]> = [
     ['/perfil', ['core/dados-cadastrais/dados-bancarios', 'core/dados-cadastrais/chaves-pix']],
     ['/perfil/endereco', ['cotas/*']],

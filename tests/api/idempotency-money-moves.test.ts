@@ -21,7 +21,7 @@ async function marcos() {
 
 const posts = async (path: string) => (await stack.sandbox.calls()).filter((call) => call.method === 'POST' && call.path === path).length;
 
-/** Every money or case-creating submit (issue 22): a retry with the same key replays, another body is refused. */
+/** Every money or case-creating submit: a retry with the same key replays, another body is refused. */
 const MONEY_AND_CASE_ACTIONS = [
   'bids/confirm',
   'slips/generate',

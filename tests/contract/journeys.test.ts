@@ -13,7 +13,7 @@ const definitions = loadDefinitions();
  * and the flow's own test walks them. Each entry names that test, which must visit the route.
  */
 const FLOW_STATE_SCREENS: Record<string, string> = {
-  // Refund (issue 17): a quota that may not have a refund is sent to nao-confirmada.
+  // Refund: a quota that may not have a refund is sent to nao-confirmada.
   '/devolucao': 'tests/api/refund.test.ts',
   '/devolucao/introducao': 'tests/api/refund.test.ts',
   '/devolucao/valor': 'tests/api/refund.test.ts',
@@ -46,7 +46,7 @@ const FLOW_STATE_SCREENS: Record<string, string> = {
   '/atualizacao-obrigatoria': 'tests/api/app-update.test.ts',
   '/perfil/token': 'tests/api/profile.test.ts',
   '/faturamento': 'tests/api/login-to-home.test.ts',
-  // Used vehicle, seller to payment (issue 16): without a vehicle process (ana) these go back to /faturamento.
+  // Used vehicle, seller to payment: without a vehicle process (ana) these go back to /faturamento.
   '/faturamentoseminovo/centralcontemplacao': 'tests/api/used-vehicle-seller.test.ts',
   '/faturamentoseminovo/acompanharpagamento': 'tests/api/used-vehicle-seller.test.ts',
   '/faturamentoseminovo/vendedor': 'tests/api/used-vehicle-seller.test.ts',
@@ -87,7 +87,7 @@ const FLOW_STATE_SCREENS: Record<string, string> = {
   '/faturamentoespecie/dadosbancariosestorno': 'tests/api/cash-billing.test.ts',
   '/faturamentoespecie/identificacao': 'tests/api/cash-billing.test.ts',
   '/faturamentoespecie/anexar-documentos': 'tests/api/cash-billing.test.ts',
-  // Issue 18: quota transfer, insurance, reactivation, post-sale.
+  // quota transfer, insurance, reactivation, post-sale.
   '/transferencia-cota/confirmar-email': 'tests/api/quota-transfer.test.ts',
   '/transferencia-cota/sucesso': 'tests/api/quota-transfer.test.ts',
   '/contemplado': 'tests/api/awarded.test.ts',
@@ -129,7 +129,7 @@ const FLOW_STATE_SCREENS: Record<string, string> = {
   '/pos-venda/final': 'tests/api/post-sale.test.ts',
   '/pos-venda/dados-cadastrais-edicao': 'tests/api/post-sale.test.ts',
   '/pos-venda/dados-cadastrais-token': 'tests/api/post-sale.test.ts',
-  // Vehicle billing (issue 15): without a vehicle process (ana) these go back to /faturamento.
+  // Vehicle billing: without a vehicle process (ana) these go back to /faturamento.
   '/faturamento/tipo': 'tests/api/vehicle-billing.test.ts',
   '/faturamento/enviardocumentospj': 'tests/api/vehicle-billing.test.ts',
   '/faturamento/reenviardocumentos': 'tests/api/vehicle-billing.test.ts',
@@ -148,7 +148,7 @@ const FLOW_STATE_SCREENS: Record<string, string> = {
   '/faturamentonovo/acompanharpagamento': 'tests/api/vehicle-billing.test.ts',
   '/faturamentonovo/ordemcompra': 'tests/api/vehicle-billing.test.ts',
   '/faturamentonovo/pendencia-detran': 'tests/api/vehicle-billing.test.ts',
-  // Used vehicle up to the inspection (issue 16): without a used-vehicle process (ana) these go back to /faturamento.
+  // Used vehicle up to the inspection: without a used-vehicle process (ana) these go back to /faturamento.
   '/faturamentoseminovo/atualizacaocadastral/telefone': 'tests/api/used-vehicle-inspection.test.ts',
   '/faturamentoseminovo/atualizacaocadastral/email': 'tests/api/used-vehicle-inspection.test.ts',
   '/faturamentoseminovo/atualizacaocadastral/endereco': 'tests/api/used-vehicle-inspection.test.ts',

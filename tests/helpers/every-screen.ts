@@ -13,7 +13,7 @@ import { useStack } from './stack.js';
 import { casesOf, type TestPart } from './test-parts.js';
 
 /**
- * The review of every screen a customer of one partner can reach (issue 29): each route of the
+ * The review of every screen a customer of one partner can reach: each route of the
  * generated journeys (every route of the route table and every target of the decision tables) is
  * opened in Chromium, public ones before login, the others as the first of the partner's personas
  * whose state the server draws that screen for (the API says which; a new persona or route needs

@@ -1,6 +1,6 @@
 import type { Stack } from './stack.js';
 
-/** Issue 18's sandbox controls: a quota's transfer/reactivation/insurance state, post-sale call-backs. */
+/** The special flows' sandbox controls: a quota's transfer/reactivation/insurance state, post-sale call-backs. */
 export async function setQuotaState(stack: Stack, idCota: number, state: Record<string, unknown>): Promise<void> {
   const res = await fetch(`${stack.sandbox.url}/__sandbox/quotas/${idCota}/estado`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify(state) });
   if (!res.ok) throw new Error(`sandbox estado ${idCota}: ${res.status} ${await res.text()}`);

@@ -1,6 +1,6 @@
 import type { SandboxControl } from './sandbox-control.js';
 
-/** A used-vehicle process state for the sandbox control (issue 16). */
+/** A used-vehicle process state for the sandbox control. */
 export interface UsedVehicleState {
   estadoProcesso: string;
   isDigital?: boolean;

@@ -14,7 +14,7 @@ type Starter = (state: SandboxState, quota: QuotaRecord, verb: string, files: Ar
 /** Which process an analysis belongs to, by the upload category of its files (arquivos/v2). */
 const BY_CATEGORY: Record<string, Starter> = { 'faturamento-especie': startCashAnalysis, contemplacao: startAwardedAnalysis, 'faturamento-veiculo': startVehicleAnalysis, devolucao: startRefundAnalysis };
 
-/** A vehicle billing's identification (issue 15): its process moves to the status of the verb. */
+/** A vehicle billing's identification: its process moves to the status of the verb. */
 function startVehicleAnalysis(_state: SandboxState, quota: QuotaRecord, verb: string, _files: unknown, body: Record<string, unknown>): { status: string } | { refused: string } {
   if (USED_SELLER_VERBS[verb]) return startUsedSellerAnalysis(quota, verb, body);
   const next = ({ solicitar: 'BRSCAN_EM_ANDAMENTO', 'solicitar-empresa': 'ANALISE_FATURAMENTO', 'solicitar-reanalise': 'RETORNO_BRSCAN' } as Record<string, string>)[verb];

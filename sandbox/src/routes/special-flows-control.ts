@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { SandboxContext } from '../context.js';
 
 /**
- * /__sandbox controls for issue 18 (not part of the contract): put a quota on a transfer or
+ * /__sandbox controls for the special flows (not part of the contract): put a quota on a transfer or
  * reactivation boundary, insure it, and read the post-sale call-back requests.
  */
 const QuotaState = z

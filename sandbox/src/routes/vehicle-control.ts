@@ -75,7 +75,7 @@ export default async function vehicleControlRoutes(app: FastifyInstance, { state
     return { idCota: quota.idCota, ...quota.processos.auto };
   });
 
-  // Issue 16: a used-vehicle process in any process state of doc 2 §4.5 (the status follows it),
+  // a used-vehicle process in any process state of doc 2 §4.5 (the status follows it),
   // digital or technical inspection, the payment's own status and the seller's kind.
   app.put('/personas/:persona/faturamento-seminovo', async (request, reply) => {
     const body = UsedVehicleState.safeParse(request.body);

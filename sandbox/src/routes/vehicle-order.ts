@@ -120,7 +120,7 @@ export default async function vehicleOrderRoutes(app: FastifyInstance, { state }
   });
 
   serveVehicleProcess(app, state, vehicleBilling.purchaseOrder, async (quota, process, _request, reply) => {
-    // A used vehicle sold by a company: the order names the seller (issue 16).
+    // A used vehicle sold by a company: the order names the seller.
     if (process.tipoFaturamento === 'SEMINOVO') return usedOrder(quota, process, reply);
     const order = billingState(quota, process).dadosFaturamento;
     if (!order?.cnpjConcessionaria || !order.dadosPagamento || ['AGUARDANDO_CONFIRMACAO', 'AGUARDANDO_FORMA_PAGAMENTO'].includes(process.status!)) return refuse(reply, 'A ordem de compra ainda não foi emitida.');

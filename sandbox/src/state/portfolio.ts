@@ -84,7 +84,7 @@ export interface CashBillingProcess {
   eventos?: Array<{ situacao: 'Aberto' | 'Concluido' | 'Fechado' | 'Pendente' | 'Erro'; descricao: string; em: string }>;
 }
 
-// ── awarded (contemplated) flow, issue 14 ─────────────────────────────────────────────────────
+// ── awarded (contemplated) flow ─────────────────────────────────────────────────────
 /** The awarded flow as the core system keeps it (core/contemplacao), moved on the sandbox clock. */
 export interface AwardedProcess {
   /** One of the 14 statuses of doc 2 §4.3 (AWARDED_STATUSES). */

@@ -1,5 +1,5 @@
 /**
- * What the back office keeps for the special flows of issue 18 (doc 2 §2.8–§2.11): quota
+ * What the back office keeps for the special flows (doc 2 §2.8–§2.11): quota
  * transfer requests, insurance, post-sale security answers and call-back requests. In memory,
  * cleared with the rest of the state on reset.
  */

@@ -50,9 +50,9 @@ export interface VehicleProcess {
   estadoProcesso?: string;
   isDigital?: boolean;
   statusPagamento?: string;
-  /** Used vehicle: the vehicle, its simulation and its inspection (issue 16, sandbox/src/state/used-vehicle.ts). */
+  /** Used vehicle: the vehicle, its simulation and its inspection (sandbox/src/state/used-vehicle.ts). */
   usado?: import('./used-vehicle.js').UsedProcessRecord;
-  /** Used vehicle (issue 16): the seller's kind, data and bank account, and the documents sent. */
+  /** Used vehicle: the seller's kind, data and bank account, and the documents sent. */
   tipoVendedor?: 'PF' | 'REVENDEDORA_CONCESSIONARIA' | 'LOCADORA' | 'OUTRAS_EMPRESAS';
   vendedor?: { nome: string; documento: string; email?: string; telefone?: string };
   dadosBancariosVendedor?: { idBanco: string; tipoConta: 'CORRENTE' | 'POUPANCA'; agencia: string; digitoAgencia?: string; conta: string; titularDocumento: string };

@@ -1,6 +1,6 @@
 /**
  * Bid rules of the offer wizard (spec doc 1 §4, §5, §9), as pure functions: the wizard's
- * screens and actions (issue 6) call these; the messages are the spec's.
+ * screens and actions call these; the messages are the spec's.
  */
 import { isCancelled, type QuotaState } from './quota-flags.js';
 export const BID_MESSAGES = {

@@ -4,7 +4,7 @@ import { loadDefinitions } from '../domain/definitions.js';
 import { postSaleInputs, reactivationInputs } from '../domain/special-flows.js';
 import { decide } from './decide.js';
 
-/** Issue 18's tables, row by row, as the spec writes them (doc 2 §2.8, §4.7, §4.8, §9). */
+/** The special flows' tables, row by row, as the spec writes them (doc 2 §2.8, §4.7, §4.8, §9). */
 const { flows } = loadDefinitions();
 const table = (id: string) => flows.definitions.find((d): d is DecisionTable => d.kind === 'decision-table' && d.id === id)!;
 

@@ -1,6 +1,6 @@
 import type { Database } from './database.js';
 
-/** How long a submit's result is kept for replays: at least 24 hours (issue 22). */
+/** How long a submit's result is kept for replays: at least 24 hours. */
 export const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
 /** A first submit that has not finished after this long is taken as abandoned (its process died). */
 export const IN_FLIGHT_TAKEOVER_MS = 60_000;

@@ -80,7 +80,7 @@ const MIGRATIONS: { id: number; name: string; sql: string }[] = [
       CREATE INDEX assistant_conversations_expires_at ON assistant_conversations (expires_at)`,
   },
   {
-    // Issue 22's block of ids (22xx), so parallel branches never collide.
+    // The resilience block of ids (22xx): each area keeps its own block of ids so parallel branches never collide.
     id: 2201,
     name: 'idempotency_keys',
     sql: `
@@ -95,7 +95,7 @@ const MIGRATIONS: { id: number; name: string; sql: string }[] = [
       )`,
   },
   {
-    // Issue 23's block of ids (23xx): device-bound biometric credentials, only their SHA-256 and
+    // The native wrappers' block of ids (23xx): device-bound biometric credentials, only their SHA-256 and
     // the back-office refresh token sealed with a key derived from the credential.
     id: 2301,
     name: 'biometric_credentials',
@@ -115,7 +115,7 @@ const MIGRATIONS: { id: number; name: string; sql: string }[] = [
       CREATE INDEX biometric_credentials_customer ON biometric_credentials (customer)`,
   },
   {
-    // Issue 23: push tokens the native wrappers return on opt-in (the back office keeps only block_push_notification).
+    // push tokens the native wrappers return on opt-in (the back office keeps only block_push_notification).
     id: 2302,
     name: 'push_tokens',
     sql: `
@@ -130,7 +130,7 @@ const MIGRATIONS: { id: number; name: string; sql: string }[] = [
       )`,
   },
   {
-    // Issue 24's block of ids (24xx): console publishes waiting for an approver or for their time.
+    // The console approvals' block of ids (24xx): console publishes waiting for an approver or for their time.
     id: 2401,
     name: 'ops_requests',
     sql: `

@@ -87,12 +87,12 @@ export interface SessionData {
   /** Logged in through a transparent-login token: only routes flagged for it open. */
   transparent?: boolean | undefined;
   bidDraft?: BidDraft | undefined;
-  /** Quota transfer between its screens: the assignee typed, then the protocol or the refusal (issue 18). */
+  /** Quota transfer between its screens: the assignee typed, then the protocol or the refusal. */
   transferDraft?: { idCota: number; cessionario: string; protocolo?: string | undefined; taxa?: number | undefined; erro?: string | undefined } | undefined;
-  /** Post-sale: a registration change waiting for its SMS code (issue 18). */
+  /** Post-sale: a registration change waiting for its SMS code. */
   postSaleChange?: { idCota: number; email?: string | undefined; ddd?: string | undefined; numero?: string | undefined; renda?: number | undefined } | null | undefined;
   pendingChange?: AddressChange | null | undefined;
-  /** Used-vehicle inspection between its screens (issue 16): the terms accepted, the technical inspection's address. */
+  /** Used-vehicle inspection between its screens: the terms accepted, the technical inspection's address. */
   usedInspection?: { idCota: number; termos?: 'digital' | 'tecnica' | undefined; endereco?: { cep: string; logradouro: string; numero: string; complemento: string; bairro: string; cidade: string; estado: string } | undefined } | null | undefined;
   /** One-time code still owed after a REQUER_MFA login: nothing protected opens until it is checked. */
   mfa?: MfaState | null | undefined;

@@ -23,7 +23,7 @@ export default async function home(app: FastifyInstance) {
     contemplado: '/contemplado',
     'contemplado-aviso': '/contemplado?aviso=ciente',
     devolucao: '/devolucao',
-    // Vehicle billing (issue 15).
+    // Vehicle billing.
     faturamento_bem: '/faturamento',
     'pendencia-nf-novo': '/faturamentonovo/resolver-pendencias',
     'pendencia-nf-seminovo': '/faturamentoseminovo/pendencianotafiscal',
@@ -80,7 +80,7 @@ export default async function home(app: FastifyInstance) {
   }
 
   // /faturamento: where a billing card leads. The status → screen table picks the flow's screen;
-  // until that flow's screens are served (issue 9) this page states where the process stands.
+  // until that flow's screens are served this page states where the process stands.
   app.screens.register('faturamento', async (ctx) => {
     const upstream = ctx.upstream!;
     // A vehicle quota's billing: the common/manual table, then the product's (doc 2 §4.5).
@@ -116,7 +116,7 @@ export default async function home(app: FastifyInstance) {
         }
       }
     }
-    // Issue 18: post-sale and reactivation cards, and the post-sale notification.
+    // post-sale and reactivation cards, and the post-sale notification.
     const special = specialFlowCards(app, data, today, upstream.session.data.mandatoryUpdate === true);
     return {
       ...homeModel(data, upstream.session.data.customer.nome, app.text, upstream.session.data.mandatoryUpdate === true ? [] : [...awardedCards(data, today), ...cardsFor(data.cashBilling), ...vehicleCardsFor(data.vehicleBilling, data.quota, upstream.session.data.customer.inscricaoNacional), ...refundCards(data.refundStatus), ...special.cards]),

@@ -17,7 +17,7 @@ const TARGETS: Record<string, string> = {
 };
 
 /**
- * Issue 18's home cards, in the load order of doc 2 §4.1: nothing during a mandatory update; a
+ * The special flows' home cards, in the load order of doc 2 §4.1: nothing during a mandatory update; a
  * cancelled quota is checked for reactivation (table reactivation-card); otherwise the post-sale
  * case (the newest in progress, else the newest) picks its card and the 'e-mail enviado'
  * notification from table post-sale-card. Cards come from the card set special-flow-cards.

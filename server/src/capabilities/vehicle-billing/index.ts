@@ -25,9 +25,9 @@ import vehicle from './vehicle.js';
 export default async function vehicleBilling(app: FastifyInstance) {
   const steps: Steps = new Map();
   for (const part of [general, vehicle, dealership, order, documents, payment]) await app.register(part, { steps });
-  // Used vehicle up to the inspection (issue 16).
+  // Used vehicle up to the inspection.
   for (const part of [usedRegistration, usedSimulation, usedInspection]) await app.register(part, { steps });
-  // Used vehicle, issue 16: central and payment timeline, seller, owner documents, contract.
+  // Used vehicle: central and payment timeline, seller, owner documents, contract.
   for (const part of [usedSeller, usedOwnerDocuments, usedContract, usedPayment]) await app.register(part, { steps });
   await app.register(usedCentral);
 

@@ -2,7 +2,7 @@ import { BrokenCircuitError, CircuitState, SamplingBreaker, circuitBreaker, hand
 import { UpstreamError } from './upstream-client.js';
 
 /**
- * How the server treats a struggling back office (issue 22):
+ * How the server treats a struggling back office:
  * - only idempotent GETs are retried — at most twice, full jitter, on connect errors and
  *   502/503/504/429, honouring Retry-After up to 2 s — and only within a retry budget of 10 % of
  *   the calls to the upstream over 10 s (plus a floor of 3, so a quiet instance can still retry);

@@ -208,9 +208,10 @@ const own = {
     mode: z.enum(['table', 'wizard']).optional(),
     definitionId: z.string().min(1),
     definition: z.record(z.string(), z.unknown()),
-    inputs: z.array(z.object({ name: z.string().min(1), options: z.array(z.object({ value: EditorScalar, label: z.string() })) })),
-    /** One pick list per result field (`field` null: the row's whole result). */
-    outputs: z.array(z.object({ field: z.string().nullable(), options: z.array(z.object({ value: EditorScalar, label: z.string() })) })),
+    /** `label`: the input as people name it (headers and accessible names); absent, its `name`. */
+    inputs: z.array(z.object({ name: z.string().min(1), label: z.string().min(1).optional(), options: z.array(z.object({ value: EditorScalar, label: z.string() })) })),
+    /** One pick list per result field (`field` null: the row's whole result), `label` as for inputs. */
+    outputs: z.array(z.object({ field: z.string().nullable(), label: z.string().min(1).optional(), options: z.array(z.object({ value: EditorScalar, label: z.string() })) })),
     /** The values the default row may `cover` (the exhaustive input's list); absent when none is exhaustive. */
     covers: z.array(z.object({ value: EditorScalar, label: z.string() })).optional(),
     /** The analyser's findings on the table as shipped: same keys as `analyse` answers. */
@@ -218,10 +219,54 @@ const own = {
     analyse: z.object({ action: ActionName }),
     submit: z.object({ label: z.string().min(1), action: ActionName }),
   },
+  /**
+   * Its children side by side on a wide screen, one under the other below 960 px (renderer ≥ 1.2.0).
+   * `sidebar`: the first child a narrow column (a section's navigation), the second takes the rest;
+   * `even` (default): columns of equal width (a chart beside its table). The page widens to hold them.
+   */
+  columns: { variant: z.enum(['sidebar', 'even']).optional() },
+  /** Its children one under the other, as one block (a column of `columns`); with `label`, a named region. */
+  group: { label: z.string().min(1).optional() },
+  /**
+   * The sections of an area as links (renderer ≥ 1.2.0): a list down the side of a wide screen inside
+   * `columns`, a wrapped row of links on a phone; the current section marked (`aria-current="page"`).
+   */
+  nav: {
+    label: z.string().min(1),
+    links: z.array(z.object({ label: z.string().min(1), action: Action, current: z.boolean().optional() })).min(1),
+  },
+  /**
+   * A table of text cells whose rows may lead somewhere (renderer ≥ 1.2.0): a row's `action` makes
+   * its first cell a link. With `search`, a search field above it filters the rows as one types
+   * (any cell or the row's `keywords`, ignoring case and accents) and a status line says how many
+   * are shown (`search.countText`, with {shown} and {total}). On a phone each row is drawn as a
+   * block of "column: value" lines.
+   */
+  'data-table': {
+    caption: z.string().min(1),
+    columns: z.array(z.string().min(1)).min(1),
+    rows: z.array(
+      z.object({
+        id: z.string().optional(),
+        cells: z.array(z.string()),
+        /** Words the search also matches that the row does not show (an identifier). */
+        keywords: z.string().optional(),
+        action: Action.optional(),
+      }),
+    ),
+    search: z
+      .object({
+        label: z.string().min(1),
+        placeholder: z.string().optional(),
+        countText: z.string().min(1),
+        emptyText: z.string().min(1),
+      })
+      .optional(),
+  },
 } as const;
 
 /** Components that hold children (`items`). */
-const CONTAINERS = ['card', 'list', 'theme-preview'] as const;
+export const CONTAINERS = ['card', 'list', 'theme-preview', 'columns', 'group'] as const;
 type Container = (typeof CONTAINERS)[number];
 
 type Own = typeof own;
@@ -280,6 +325,10 @@ export const COMPONENT_SINCE: { readonly [T in ComponentType]: string } = {
   'theme-preview': '1.1.0',
   conversation: '1.1.0',
   'table-editor': '1.1.0',
+  columns: '1.2.0',
+  group: '1.2.0',
+  nav: '1.2.0',
+  'data-table': '1.2.0',
 };
 
 /**
@@ -313,5 +362,9 @@ export const Component: z.ZodType<ComponentNode> = z
     node('bottom-nav'),
     node('theme-preview'),
     node('table-editor'),
+    node('columns'),
+    node('group'),
+    node('nav'),
+    node('data-table'),
   ])
   .meta({ id: 'Component' }) as unknown as z.ZodType<ComponentNode>;

@@ -35,6 +35,26 @@ const DERIVED: { [T in ComponentType]?: Derive<T> } = {
   'table-editor': (n) => ({ type: 'text', tone: 'warning', text: `${n.label}: este editor precisa de um navegador atualizado.` }),
   // The chrome of every client already links Início; the other sections stay reachable from home.
   'bottom-nav': () => null,
+  nav: (n) => ({ type: 'list', label: n.label, items: n.links.map((l) => linkButton(l.current ? `${l.label} ✓` : l.label, l.action)) }),
+  // Rows as cards, one under the other (what the console drew before tables could lead somewhere).
+  'data-table': (n) => ({
+    type: 'list',
+    label: n.caption,
+    items: n.rows.map(
+      (r): ComponentNode => ({
+        type: 'card',
+        ...(r.id ? { id: r.id } : {}),
+        title: r.cells[0] ?? '',
+        subtitle: r.cells
+          .slice(1)
+          .map((cell, i) => (cell ? `${n.columns[i + 1] ?? ''}: ${cell}` : ''))
+          .filter(Boolean)
+          .join(' · '),
+        items: [],
+        ...(r.action ? { action: { label: `Abrir ${r.cells[0] ?? ''}`.trim(), action: r.action } } : {}),
+      }),
+    ),
+  }),
 };
 
 /** The node's own fallback, else the derived one, else nothing (the node is dropped). */
@@ -79,4 +99,8 @@ export const DEFAULT_FALLBACK: Record<ComponentType, DefaultFallback> = {
   'bottom-nav': { kind: 'omit' },
   'theme-preview': { kind: 'derived', as: 'card with its items' },
   'table-editor': { kind: 'derived', as: 'warning text naming the editor' },
+  columns: { kind: 'children' },
+  group: { kind: 'children' },
+  nav: { kind: 'derived', as: 'list of link buttons, the current one marked ✓' },
+  'data-table': { kind: 'derived', as: 'list of cards: the first cell as title, the others as "column: value", the row\'s action as the card\'s' },
 };

@@ -5,6 +5,7 @@ import timezone from 'dayjs/plugin/timezone.js';
 import { client, findAll, screenText } from '../helpers/api-client.js';
 import { useStack } from '../helpers/stack.js';
 import { loadConfig } from '../../server/src/config.js';
+import { parse } from 'csv-parse/sync';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -46,7 +47,11 @@ describe('operations console safety', () => {
     const approved = await joao.action('ops/aprovar', { pedido: id });
     expect(approved.body.message).toBe(`Versão v${before + 1} publicada.`);
     expect(refundOutcome()).toBe('/devolucao/filiais');
-    expect((await stack.app.flows.history())[0]).toMatchObject({ author: 'operacao (aprovado por aprovacao)', comment: 'Filiais primeiro' });
+    expect((await stack.app.flows.history())[0]).toMatchObject({ author: 'operacao', approvedBy: 'aprovacao', comment: 'Filiais primeiro' });
+    const history = await joao.screen('/ops/historico');
+    expect(findAll(history.body.layout, (n) => n.id === `versao-${before + 1}`)[0].subtitle).toMatch(/^operacao · aprovado por aprovacao · \d\d\/\d\d\/\d{4} às \d\d:\d\d · console$/);
+    const requestCard = findAll((await joao.screen('/ops/pedidos')).body.layout, (n) => n.id === `pedido-${id}`)[0];
+    expect(findAll(requestCard.items, (n) => n.type === 'status-pill').map((n) => n.text)).toEqual([`publicado como v${before + 1}`]);
     expect((await joao.action('ops/aprovar', { pedido: id })).body.message).toBe('Este pedido não está mais pendente.');
   });
 
@@ -57,6 +62,11 @@ describe('operations console safety', () => {
     const id = Number(/#(\d+)/.exec(asked.body.message)![1]);
     expect((await joao.action('ops/aprovar', { pedido: id })).body.message).toBe('Outra pessoa precisa aprovar: você fez este pedido.');
     expect((await joao.action('ops/cancelar', { pedido: id })).body.message).toBe(`Pedido #${id} cancelado.`);
+    // A cancelled request is in one state: cancelled, no longer waiting for anyone.
+    const card = findAll((await joao.screen('/ops/pedidos')).body.layout, (n) => n.id === `pedido-${id}`)[0];
+    const shown = screenText({ layout: [card] });
+    expect(findAll([card], (n) => n.type === 'status-pill').map((n) => [n.text, n.tone])).toEqual([['cancelado', 'neutral']]);
+    expect(shown).not.toMatch(/aguardando aprovação|publicar assim que aprovado/);
   });
 
   it('schedules a publish at a date and time in Brasília, refuses one in the past, and publishes it when due once approved', async () => {
@@ -79,7 +89,9 @@ describe('operations console safety', () => {
     await stack.app.db.query("UPDATE ops_requests SET run_at = now() - interval '1 second' WHERE id = $1", [id]);
     await expect.poll(() => stack.app.flows.version, { timeout: 5_000, interval: 100 }).toBe(before + 1);
     expect(refundOutcome()).toBe('/devolucao/introducao');
-    expect(screenText((await maria.screen('/ops/pedidos')).body)).toContain(`publicado: publicado como v${before + 1}`);
+    const done = screenText((await maria.screen('/ops/pedidos')).body);
+    expect(done).toContain(`publicado como v${before + 1}`);
+    expect(done).not.toContain('publicado: publicado');
   });
 
   it('exports the audit with author, time, comment and diff; only to staff', async () => {
@@ -88,10 +100,20 @@ describe('operations console safety', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     const csv = res.text;
-    expect(csv).toContain('"versão","1","deploy"');
-    expect(csv).toContain('"operacao (aprovado por aprovacao)"');
-    expect(csv).toContain('"Filiais primeiro"');
-    expect(csv).toContain('refund-screen.json.rows[1].then');
+    const rows = parse(csv.replace(/^\uFEFF/, ''), { columns: true, skip_empty_lines: true }) as Array<Record<string, string>>;
+    expect(Object.keys(rows[0]!)).toEqual(['registro', 'versao_ou_pedido', 'autor', 'aprovado_por', 'quando_brasilia', 'origem_ou_situacao', 'agendado_para', 'comentario', 'diferencas']);
+    expect(rows.find((r) => r.registro === 'versão' && r.versao_ou_pedido === '1')).toMatchObject({ autor: 'servidor', aprovado_por: '', origem_ou_situacao: 'implantação' });
+    // The version published through an approval: its author and its approver, each in their column.
+    const approved = rows.find((r) => r.registro === 'versão' && r.comentario === 'Filiais primeiro')!;
+    expect(approved).toMatchObject({ autor: 'operacao', aprovado_por: 'aprovacao', origem_ou_situacao: 'console' });
+    expect(approved.quando_brasilia).toMatch(/^\d\d\/\d\d\/\d{4} às \d\d:\d\d$/);
+    expect(approved.diferencas).toContain('refund-screen.json.rows[1].then');
+    // Every request's state in Portuguese: published as, waiting, scheduled, cancelled.
+    const states = rows.filter((r) => r.registro === 'pedido').map((r) => r.origem_ou_situacao);
+    expect(states).toContain(`publicado como v${approved.versao_ou_pedido}`);
+    expect(states).toContain('cancelado');
+    for (const state of states) expect(state).toMatch(/^(aguardando aprovação|agendado|pendente|publicando|publicado como v\d+|cancelado|recusado(: .+)?)$/);
+    expect(csv).not.toMatch(/\b(done|pending|cancelled|refused|running|deploy|rollback)\b/);
   });
 
   it('ends the console session after 15 idle minutes, and every request moves the end', async () => {

@@ -39,8 +39,8 @@ describe('operations console', () => {
     expect(screenText(overview.body)).toContain('Faturamento em espécie: status → tela');
     const page = await c.screen('/ops/definicoes/cash-billing-screen');
     const [table] = findAll(page.body.layout, (n) => n.type === 'table');
-    expect(table.columns).toEqual(['#', 'status', 'caseExists', 'condição', 'resultado', 'nota']);
-    expect(table.rows[0]).toEqual(['1', 'TRATATIVA_NAO_INICIADA', 'true', '', '/faturamentoespecie/centralcontemplacao', '']);
+    expect(table.columns).toEqual(['#', 'Status', 'Caso de contemplação aberto', 'Tela', 'Nota']);
+    expect(table.rows[0]).toEqual(['1', 'TRATATIVA_NAO_INICIADA', 'sim', '/faturamentoespecie/centralcontemplacao', '']);
     expect(table.rows.at(-1)[0]).toBe('padrão');
     expect(findAll(page.body.layout, (n) => n.type === 'form')).toEqual([]);
     const draft = await refundDraft(c, () => undefined);
@@ -120,7 +120,7 @@ describe('operations console', () => {
     expect(res.body.errors.padrao).toContain('valor "PRAZO_FINALIZADO" de "cashBillingStatus" não está mapeado nem coberto pelo padrão');
     expect(res.body.errors['linha-3']).toContain('linha nunca alcançada: a linha 2 já cobre todos os seus casos');
     expect(res.body.errors['linha-4']).toContain('não é uma tela do catálogo');
-    expect(res.body.message).toBe('Analisador: 3 ponto(s) a corrigir.');
+    expect(res.body.message).toBe('Analisador: 3 pontos a corrigir.');
   });
 
   it('refuses a tampered pick (a status or a target outside the lists) next to the field, and saves no draft', async () => {
@@ -159,7 +159,8 @@ describe('operations console', () => {
   });
   it('draws the component gallery once per partner, in that partner’s theme, with a passing WCAG AA contrast report', async () => {
     const c = await viewer();
-    expect(findAll((await c.screen('/ops')).body.layout, (n) => n.type === 'button' && n.label === 'Galeria de componentes')).toHaveLength(1);
+    const [sections] = findAll((await c.screen('/ops')).body.layout, (n) => n.type === 'nav');
+    expect(sections.links.filter((l: { label: string; action: { to: string } }) => l.label === 'Galeria de componentes' && l.action.to === '/ops/galeria')).toHaveLength(1);
     const page = await c.screen('/ops/galeria');
     const previews = findAll(page.body.layout, (n) => n.type === 'theme-preview');
     expect(previews.map((p) => p.label)).toEqual(['Consórcio Aurora', 'Horizonte Consórcios']);
@@ -288,7 +289,7 @@ describe('operations console: wizards', () => {
     const [editor] = findAll(page.body.layout, (n) => n.type === 'table-editor');
     expect(editor.mode).toBe('wizard');
     expect(editor.outputs[0].options.map((o: { value: string }) => o.value)).toEqual(['type', 'builtin', 'fgts', 'keys', 'reduction', 'summary', 'confirmation']);
-    expect(editor.inputs[0]).toEqual({ name: 'tipo', options: stack.app.flows.bundle.vocabulary.enums.quotaType!.map((v) => ({ value: v, label: String(v) })) });
+    expect(editor.inputs[0]).toEqual({ name: 'tipo', label: 'Tipo de cota', options: stack.app.flows.bundle.vocabulary.enums.quotaType!.map((v) => ({ value: v, label: String(v) })) });
     expect(editor.findings).toEqual({});
     const wizard = editor.definition as { steps: Array<Record<string, unknown>> };
 

@@ -12,7 +12,7 @@ describe('an operations analyst changes texts and themes in a real browser', () 
   test('a text change appears on the login screen after publish', async () => {
     const analyst = await browser.newPage();
     await loginStaffInBrowser(analyst, stack.baseUrl);
-    await analyst.getByRole('button', { name: 'Textos' }).click();
+    await analyst.getByRole('navigation', { name: 'Seções do console' }).getByRole('link', { name: 'Textos' }).click();
     await analyst.waitForURL('**/ops/textos');
     await analyst.getByLabel('Buscar texto ou chave').fill('Bem-vindo ao');
     await analyst.getByRole('button', { name: 'Buscar' }).click();
@@ -36,7 +36,7 @@ describe('an operations analyst changes texts and themes in a real browser', () 
   test('a theme with unreadable contrast is refused with the reason next to the colour', async () => {
     const analyst = await browser.newPage();
     await loginStaffInBrowser(analyst, stack.baseUrl);
-    await analyst.getByRole('button', { name: 'Temas dos parceiros' }).click();
+    await analyst.getByRole('navigation', { name: 'Seções do console' }).getByRole('link', { name: 'Temas dos parceiros' }).click();
     await analyst.waitForURL('**/ops/temas');
     await analyst.getByLabel('Cor primária de Consórcio Aurora (primary)').fill('#FFEB3B');
     await analyst.getByLabel('Texto sobre a primária de Consórcio Aurora (onPrimary)').fill('#FFFFFF');

@@ -9,9 +9,9 @@ describe('an operations analyst in a real browser', () => {
   test('edits a bid wizard step with the pick lists, sees the analyser mark the step, and saves the draft', async () => {
     const analyst = await browser.newPage();
     await loginStaffInBrowser(analyst, stack.baseUrl);
-    await analyst.locator('section.card', { hasText: 'bid-wizard' }).getByRole('button', { name: 'Ver' }).click();
+    await analyst.getByRole('link', { name: 'Assistente de oferta de lance', exact: true }).click();
     await analyst.waitForURL('**/ops/definicoes/bid-wizard');
-    const editor = analyst.getByRole('region', { name: 'bid-wizard (edição)' });
+    const editor = analyst.getByRole('region', { name: 'Assistente de oferta de lance (edição)' });
     await editor.waitFor();
 
     // Picking a step id the wizard already has: the analyser marks the later of the two.
@@ -21,13 +21,13 @@ describe('an operations analyst in a real browser', () => {
     await editor.getByText('Passo 4: passo "keys" repetido').waitFor({ state: 'hidden' });
 
     // A copy of step 3 is marked as repeated; deleting the copy clears the mark.
-    await editor.getByRole('button', { name: 'Duplicar o passo 3' }).click();
+    await editor.getByRole('button', { name: 'Duplicar passo 3' }).click();
     await editor.getByText('Passo 4: passo "fgts" repetido').waitFor();
-    await editor.getByRole('button', { name: 'Excluir o passo 4' }).click();
+    await editor.getByRole('button', { name: 'Excluir passo 4' }).click();
     await editor.getByText('Passo 4: passo "fgts" repetido').waitFor({ state: 'hidden' });
 
     // FGTS now also for service quotas.
-    await editor.getByLabel('tipo do passo 3').selectOption([{ label: 'imovel' }, { label: 'servico' }]);
+    await editor.getByLabel('Tipo de cota do passo 3').selectOption([{ label: 'imovel' }, { label: 'servico' }]);
     await editor.getByText('imovel, servico').waitFor();
     await editor.getByText('Analisador: sem problemas.').waitFor();
     await editor.getByRole('button', { name: 'Revisar alterações' }).click();

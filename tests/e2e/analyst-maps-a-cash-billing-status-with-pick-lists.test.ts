@@ -21,22 +21,22 @@ describe('an operations analyst in a real browser', () => {
 
     const analyst = await browser.newPage();
     await loginStaffInBrowser(analyst, stack.baseUrl);
-    await analyst.locator('section.card', { hasText: 'cash-billing-screen' }).getByRole('button', { name: 'Ver' }).click();
+    await analyst.getByRole('link', { name: 'Faturamento em espécie: status → tela', exact: true }).click();
     await analyst.waitForURL('**/ops/definicoes/cash-billing-screen');
-    const editor = analyst.getByRole('region', { name: 'cash-billing-screen (edição)' });
+    const editor = analyst.getByRole('region', { name: 'Faturamento em espécie: status → tela (edição)' });
     await editor.waitFor();
 
     // Row 7 keeps REANALISE_BRSCAN; PENDENCIA_CLIENTE gets a row of its own, to the additional-documents screen.
-    await editor.getByLabel('status da linha 7').selectOption({ label: 'REANALISE_BRSCAN' });
+    await editor.getByLabel('Status da linha 7').selectOption({ label: 'REANALISE_BRSCAN' });
     await editor.getByText('Padrão: valor "PENDENCIA_CLIENTE" de "cashBillingStatus" não está mapeado nem coberto pelo padrão').waitFor();
     await editor.getByRole('button', { name: 'Adicionar linha' }).click();
-    await editor.getByLabel('status da linha 10').selectOption({ label: 'PENDENCIA_CLIENTE' });
-    await editor.getByLabel('Resultado da linha 10').selectOption({ label: '/faturamentoespecie/reanalise' });
+    await editor.getByLabel('Status da linha 10').selectOption({ label: 'PENDENCIA_CLIENTE' });
+    await editor.getByLabel('Tela da linha 10').selectOption({ label: '/faturamentoespecie/reanalise' });
     // A copy of the new row appears below it as row 11; deleting it leaves the table as it was.
-    await editor.getByRole('button', { name: 'Duplicar a linha 10' }).click();
-    await editor.getByLabel('status da linha 11').waitFor();
-    await editor.getByRole('button', { name: 'Excluir a linha 11' }).click();
-    await editor.getByLabel('status da linha 11').waitFor({ state: 'hidden' });
+    await editor.getByRole('button', { name: 'Duplicar linha 10' }).click();
+    await editor.getByLabel('Status da linha 11').waitFor();
+    await editor.getByRole('button', { name: 'Excluir linha 11' }).click();
+    await editor.getByLabel('Status da linha 11').waitFor({ state: 'hidden' });
     await editor.getByText('Analisador: sem problemas.').waitFor();
     await editor.getByRole('button', { name: 'Revisar alterações' }).click();
     await analyst.waitForURL('**/ops/rascunho');

@@ -9,17 +9,16 @@ describe('operations console in a real browser', () => {
   test('a publisher edits a table, reviews the analyser report and the persona preview, and publishes', async () => {
     const page = await browser.newPage();
     await loginStaffInBrowser(page, stack.baseUrl);
-    await page.getByText('Devolução: status → tela').waitFor();
-    await page.locator('section.card', { hasText: 'refund-screen' }).getByRole('button', { name: 'Ver' }).click();
+    await page.getByRole('link', { name: 'Devolução: status → tela', exact: true }).click();
     await page.waitForURL('**/ops/definicoes/refund-screen');
-    await page.getByRole('table', { name: 'refund-screen (publicada)' }).waitFor();
+    await page.getByRole('table', { name: 'Devolução: status → tela (publicada)' }).waitFor();
 
     await page.getByText('Ver como JSON (desenvolvedores)').click();
     const editor = page.getByLabel('Definição (JSON)');
     const json = JSON.parse(await editor.inputValue());
     json.rows[1].then = '/devolucao/filiais';
     await editor.fill(JSON.stringify(json, null, 2));
-    await page.getByLabel('Resultado da linha 2').getByRole('option', { name: '/devolucao/filiais', selected: true }).waitFor({ state: 'attached' });
+    await page.getByLabel('Tela da linha 2').getByRole('option', { name: '/devolucao/filiais', selected: true }).waitFor({ state: 'attached' });
     await page.getByRole('button', { name: 'Revisar alterações' }).click();
     await page.waitForURL('**/ops/rascunho');
     await page.getByText('Definições de fluxo: OK').waitFor();

@@ -29,4 +29,8 @@ export const CAPABILITIES: readonly ComponentType[] = [
   'bottom-nav',
   'theme-preview',
   'table-editor',
+  'columns',
+  'group',
+  'nav',
+  'data-table',
 ];

@@ -22,6 +22,10 @@ import { Stepper } from './stepper/stepper.js';
 import { Table } from './table/table.js';
 import { Text } from './text/text.js';
 import { Value } from './value/value.js';
+import { Columns } from './columns/columns.js';
+import { Group } from './group/group.js';
+import { Nav } from './nav/nav.js';
+import { DataTable } from './data-table/data-table.js';
 
 export type Drawer<T extends ComponentType> = (props: { node: ComponentOf<T> }) => React.ReactNode;
 
@@ -50,4 +54,8 @@ export const REGISTRY: { [T in ComponentType]: Drawer<T> } = {
   'bottom-nav': BottomNav,
   'theme-preview': ThemePreview,
   'table-editor': LazyTableEditor,
+  columns: Columns,
+  group: Group,
+  nav: Nav,
+  'data-table': DataTable,
 };

@@ -1,4 +1,4 @@
-import { COMPONENT_SINCE, COMPONENT_TYPES, DEFAULT_FALLBACK, fallbackOf, type ComponentNode, type ComponentType } from '../../../screens/contract/index.js';
+import { COMPONENT_SINCE, COMPONENT_TYPES, CONTAINERS, DEFAULT_FALLBACK, fallbackOf, type ComponentNode, type ComponentType } from '../../../screens/contract/index.js';
 
 /** 1.10.0 > 1.9.2: numeric comparison of dotted versions (missing parts are 0). */
 export function compareVersions(a: string, b: string): number {
@@ -39,7 +39,7 @@ function downgradeOne(node: ComponentNode, can: ReadonlySet<ComponentType>): Com
     return fallback ? downgradeOne(fallback, can) : defaultFallback(node, can);
   }
   const { fallback: _unused, ...rest } = node;
-  if (rest.type === 'card' || rest.type === 'list' || rest.type === 'theme-preview') return [{ ...rest, items: downgrade(rest.items, can) } as ComponentNode];
+  if ((CONTAINERS as readonly string[]).includes(rest.type) && 'items' in rest) return [{ ...rest, items: downgrade(rest.items, can) } as ComponentNode];
   return [rest as ComponentNode];
 }
 

@@ -1,4 +1,4 @@
-import type { ComponentNode, ComponentOf } from '../../../screens/contract/index.js';
+import { CONTAINERS, type ComponentNode, type ComponentOf } from '../../../screens/contract/index.js';
 
 /**
  * Which engine draws a form. The renderer's light form draws flat objects of text, password,
@@ -97,7 +97,7 @@ export function withFormEngines(nodes: readonly ComponentNode[]): ComponentNode[
 function mark(node: ComponentNode): ComponentNode {
   let out = node;
   if (node.type === 'form' && node.engine === undefined) out = { ...node, engine: formEngine(node) };
-  if ((out.type === 'card' || out.type === 'list') && out.items.length) out = { ...out, items: withFormEngines(out.items) } as ComponentNode;
+  if ('items' in out && (CONTAINERS as readonly string[]).includes(out.type) && out.items.length) out = { ...out, items: withFormEngines(out.items) } as ComponentNode;
   if (out.fallback) out = { ...out, fallback: mark(out.fallback) } as ComponentNode;
   return out;
 }

@@ -62,3 +62,23 @@ export function maskPhone(phone: string): string {
   const digits = phone.replace(/\D/g, '');
   return `(${digits.slice(0, 2)}) *****-${digits.slice(-4)}`;
 }
+
+/** 'DD/MM/YYYY às HH:mm' in Brasília (the one date-and-time form of every screen, CSV and e-mail). */
+export { formatDateTime } from './clock.js';
+
+const counts = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 });
+
+/** A whole count as a Brazilian reads it: 1.234. */
+export function formatCount(value: number): string {
+  return counts.format(value);
+}
+
+/** A count with its noun in the right number: "1 ponto", "3 pontos" (never "ponto(s)"). */
+export function countOf(value: number, singular: string, plural: string): string {
+  return `${formatCount(value)} ${value === 1 ? singular : plural}`;
+}
+
+/** A number with a fixed count of decimals and a decimal comma: 4,52. */
+export function formatDecimal(value: number, digits: number): string {
+  return new Intl.NumberFormat('pt-BR', { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: true }).format(value);
+}

@@ -159,7 +159,7 @@ export class FlowService {
    * Publishes `files` as the next version, if the analyser accepts them and `baseVersion` is
    * still the one in service (a concurrent publish makes this one stale, never overwritten).
    */
-  async publish(input: { files: Record<string, unknown>; author: string; comment: string; baseVersion: number; source?: 'console' | 'rollback' }): Promise<FlowVersionSummary> {
+  async publish(input: { files: Record<string, unknown>; author: string; approvedBy?: string | null; comment: string; baseVersion: number; source?: 'console' | 'rollback' }): Promise<FlowVersionSummary> {
     const { report } = this.check(input.files);
     if (!report.ok) throw new FlowRejectedError(report, formatReport(report));
     const latest = await this.store.latestVersion();
@@ -169,6 +169,7 @@ export class FlowService {
       version: latest + 1,
       files: input.files,
       author: input.author,
+      approvedBy: input.approvedBy ?? null,
       comment: input.comment,
       source: input.source ?? 'console',
       diff: diffFiles(previous?.files ?? {}, input.files),

@@ -3,6 +3,8 @@ import type { Database } from './database.js';
 export interface FlowVersionSummary {
   version: number;
   author: string;
+  /** Who approved it, when the publish waited for a second person. */
+  approvedBy: string | null;
   comment: string;
   source: 'deploy' | 'console' | 'rollback';
   diff: string;
@@ -19,12 +21,13 @@ export class StaleVersionError extends Error {
   override name = 'StaleVersionError';
 }
 
-type Row = { version: number; files?: Record<string, unknown>; author: string; comment: string; source: string; source_hash?: string | null; diff: string; created_at: Date | string };
+type Row = { version: number; files?: Record<string, unknown>; author: string; approved_by?: string | null; comment: string; source: string; source_hash?: string | null; diff: string; created_at: Date | string };
 
 function summary(row: Row): FlowVersionSummary {
   return {
     version: row.version,
     author: row.author,
+    approvedBy: row.approved_by ?? null,
     comment: row.comment,
     source: row.source as FlowVersionSummary['source'],
     diff: row.diff,
@@ -54,22 +57,23 @@ export class FlowStore {
   }
 
   async history(): Promise<FlowVersionSummary[]> {
-    const rows = await this.db.query<Row>('SELECT version, author, comment, source, diff, created_at FROM flow_versions ORDER BY version DESC');
+    const rows = await this.db.query<Row>('SELECT version, author, approved_by, comment, source, diff, created_at FROM flow_versions ORDER BY version DESC');
     return rows.map(summary);
   }
 
   /** Stores `version`, which must be exactly one above the current one; otherwise the publish is stale. */
-  async insert(entry: { version: number; files: Record<string, unknown>; author: string; comment: string; source: FlowVersionSummary['source']; sourceHash?: string; diff: string }): Promise<void> {
+  async insert(entry: { version: number; files: Record<string, unknown>; author: string; approvedBy?: string | null; comment: string; source: FlowVersionSummary['source']; sourceHash?: string; diff: string }): Promise<void> {
     try {
       await this.db.withConnection(async (db) => {
         await db.query('BEGIN');
         try {
           const [row] = await db.query<{ v: number | null }>('SELECT max(version) AS v FROM flow_versions');
           if ((row?.v ?? 0) !== entry.version - 1) throw new StaleVersionError(`a versão ${entry.version - 1} não é mais a atual`);
-          await db.query('INSERT INTO flow_versions (version, files, author, comment, source, source_hash, diff) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
+          await db.query('INSERT INTO flow_versions (version, files, author, approved_by, comment, source, source_hash, diff) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)', [
             entry.version,
             JSON.stringify(entry.files),
             entry.author,
+            entry.approvedBy ?? null,
             entry.comment,
             entry.source,
             entry.sourceHash ?? null,

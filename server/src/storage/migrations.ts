@@ -150,6 +150,18 @@ const MIGRATIONS: { id: number; name: string; sql: string }[] = [
       );
       CREATE INDEX ops_requests_status ON ops_requests (status)`,
   },
+  {
+    // The approver of a published version in a column of its own. Versions published through an
+    // approval before it carry "author (aprovado por approver)" as their author: split here.
+    id: 4160,
+    name: 'flow_versions_approved_by',
+    sql: `
+      ALTER TABLE flow_versions ADD COLUMN approved_by TEXT;
+      UPDATE flow_versions
+         SET approved_by = substring(author from ' \\(aprovado por (.+)\\)$'),
+             author = substring(author from '^(.*) \\(aprovado por .+\\)$')
+       WHERE author ~ ' \\(aprovado por .+\\)$'`,
+  },
 ];
 
 const MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS schema_migrations (

@@ -13,3 +13,12 @@ describe('the words of the JSON form', () => {
     expect(translateString(TranslatableString.RemoveButton)).toBe('Remover');
   });
 });
+
+describe("an array item's buttons", () => {
+  it('are named by the entry they act on, read from the id RJSF gives them, with the noun of ui:options.itemLabel', async () => {
+    const { entryOf } = await import('./array-buttons.js');
+    expect(entryOf('root_cards_2__moveUp', { 'ui:options': { itemLabel: 'card' } })).toBe('card 3');
+    expect(entryOf('root_emails_0__remove', undefined)).toBe('item 1');
+    expect(entryOf('root_cards__add', undefined)).toBeNull();
+  });
+});

@@ -17,10 +17,28 @@ export function translateString(key: TranslatableString, params?: string[]): str
   return PT_BR[key] ?? englishStringTranslator(key, params);
 }
 
+/** An item's buttons are named by the word they show and the entry they act on ("Subir card 3"), so each name is unique and starts with what is seen. */
+const ITEM_BUTTONS = new Set([TranslatableString.MoveUpButton, TranslatableString.MoveDownButton, TranslatableString.CopyButton, TranslatableString.RemoveButton]);
+
+/**
+ * The entry an item's button acts on: RJSF ids an item's buttons by the item's path
+ * (`root_cards_2__moveUp`), so its position is read there; the noun comes from the items' uiSchema
+ * (`ui:options.itemLabel`, e.g. "card"), else "item".
+ */
+export function entryOf(id: string | undefined, uiSchema: IconButtonProps['uiSchema']): string | null {
+  const index = /_(\d+)_+(?:moveUp|moveDown|copy|remove)$/.exec(id ?? '')?.[1];
+  if (index === undefined) return null;
+  const options = (uiSchema?.['ui:options'] ?? {}) as { itemLabel?: unknown };
+  const noun = typeof options.itemLabel === 'string' && options.itemLabel ? options.itemLabel : 'item';
+  return `${noun} ${Number(index) + 1}`;
+}
+
 function textButton(key: TranslatableString, className: string) {
-  return function TextButton({ onClick, disabled, registry, id }: IconButtonProps) {
+  return function TextButton({ onClick, disabled, registry, id, uiSchema }: IconButtonProps) {
+    const entry = entryOf(id, uiSchema);
+    const name = entry && ITEM_BUTTONS.has(key) ? `${registry.translateString(key)} ${entry}` : undefined;
     return (
-      <button type="button" id={id} className={`button button-link ${className}`} onClick={onClick} disabled={disabled}>
+      <button type="button" id={id} className={`button button-link ${className}`} onClick={onClick} disabled={disabled} aria-label={name}>
         {registry.translateString(key)}
       </button>
     );

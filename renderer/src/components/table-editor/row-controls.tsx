@@ -1,8 +1,9 @@
 /**
  * The controls of one row of a console editor (a decision-table row, a wizard step): move up, move
  * down, duplicate, delete. Each button's accessible name says what it acts on (`subject`, e.g.
- * "a linha 2", "o passo 3"); the first row cannot go up, the last cannot go down, the only one
- * cannot be deleted.
+ * "linha 2", "passo 3": "Mover linha 2 para cima"); each is at least 40 px square, so a finger or a
+ * shaky mouse hits it; the first row cannot go up, the last cannot go down, the only one cannot be
+ * deleted.
  */
 export function RowControls({
   subject,
@@ -21,18 +22,20 @@ export function RowControls({
 }) {
   return (
     <td className="table-editor-actions">
-      <button type="button" className="btn btn-link" aria-label={`Subir ${subject}`} disabled={index === 0} onClick={() => onMove(index - 1)}>
-        ↑
-      </button>
-      <button type="button" className="btn btn-link" aria-label={`Descer ${subject}`} disabled={index === count - 1} onClick={() => onMove(index + 1)}>
-        ↓
-      </button>
-      <button type="button" className="btn btn-link" aria-label={`Duplicar ${subject}`} onClick={onDuplicate}>
-        Duplicar
-      </button>
-      <button type="button" className="btn btn-link" aria-label={`Excluir ${subject}`} disabled={count === 1} onClick={onDelete}>
-        Excluir
-      </button>
+      <div className="row-controls">
+        <button type="button" className="row-control" aria-label={`Mover ${subject} para cima`} title={`Mover ${subject} para cima`} disabled={index === 0} onClick={() => onMove(index - 1)}>
+          <span aria-hidden="true">↑</span>
+        </button>
+        <button type="button" className="row-control" aria-label={`Mover ${subject} para baixo`} title={`Mover ${subject} para baixo`} disabled={index === count - 1} onClick={() => onMove(index + 1)}>
+          <span aria-hidden="true">↓</span>
+        </button>
+        <button type="button" className="row-control" aria-label={`Duplicar ${subject}`} onClick={onDuplicate}>
+          Duplicar
+        </button>
+        <button type="button" className="row-control" aria-label={`Excluir ${subject}`} disabled={count === 1} onClick={onDelete}>
+          Excluir
+        </button>
+      </div>
     </td>
   );
 }

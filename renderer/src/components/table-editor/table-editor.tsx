@@ -142,16 +142,16 @@ export function TableEditor({ node }: { node: Node }) {
               <th scope="col">#</th>
               {inputs.map((i) => (
                 <th key={i.name} scope="col">
-                  {i.name}
+                  {i.label ?? i.name}
                 </th>
               ))}
               {node.outputs.map((o) => (
                 <th key={o.field ?? ''} scope="col">
-                  {o.field ?? 'resultado'}
+                  {o.label ?? o.field ?? 'Resultado'}
                 </th>
               ))}
-              <th scope="col">nota</th>
-              <th scope="col">ações</th>
+              <th scope="col">Nota</th>
+              <th scope="col">Ações</th>
             </tr>
           </thead>
           <tbody>
@@ -164,7 +164,7 @@ export function TableEditor({ node }: { node: Node }) {
                   {inputs.map((input) => (
                     <td key={input.name}>
                       <MultiPick
-                        label={`${input.name} da linha ${n}`}
+                        label={`${input.label ?? input.name} da linha ${n}`}
                         options={cellOptions(input.options, row.when?.[input.name])}
                         selected={selectedOptions(cellOptions(input.options, row.when?.[input.name]), row.when?.[input.name])}
                         onChange={(picked) => update(setCell(table, r, input.name, picked, cellOptions(input.options, row.when?.[input.name])))}
@@ -174,7 +174,7 @@ export function TableEditor({ node }: { node: Node }) {
                   {node.outputs.map((output) => (
                     <td key={output.field ?? ''}>
                       <SinglePick
-                        label={`${output.field ?? 'Resultado'} da linha ${n}`}
+                        label={`${output.label ?? output.field ?? 'Resultado'} da linha ${n}`}
                         options={output.options}
                         value={outcomeField(row.then, output.field)}
                         onChange={(value) => update(setOutcomeField(table, r, output.field, value))}
@@ -184,6 +184,7 @@ export function TableEditor({ node }: { node: Node }) {
                   ))}
                   <td>
                     <input
+                      className="input table-editor-text"
                       aria-label={`Nota da linha ${n}`}
                       value={row.note ?? ''}
                       onChange={(event) => {
@@ -195,7 +196,7 @@ export function TableEditor({ node }: { node: Node }) {
                     />
                   </td>
                   <RowControls
-                    subject={`a linha ${n}`}
+                    subject={`linha ${n}`}
                     index={r}
                     count={rows.length}
                     onMove={(to) => update(moveRow(table, r, to))}
@@ -230,7 +231,7 @@ export function TableEditor({ node }: { node: Node }) {
               {node.outputs.map((output) => (
                 <td key={output.field ?? ''}>
                   <SinglePick
-                    label={`${output.field ?? 'Resultado'} do padrão`}
+                    label={`${output.label ?? output.field ?? 'Resultado'} do padrão`}
                     options={output.options}
                     value={outcomeField(table.default?.then ?? null, output.field)}
                     onChange={(value) => {
@@ -256,17 +257,17 @@ export function TableEditor({ node }: { node: Node }) {
         {node.mode === 'wizard' ? (
           <button
             type="button"
-            className="btn btn-secondary"
+            className="button button-secondary"
             onClick={() => update(addStep(table as unknown as EditorWizard, (node.outputs.find((o) => o.field === 'id')?.options ?? []).map((o) => String(o.value))) as unknown as EditorTable)}
           >
             Adicionar passo
           </button>
         ) : (
-          <button type="button" className="btn btn-secondary" onClick={() => update({ ...structuredClone(table), rows: [...structuredClone(rows), emptyRow(node.outputs)] })}>
+          <button type="button" className="button button-secondary" onClick={() => update({ ...structuredClone(table), rows: [...structuredClone(rows), emptyRow(node.outputs)] })}>
             Adicionar linha
           </button>
         )}
-        <button type="button" className="btn btn-primary" disabled={busy || jsonError !== null} onClick={() => void submit()}>
+        <button type="button" className="button button-primary" disabled={busy || jsonError !== null} onClick={() => void submit()}>
           {busy ? 'Analisando...' : node.submit.label}
         </button>
       </div>

@@ -28,14 +28,14 @@ export function WizardSteps(props: { node: Node; wizard: EditorWizard; findings:
             <th scope="col">#</th>
             {node.outputs.map((o) => (
               <th key={o.field ?? ''} scope="col">
-                {o.field === 'id' ? 'passo' : o.field === 'route' ? 'rota' : o.field}
+                {o.label ?? (o.field === 'id' ? 'Passo' : o.field === 'route' ? 'Rota' : o.field)}
               </th>
             ))}
-            <th scope="col">rótulo</th>
-            {hasTexts ? <th scope="col">título</th> : null}
-            {hasTexts ? <th scope="col">textos</th> : null}
-            <th scope="col">vale quando</th>
-            <th scope="col">ações</th>
+            <th scope="col">Rótulo</th>
+            {hasTexts ? <th scope="col">Título</th> : null}
+            {hasTexts ? <th scope="col">Textos</th> : null}
+            <th scope="col">Vale quando</th>
+            <th scope="col">Ações</th>
           </tr>
         </thead>
         <tbody>
@@ -57,16 +57,16 @@ export function WizardSteps(props: { node: Node; wizard: EditorWizard; findings:
                   </td>
                 ))}
                 <td>
-                  <input aria-label={`Rótulo do passo ${n}`} value={step.label ?? ''} onChange={(event) => update(setStepField(wizard, s, 'label', event.target.value))} />
+                  <input className="input table-editor-text" aria-label={`Rótulo do passo ${n}`} value={step.label ?? ''} onChange={(event) => update(setStepField(wizard, s, 'label', event.target.value))} />
                 </td>
                 {hasTexts ? (
                   <td>
-                    <input aria-label={`Título do passo ${n}`} value={step.title ?? ''} onChange={(event) => update(setStepField(wizard, s, 'title', event.target.value))} />
+                    <input className="input table-editor-text" aria-label={`Título do passo ${n}`} value={step.title ?? ''} onChange={(event) => update(setStepField(wizard, s, 'title', event.target.value))} />
                   </td>
                 ) : null}
                 {hasTexts ? (
                   <td>
-                    <textarea aria-label={`Textos do passo ${n} (um parágrafo por linha)`} rows={3} value={(step.texts ?? []).join('\n')} onChange={(event) => update(setStepTexts(wizard, s, event.target.value))} />
+                    <textarea className="input table-editor-text" aria-label={`Textos do passo ${n} (um parágrafo por linha)`} rows={3} value={(step.texts ?? []).join('\n')} onChange={(event) => update(setStepTexts(wizard, s, event.target.value))} />
                   </td>
                 ) : null}
                 <td>
@@ -78,9 +78,9 @@ export function WizardSteps(props: { node: Node; wizard: EditorWizard; findings:
                       const options = cellOptions(input.options, cell);
                       return (
                         <div key={input.name} className="table-editor-availability">
-                          <span className="field-label">{input.name}</span>
+                          <span className="field-label">{input.label ?? input.name}</span>
                           <MultiPick
-                            label={`${input.name} do passo ${n}`}
+                            label={`${input.label ?? input.name} do passo ${n}`}
                             options={options}
                             selected={selectedOptions(options, cell)}
                             onChange={(picked) => update(setAvailability(wizard, s, input.name, picked === 'any' ? 'any' : picked.map((i) => options[i]!.value)))}
@@ -91,7 +91,7 @@ export function WizardSteps(props: { node: Node; wizard: EditorWizard; findings:
                   )}
                 </td>
                 <RowControls
-                  subject={`o passo ${n}`}
+                  subject={`passo ${n}`}
                   index={s}
                   count={steps.length}
                   onMove={(to) => update(moveStep(wizard, s, to))}

@@ -1,6 +1,7 @@
-import { formatDateTime } from '../../domain/clock.js';
+import { formatDateTime } from '../../domain/format.js';
 import type { FlowVersionSummary } from '../../storage/flow-store.js';
 import type { OpsRequest } from '../../storage/ops-requests.js';
+import { SOURCE_LABEL, requestState, versionAuthor } from './records.js';
 
 /** One CSV field: quoted, quotes doubled; a leading = + - @ is neutralised so a spreadsheet never runs it. */
 function field(value: string | number | null): string {
@@ -9,12 +10,15 @@ function field(value: string | number | null): string {
   return `"${safe.replace(/"/g, '""')}"`;
 }
 
-/** The console's audit as CSV: published versions (author, time in Brasília, origin, comment, diff), then the requests. */
-export function auditCsv(history: FlowVersionSummary[], requests: OpsRequest[]): string {
+/**
+ * The console's audit as CSV: published versions (author and approver each in their column, time in
+ * Brasília, origin, comment, diff), then the requests with where each stands — in Portuguese.
+ */
+export function auditCsv(history: FlowVersionSummary[], requests: OpsRequest[], requireApproval: boolean): string {
   const lines = [['registro', 'versao_ou_pedido', 'autor', 'aprovado_por', 'quando_brasilia', 'origem_ou_situacao', 'agendado_para', 'comentario', 'diferencas'].map(field).join(',')];
-  for (const v of history) lines.push(['versão', v.version, v.author, '', formatDateTime(v.createdAt), v.source, '', v.comment, v.diff].map(field).join(','));
+  for (const v of history) lines.push(['versão', v.version, versionAuthor(v), v.approvedBy, formatDateTime(v.createdAt), SOURCE_LABEL[v.source], '', v.comment, v.diff].map(field).join(','));
   for (const r of requests) {
-    lines.push(['pedido', r.id, r.author, r.approvedBy, formatDateTime(r.createdAt), `${r.status}${r.outcome ? `: ${r.outcome}` : ''}`, r.runAt ? formatDateTime(r.runAt) : '', r.comment, r.diff].map(field).join(','));
+    lines.push(['pedido', r.id, r.author, r.approvedBy, formatDateTime(r.createdAt), requestState(r, requireApproval).text, r.runAt ? formatDateTime(r.runAt) : '', r.comment, r.diff].map(field).join(','));
   }
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }

@@ -2,6 +2,7 @@ import type { ComponentNode } from '../../../../screens/contract/components.js';
 import type { ThemeDefinition } from '../../../../screens/contract/flows.js';
 import type { ThemeTokens } from '../../../../screens/contract/screen.js';
 import { contrastReport } from '../../domain/theme.js';
+import { countOf, formatDecimal } from '../../domain/format.js';
 import type { StaffSession } from './staff-sessions.js';
 import { canPublish } from './staff.js';
 
@@ -24,7 +25,7 @@ export function textsScreen(staff: StaffSession, texts: Readonly<Record<string, 
   const found = needle ? Object.entries(texts).filter(([k, v]) => k.toLowerCase().includes(needle) || v.toLowerCase().includes(needle)) : [];
   const nodes: ComponentNode[] = [
     { type: 'heading', text: 'Textos (pt-BR)' },
-    { type: 'text', text: `${Object.keys(texts).length} textos em serviço na v${version}. Marcadores como {{partner.name}} são preenchidos pelo servidor: mantenha-os.` },
+    { type: 'text', text: `${countOf(Object.keys(texts).length, 'texto', 'textos')} em serviço na v${version}. Marcadores como {{partner.name}} são preenchidos pelo servidor: mantenha-os.` },
     {
       type: 'form',
       id: 'ops-textos-busca',
@@ -61,7 +62,6 @@ export function textsScreen(staff: StaffSession, texts: Readonly<Record<string, 
       },
     );
   }
-  nodes.push({ type: 'button', label: 'Voltar às definições', variant: 'link', action: { type: 'navigate', to: '/ops' } });
   return nodes;
 }
 
@@ -87,7 +87,7 @@ export function themesScreen(staff: StaffSession, partners: ThemeRow[]): Compone
             type: 'table',
             caption: `Contraste WCAG AA de ${p.name}`,
             columns: ['texto', 'fundo', 'contraste', 'resultado'],
-            rows: contrastReport(p.theme).map((c) => [c.foreground, c.background, `${c.ratio.toFixed(2).replace('.', ',')}:1`, c.ok ? 'passa' : 'falha']),
+            rows: contrastReport(p.theme).map((c) => [c.foreground, c.background, `${formatDecimal(c.ratio, 2)}:1`, c.ok ? 'passa' : 'falha']),
           },
           { type: 'button', label: 'Botão de exemplo', variant: 'primary', action: { type: 'submit', action: 'ops/galeria-exemplo' } },
         ],
@@ -112,6 +112,5 @@ export function themesScreen(staff: StaffSession, partners: ThemeRow[]): Compone
           ]
         : []),
     ]),
-    { type: 'button', label: 'Voltar às definições', variant: 'link', action: { type: 'navigate', to: '/ops' } },
   ];
 }

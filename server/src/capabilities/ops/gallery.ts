@@ -1,6 +1,7 @@
 import type { ComponentNode, ComponentOf } from '../../../../screens/contract/components.js';
 import type { ThemeTokens } from '../../../../screens/contract/screen.js';
 import type { ContrastCheck } from '../../domain/theme.js';
+import { formatDecimal } from '../../domain/format.js';
 
 /**
  * The component gallery of the operations console (/ops/galeria): every component in every
@@ -143,7 +144,7 @@ function contrastTable(p: GalleryPartner): ComponentNode {
     type: 'table',
     caption: `Contraste WCAG AA · ${p.name}${p.rejected ? ' (tema recusado: desenhado com o tema padrão)' : ''}`,
     columns: ['Texto', 'Fundo', 'Razão', 'AA (4,5:1)'],
-    rows: p.report.map((c) => [c.foreground, c.background, `${c.ratio.toLocaleString('pt-BR')}:1`, c.ok ? 'passa' : 'falha']),
+    rows: p.report.map((c) => [c.foreground, c.background, `${formatDecimal(c.ratio, 2)}:1`, c.ok ? 'passa' : 'falha']),
   };
 }
 
@@ -151,7 +152,6 @@ export function galleryScreen(partners: GalleryPartner[]): ComponentNode[] {
   return [
     { type: 'heading', text: 'Galeria de componentes' },
     { type: 'text', text: 'Cada componente em cada estado, com o tema de cada parceiro lado a lado. O contraste dos tokens é verificado (WCAG AA) ao iniciar o servidor e antes de aceitar o tema de um parceiro.' },
-    { type: 'button', label: 'Voltar às definições', variant: 'link', action: { type: 'navigate', to: '/ops' } },
     { type: 'list', label: 'Temas dos parceiros', items: partners.map((p): ComponentNode => ({ type: 'theme-preview', id: `tema-${p.id}`, label: p.name, theme: { ...p.theme }, items: [contrastTable(p), ...samples(p)] })) },
   ];
 }

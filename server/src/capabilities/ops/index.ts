@@ -8,7 +8,9 @@ import { galleryScreen, type GalleryPartner } from './gallery.js';
 import { brand } from '../../plugins/core/partner.js';
 import { partners as partnerCalls } from '../../../../screens/back-office/index.js';
 import { contrastReport } from '../../domain/theme.js';
-import { cardSetForm, definitionScreen, historyScreen, loginScreen, overviewScreen, requestsScreen, reviewScreen } from './ops-screens.js';
+import { cardSetForm, definitionScreen, historyScreen, lastChanges, loginScreen, overviewScreen, requestsScreen, reviewScreen } from './ops-screens.js';
+import { consoleFrame } from './console-frame.js';
+import { countOf } from '../../domain/format.js';
 import { previewPersona, readPersonas } from './preview.js';
 import { canPublish, parseStaff, verifyStaff } from './staff.js';
 import dayjs from 'dayjs';
@@ -52,8 +54,10 @@ export default async function ops(app: FastifyInstance) {
     return id ? sessions.get(id) : null;
   }
 
-  async function document(request: FastifyRequest, screen: string, route: string, title: string, layout: ComponentNode[]): Promise<ScreenDocument> {
+  /** A console page; with a staff member, inside the console's frame (who is in, the sections, leaving). */
+  async function document(request: FastifyRequest, screen: string, route: string, title: string, content: ComponentNode[], member?: StaffSession): Promise<ScreenDocument> {
     const partner = await app.partners.forRequest(request);
+    const layout = member ? consoleFrame(member, new URL(route, 'http://console').pathname, content) : content;
     return app.screens.finish(request, {
       schemaVersion: SCHEMA_VERSION,
       kind: 'screen',
@@ -75,18 +79,18 @@ export default async function ops(app: FastifyInstance) {
     if (url.pathname === '/ops/entrar') return member ? redirect('/ops') : document(request, 'ops-entrar', route, 'Console de operações', loginScreen());
     if (!member) return redirect('/ops/entrar');
 
-    if (url.pathname === '/ops') return document(request, 'ops', route, 'Console de operações', overviewScreen(member, app.flows.version, app.flows.bundle.definitions));
+    if (url.pathname === '/ops') return document(request, 'ops', route, 'Console de operações', overviewScreen(app.flows.version, app.flows.bundle.definitions, await app.flows.history()), member);
     if (url.pathname === '/ops/galeria') {
       const answer = await app.upstream.request(partnerCalls.list);
       const partners: GalleryPartner[] = (answer.data ?? []).map((partner) => {
         const { branding, rejected } = brand(partner);
         return { id: partner.id, name: partner.name, theme: branding.theme, report: contrastReport(branding.theme), rejected: rejected.length > 0 };
       });
-      return document(request, 'ops-galeria', route, 'Galeria de componentes', galleryScreen(partners));
+      return document(request, 'ops-galeria', route, 'Galeria de componentes', galleryScreen(partners), member);
     }
     if (url.pathname === '/ops/textos') {
       const texts = textsInDraft(member);
-      return document(request, 'ops-textos', route, 'Textos', textsScreen(member, texts, url.searchParams.get('busca') ?? '', url.searchParams.get('chave'), app.flows.version));
+      return document(request, 'ops-textos', route, 'Textos', textsScreen(member, texts, url.searchParams.get('busca') ?? '', url.searchParams.get('chave'), app.flows.version), member);
     }
     if (url.pathname === '/ops/temas') {
       const answer = await app.upstream.request(partnerCalls.list);
@@ -96,13 +100,13 @@ export default async function ops(app: FastifyInstance) {
         const base = { primary: partner.colors?.primary ?? branding.theme.primary, secondary: partner.colors?.secondary ?? branding.theme.secondary };
         return { id: partner.id, name: partner.name, theme: published ? themeOf(published, base) : branding.theme, published };
       });
-      return document(request, 'ops-temas', route, 'Temas dos parceiros', themesScreen(member, rows));
+      return document(request, 'ops-temas', route, 'Temas dos parceiros', themesScreen(member, rows), member);
     }
     if (url.pathname === '/ops/pedidos') {
-      return document(request, 'ops-pedidos', route, 'Pedidos de publicação', requestsScreen(member, await requests.list(), requireApproval));
+      return document(request, 'ops-pedidos', route, 'Pedidos de publicação', requestsScreen(member, await requests.list(), requireApproval), member);
     }
     if (url.pathname === '/ops/historico') {
-      return document(request, 'ops-historico', route, 'Histórico de versões', historyScreen(member, await app.flows.history(), app.flows.version));
+      return document(request, 'ops-historico', route, 'Histórico de versões', historyScreen(member, await app.flows.history(), app.flows.version), member);
     }
     const definitionMatch = /^\/ops\/definicoes\/([a-z0-9-]+)$/.exec(url.pathname);
     if (definitionMatch) {
@@ -115,7 +119,8 @@ export default async function ops(app: FastifyInstance) {
             : definition.kind === 'cards'
               ? cardSetForm(definition, app.flows.bundle.vocabulary)
               : wizardEditor(definition, app.flows.bundle, wizardSteps(app.definitions.flows)[definition.id] ?? definition.steps.map((s) => s.id), app.definitions.routes.map((r) => r.path), findingsOf(app.flows.check(app.flows.files).report, definition.id));
-        return document(request, 'ops-definicao', route, definition.title, definitionScreen(member, definition, app.flows.version, editor));
+        const changes = lastChanges(await app.flows.history());
+        return document(request, 'ops-definicao', route, definition.title, definitionScreen(member, definition, app.flows.version, changes.get(`${definition.id}.json`) ?? changes.get('*'), editor), member);
       }
     }
     if (url.pathname === '/ops/rascunho') {
@@ -153,12 +158,10 @@ export default async function ops(app: FastifyInstance) {
           preview,
           screens,
         }),
+        member,
       );
     }
-    return document(request, 'ops-nao-encontrada', route, 'Não encontrada', [
-      { type: 'heading', text: 'Página do console não encontrada' },
-      { type: 'button', label: 'Voltar às definições', variant: 'link', action: { type: 'navigate', to: '/ops' } },
-    ]);
+    return document(request, 'ops-nao-encontrada', route, 'Não encontrada', [{ type: 'heading', text: 'Página do console não encontrada' }, { type: 'text', text: 'Escolha uma das seções do console.' }], member);
   });
 
   /** Ops actions never use the customer session: `public` to the customer guard, checked here. */
@@ -220,7 +223,7 @@ export default async function ops(app: FastifyInstance) {
     const analysed = analyseDraft(input);
     if ('kind' in analysed) return analysed;
     const count = Object.keys(analysed.errors).length;
-    return { kind: 'field-errors', errors: analysed.errors, message: count ? `Analisador: ${count} ponto(s) a corrigir.` : 'Analisador: sem problemas.' };
+    return { kind: 'field-errors', errors: analysed.errors, message: count ? `Analisador: ${countOf(count, 'ponto', 'pontos')} a corrigir.` : 'Analisador: sem problemas.' };
   });
 
   staffAction(
@@ -317,8 +320,7 @@ export default async function ops(app: FastifyInstance) {
   /** Publishes a request that is due (approved when required); the outcome is recorded on it. */
   async function runRequest(request: OpsRequest): Promise<string> {
     try {
-      const author = request.approvedBy ? `${request.author} (aprovado por ${request.approvedBy})` : request.author;
-      const published = await app.flows.publish({ files: request.files, author, comment: request.comment, baseVersion: request.baseVersion });
+      const published = await app.flows.publish({ files: request.files, author: request.author, approvedBy: request.approvedBy, comment: request.comment, baseVersion: request.baseVersion });
       await requests.finish(request.id, 'done', `publicado como v${published.version}`);
       return `Versão v${published.version} publicada.`;
     } catch (err) {
@@ -422,7 +424,7 @@ export default async function ops(app: FastifyInstance) {
   app.get('/api/ops/auditoria.csv', async (request, reply) => {
     const member = await staffOf(request);
     if (!member) return reply.code(401).send({ message: 'Entre no console para exportar a auditoria.' });
-    const csv = auditCsv(await app.flows.history(), await requests.list(500));
+    const csv = auditCsv(await app.flows.history(), await requests.list(500), requireApproval);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', 'attachment; filename="auditoria-console.csv"')

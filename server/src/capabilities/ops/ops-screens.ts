@@ -3,25 +3,31 @@ import type { CardSet, DecisionTable, FlowDefinition, Vocabulary, Wizard } from 
 import type { Report } from '../../flows/analyse.js';
 import { formatReport } from '../../flows/analyse.js';
 import type { FlowVersionSummary } from '../../storage/flow-store.js';
-import { showOutcome, type PreviewPersona, type PreviewRow } from './preview.js';
+import { type PreviewPersona, type PreviewRow } from './preview.js';
 import type { StaffSession } from './staff-sessions.js';
 import { canPublish } from './staff.js';
 import { previewNode, type ScreenPreview } from './screen-preview.js';
-import { formatDateTime } from '../../domain/clock.js';
+import { formatDateTime } from '../../domain/format.js';
 import type { OpsRequest } from '../../storage/ops-requests.js';
+import { describeCondition, inputLabel, outputLabel, valueLabel } from './labels.js';
+import { SOURCE_LABEL, requestState, versionAuthor } from './records.js';
 
-/** The console's pages, drawn by the customers' renderer from ordinary screen documents. */
+/**
+ * The console's pages, drawn by the customers' renderer from ordinary screen documents. Each
+ * function returns a page's own content; the console's frame (staff member, sections) is added
+ * around it by consoleFrame.
+ */
 
 const heading = (text: string, level: 1 | 2 | 3 = 1): ComponentNode => ({ type: 'heading', text, level });
 const text = (t: string, tone?: 'neutral' | 'info' | 'success' | 'warning' | 'danger'): ComponentNode => (tone ? { type: 'text', text: t, tone } : { type: 'text', text: t });
-const go = (label: string, to: string, variant: 'primary' | 'secondary' | 'link' = 'secondary'): ComponentNode => ({ type: 'button', label, variant, action: { type: 'navigate', to } });
 
-const KIND_LABEL: Record<FlowDefinition['kind'], string> = { 'decision-table': 'Tabela de decisão', cards: 'Cards', wizard: 'Assistente' };
+export const KIND_LABEL: Record<FlowDefinition['kind'], string> = { 'decision-table': 'Tabela de decisão', cards: 'Cards', wizard: 'Assistente' };
 
-function cell(value: unknown): string {
+/** A decision-table cell: "qualquer" for any value, the values in words otherwise. */
+function cell(value: unknown, list?: string): string {
   if (value === undefined || value === '*') return 'qualquer';
-  if (Array.isArray(value)) return value.map((v) => (v === null ? 'vazio' : String(v))).join(', ');
-  return value === null ? 'vazio' : String(value);
+  if (Array.isArray(value)) return value.map((v) => valueLabel(v, list)).join(', ');
+  return valueLabel(value, list);
 }
 
 export function loginScreen(): ComponentNode[] {
@@ -43,34 +49,56 @@ export function loginScreen(): ComponentNode[] {
   ];
 }
 
-function staffBar(staff: StaffSession): ComponentNode[] {
-  return [
-    text(`${staff.login} · ${staff.role === 'approver' ? 'pode publicar e aprovar' : canPublish(staff.role) ? 'pode publicar' : 'somente leitura'}`, 'info'),
-    { type: 'button', label: 'Sair do console', variant: 'link', action: { type: 'submit', action: 'ops/logout' } },
-  ];
+/**
+ * The version that last changed each definition file (`<id>.json`), read from the history's diffs:
+ * a version's diff names the files it changes ("~ refund-screen.json.rows[1].then: …"); the initial
+ * version ("(versão inicial)") stands for every file (key `*`).
+ */
+export function lastChanges(history: readonly FlowVersionSummary[]): Map<string, FlowVersionSummary> {
+  const last = new Map<string, FlowVersionSummary>();
+  for (const v of [...history].sort((a, b) => a.version - b.version)) {
+    const files = [...v.diff.matchAll(/^[~+-] ([a-z0-9-]+\.json)/gm)].map((m) => m[1]!);
+    if (files.length) for (const f of files) last.set(f, v);
+    else if (v.diff === '(versão inicial)') {
+      last.clear();
+      last.set('*', v);
+    }
+  }
+  return last;
 }
 
-export function overviewScreen(staff: StaffSession, version: number, definitions: FlowDefinition[]): ComponentNode[] {
+function lastChangeOf(changes: Map<string, FlowVersionSummary>, id: string): FlowVersionSummary | undefined {
+  return changes.get(`${id}.json`) ?? changes.get('*');
+}
+
+const changeText = (v: FlowVersionSummary) => `${formatDateTime(v.createdAt)} · ${versionAuthor(v)}`;
+
+export function overviewScreen(version: number, definitions: FlowDefinition[], history: readonly FlowVersionSummary[]): ComponentNode[] {
+  const changes = lastChanges(history);
   return [
-    heading('Console de operações'),
-    ...staffBar(staff),
+    heading('Definições de fluxo'),
     { type: 'value', label: 'Versão em serviço', text: `v${version}`, emphasis: true },
-    go('Histórico de versões', '/ops/historico'),
-    go('Pedidos de publicação', '/ops/pedidos'),
-    go('Galeria de componentes', '/ops/galeria'),
-    go('Textos', '/ops/textos'),
-    go('Temas dos parceiros', '/ops/temas'),
+    text('Cada definição decide uma parte do que os clientes veem. Abra uma para ler a tabela, editá-la e revisar antes de publicar.'),
     {
-      type: 'list',
-      label: 'Definições',
-      items: definitions.map((d) => ({
-        type: 'card',
-        id: `def-${d.id}`,
-        title: d.title,
-        subtitle: `${KIND_LABEL[d.kind]} · ${d.id}`,
-        items: [text(d.source)],
-        action: { label: 'Ver', action: { type: 'navigate', to: `/ops/definicoes/${d.id}` } },
-      })),
+      type: 'data-table',
+      id: 'definicoes',
+      caption: `Definições em serviço na v${version}`,
+      columns: ['Nome', 'Tipo', 'Fonte na especificação', 'Versão', 'Última alteração'],
+      rows: definitions.map((d) => {
+        const change = lastChangeOf(changes, d.id);
+        return {
+          id: `def-${d.id}`,
+          cells: [d.title, KIND_LABEL[d.kind], d.source, change ? `v${change.version}` : `v${version}`, change ? changeText(change) : 'sem registro'],
+          keywords: d.id,
+          action: { type: 'navigate' as const, to: `/ops/definicoes/${d.id}` },
+        };
+      }),
+      search: {
+        label: 'Buscar definição',
+        placeholder: 'Nome, tipo, fonte ou identificador',
+        countText: '{shown} de {total} definições',
+        emptyText: 'Nenhuma definição encontrada. Tente outra palavra.',
+      },
     },
   ];
 }
@@ -82,19 +110,40 @@ export function definitionTable(definition: FlowDefinition, caption: string): Co
 }
 
 function decisionTable(table: DecisionTable, caption: string): ComponentNode {
-  const names = table.inputs.map((i) => i.name);
-  const rows = table.rows.map((row, i) => [String(i + 1), ...names.map((n) => cell(row.when[n])), row.if ? JSON.stringify(row.if) : '', showOutcome(row.then), row.note ?? '']);
+  const inputs = table.inputs;
+  const fields = table.output.fields ? Object.entries(table.output.fields) : null;
+  const withCondition = table.rows.some((r) => r.if !== undefined);
+  const result = (then: unknown): string[] =>
+    fields ? fields.map(([field, kind]) => valueLabel(then && typeof then === 'object' ? (then as Record<string, unknown>)[field] : null, kind)) : [valueLabel(then, table.output.kind === 'guard-outcome' ? 'guardOutcome' : undefined)];
+  const rows = table.rows.map((row, i) => [
+    String(i + 1),
+    ...inputs.map((input) => cell(row.when[input.name], input.enum)),
+    ...(withCondition ? [row.if ? describeCondition(row.if as never) : 'sempre'] : []),
+    ...result(row.then),
+    row.note ?? '',
+  ]);
   const defaultNote = [table.default.note, table.default.covers.length ? `cobre: ${cell(table.default.covers)}` : ''].filter(Boolean).join(' — ');
-  rows.push(['padrão', ...names.map(() => 'qualquer'), '', showOutcome(table.default.then), defaultNote]);
-  return { type: 'table', caption, columns: ['#', ...names, 'condição', 'resultado', 'nota'], rows };
+  rows.push(['padrão', ...inputs.map(() => 'qualquer'), ...(withCondition ? ['sempre'] : []), ...result(table.default.then), defaultNote]);
+  return {
+    type: 'table',
+    caption,
+    columns: ['#', ...inputs.map((i) => inputLabel(i.name)), ...(withCondition ? ['Condição'] : []), ...(fields ? fields.map(([f]) => outputLabel(f, table.output.kind)) : [outputLabel(null, table.output.kind)]), 'Nota'],
+    rows,
+  };
 }
 
 function cardsTable(set: CardSet, caption: string): ComponentNode {
-  return { type: 'table', caption, columns: ['id', 'título', 'texto', 'rótulo', 'destino'], rows: set.cards.map((c) => [c.id, c.title, c.text, c.label, c.target]) };
+  return { type: 'table', caption, columns: ['Card', 'Título', 'Texto', 'Rótulo do botão', 'Destino'], rows: set.cards.map((c) => [c.id, c.title, c.text, c.label, c.target]) };
 }
 
 function wizardTable(wizard: Wizard, caption: string): ComponentNode {
-  return { type: 'table', caption, columns: ['#', 'passo', 'rótulo', 'disponível quando'], rows: wizard.steps.map((s, i) => [String(i + 1), s.id, s.label, s.available ? JSON.stringify(s.available) : 'sempre']) };
+  const routed = wizard.steps.some((s) => s.route !== undefined);
+  return {
+    type: 'table',
+    caption,
+    columns: ['#', 'Passo', 'Identificador', ...(routed ? ['Rota'] : []), 'Vale quando'],
+    rows: wizard.steps.map((s, i) => [String(i + 1), s.label, s.id, ...(routed ? [s.route ?? 'nenhuma'] : []), s.available ? describeCondition(s.available as never) : 'sempre']),
+  };
 }
 
 /** A card set edited field by field: label and target are pick lists of the spec's lists; cards added, removed, moved. */
@@ -124,18 +173,26 @@ export function cardSetForm(set: CardSet, vocabulary: Vocabulary): ComponentNode
         },
       },
     },
-    uiSchema: { cards: { 'ui:options': { orderable: true, addable: true, removable: true }, items: { text: { 'ui:widget': 'textarea' } } } },
+    uiSchema: { cards: { 'ui:options': { orderable: true, addable: true, removable: true }, items: { 'ui:options': { itemLabel: 'card' }, text: { 'ui:widget': 'textarea' } } } },
     formData: { cards: set.cards },
     submit: { label: 'Revisar alterações', action: { type: 'submit', action: 'ops/cards', payload: { id: set.id }, loadingMessage: 'Analisando...' } },
   };
 }
 
-export function definitionScreen(staff: StaffSession, definition: FlowDefinition, version: number, editor: ComponentNode | null): ComponentNode[] {
+export function definitionScreen(staff: StaffSession, definition: FlowDefinition, version: number, lastChange: FlowVersionSummary | undefined, editor: ComponentNode | null): ComponentNode[] {
   const nodes: ComponentNode[] = [
     heading(definition.title),
-    ...staffBar(staff),
-    text(`${KIND_LABEL[definition.kind]} · ${definition.source} · em serviço na v${version}`),
-    definitionTable(definition, `${definition.id} (publicada)`),
+    {
+      type: 'key-value',
+      rows: [
+        { label: 'Tipo', text: KIND_LABEL[definition.kind] },
+        { label: 'Fonte na especificação', text: definition.source },
+        { label: 'Em serviço na', text: `v${version}` },
+        ...(lastChange ? [{ label: 'Última alteração', text: `v${lastChange.version} · ${changeText(lastChange)}` }] : []),
+        { label: 'Identificador', text: definition.id },
+      ],
+    },
+    definitionTable(definition, `${definition.title} (publicada)`),
   ];
   if (canPublish(staff.role) && editor?.type === 'form') {
     nodes.push(heading('Editar', 2), text('Rótulos e destinos vêm das listas da especificação; o analisador confere o conjunto antes da revisão.'), editor);
@@ -160,7 +217,6 @@ export function definitionScreen(staff: StaffSession, definition: FlowDefinition
       submit: { label: 'Revisar alterações', action: { type: 'submit', action: 'ops/draft', payload: { id: definition.id }, loadingMessage: 'Analisando...' } },
     });
   }
-  nodes.push(go('Voltar às definições', '/ops', 'link'));
   return nodes;
 }
 
@@ -177,13 +233,13 @@ export function reviewScreen(input: {
   screens: ScreenPreview | string | null;
 }): ComponentNode[] {
   const { staff, report } = input;
-  const nodes: ComponentNode[] = [heading('Revisar alterações'), ...staffBar(staff)];
+  const nodes: ComponentNode[] = [heading('Revisar alterações')];
   if (input.baseVersion !== input.currentVersion) {
     nodes.push({ type: 'banner', tone: 'warning', text: `Este rascunho foi feito sobre a v${input.baseVersion}, mas a versão em serviço agora é a v${input.currentVersion}. Publicar será recusado; edite de novo a partir da versão atual.` });
   }
   nodes.push(heading('Relatório do analisador', 2), text(formatReport(report), report.ok ? 'success' : 'danger'));
   nodes.push(heading('Diferenças para a versão em serviço', 2), text(input.diff));
-  if (input.definition) nodes.push(definitionTable(input.definition, `${input.definition.id} (rascunho)`));
+  if (input.definition) nodes.push(definitionTable(input.definition, `${input.definition.title} (rascunho)`));
 
   nodes.push(heading('Pré-visualizar por persona', 2));
   if (input.personas.length === 0) nodes.push(text('Sem personas do sandbox configuradas (OPS_PREVIEW_PERSONAS).'));
@@ -242,8 +298,6 @@ export function reviewScreen(input: {
 export function historyScreen(staff: StaffSession, history: FlowVersionSummary[], current: number): ComponentNode[] {
   return [
     heading('Histórico de versões'),
-    ...staffBar(staff),
-    go('Voltar às definições', '/ops', 'link'),
     { type: 'button', label: 'Exportar auditoria (CSV)', variant: 'secondary', action: { type: 'download', href: '/api/ops/auditoria.csv', filename: 'auditoria-console.csv' } },
     {
       type: 'list',
@@ -252,7 +306,7 @@ export function historyScreen(staff: StaffSession, history: FlowVersionSummary[]
         type: 'card',
         id: `versao-${v.version}`,
         title: `v${v.version}${v.version === current ? ' (em serviço)' : ''} — ${v.comment}`,
-        subtitle: `${v.author} · ${new Date(v.createdAt).toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo' })} · ${v.source}`,
+        subtitle: [versionAuthor(v), v.approvedBy ? `aprovado por ${v.approvedBy}` : '', formatDateTime(v.createdAt), SOURCE_LABEL[v.source]].filter(Boolean).join(' · '),
         items: [text(v.diff)],
         ...(canPublish(staff.role) && v.version !== current
           ? { action: { label: `Voltar para a v${v.version}`, action: { type: 'submit' as const, action: 'ops/rollback', payload: { versao: v.version, base: current }, loadingMessage: 'Publicando...' } } }
@@ -262,21 +316,11 @@ export function historyScreen(staff: StaffSession, history: FlowVersionSummary[]
   ];
 }
 
-const STATUS_LABEL: Record<OpsRequest['status'], string> = {
-  pending: 'pendente',
-  running: 'publicando',
-  done: 'publicado',
-  refused: 'recusado',
-  cancelled: 'cancelado',
-};
-
 /** Publishes waiting for a second person or for their date and time, and what became of the earlier ones. */
 export function requestsScreen(staff: StaffSession, requests: OpsRequest[], requireApproval: boolean): ComponentNode[] {
   return [
     heading('Pedidos de publicação'),
-    ...staffBar(staff),
     text(requireApproval ? 'Cada publicação precisa da aprovação de uma segunda pessoa (perfil de aprovação).' : 'Publicações agendadas (horário de Brasília).'),
-    go('Voltar às definições', '/ops', 'link'),
     {
       type: 'list',
       label: 'Pedidos',
@@ -284,11 +328,11 @@ export function requestsScreen(staff: StaffSession, requests: OpsRequest[], requ
       items: requests.map((r): ComponentNode => {
         const mayApprove = staff.role === 'approver' && r.status === 'pending' && !r.approvedBy && r.author !== staff.login;
         const mayCancel = r.status === 'pending' && (r.author === staff.login || staff.role === 'approver');
+        const state = requestState(r, requireApproval);
         const facts = [
           `${r.author} · ${formatDateTime(r.createdAt)}`,
-          r.runAt ? `agendado para ${formatDateTime(r.runAt)} (Brasília)` : 'publicar assim que aprovado',
-          r.approvedBy ? `aprovado por ${r.approvedBy}` : requireApproval ? 'aguardando aprovação' : '',
-          `${STATUS_LABEL[r.status]}${r.outcome ? `: ${r.outcome}` : ''}`,
+          r.runAt ? `agendado para ${formatDateTime(r.runAt)} (Brasília)` : '',
+          r.approvedBy ? `aprovado por ${r.approvedBy}` : '',
         ].filter(Boolean);
         return {
           type: 'card',
@@ -296,6 +340,7 @@ export function requestsScreen(staff: StaffSession, requests: OpsRequest[], requ
           title: `#${r.id} — ${r.comment}`,
           subtitle: facts.join(' · '),
           items: [
+            { type: 'status-pill', tone: state.tone, text: state.text },
             text(r.diff),
             ...(mayCancel ? [{ type: 'button', label: `Cancelar o pedido #${r.id}`, variant: 'link', action: { type: 'submit', action: 'ops/cancelar', payload: { pedido: r.id } } } satisfies ComponentNode] : []),
           ],

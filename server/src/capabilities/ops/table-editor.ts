@@ -1,12 +1,14 @@
 import type { ComponentOf } from '../../../../screens/contract/components.js';
 import type { DecisionTable, FlowBundle, Wizard } from '../../../../screens/contract/flows.js';
 import type { Report } from '../../flows/analyse.js';
+import { inputLabel, outputLabel, valueLabel } from './labels.js';
 
 type Scalar = string | number | boolean | null;
 type Option = { value: Scalar; label: string };
 
-const label = (v: Scalar): string => (v === null ? '— (vazio)' : v === true ? 'sim' : v === false ? 'não' : String(v));
-const options = (values: readonly Scalar[]): Option[] => values.map((value) => ({ value, label: label(value) }));
+/** Options of a pick list, each value in words (`list`: the vocabulary list it comes from). */
+const options = (values: readonly Scalar[], list?: string): Option[] => values.map((value) => ({ value, label: valueLabel(value, list) }));
+const NONE: Option = { value: null, label: 'nenhum' };
 
 /** What a result field may be: route paths of the catalogue, card ids, guard outcomes, a vocabulary list. */
 export function targetValues(kind: string, bundle: FlowBundle): Scalar[] {
@@ -35,14 +37,14 @@ export function tableEditor(table: DecisionTable, bundle: FlowBundle, findings: 
   return {
     type: 'table-editor',
     id: `editor-${table.id}`,
-    label: `${table.id} (edição)`,
+    label: `${table.title} (edição)`,
     definitionId: table.id,
     definition: table as unknown as Record<string, unknown>,
-    inputs: table.inputs.map((input) => ({ name: input.name, options: options(input.enum ? (vocabulary.enums[input.enum] ?? []) : usedValues(table, input.name)) })),
+    inputs: table.inputs.map((input) => ({ name: input.name, label: inputLabel(input.name), options: options(input.enum ? (vocabulary.enums[input.enum] ?? []) : usedValues(table, input.name), input.enum) })),
     outputs: fields
-      ? Object.entries(fields).map(([field, kind]) => ({ field, options: [{ value: null, label: '— (nenhum)' }, ...options(targetValues(kind, bundle))] }))
-      : [{ field: null, options: options(targetValues(table.output.kind, bundle)) }],
-    ...(exhaustive ? { covers: options(vocabulary.enums[exhaustive.enum!] ?? []) } : {}),
+      ? Object.entries(fields).map(([field, kind]) => ({ field, label: outputLabel(field, table.output.kind), options: [NONE, ...options(targetValues(kind, bundle), kind)] }))
+      : [{ field: null, label: outputLabel(null, table.output.kind), options: options(targetValues(table.output.kind, bundle), table.output.kind === 'guard-outcome' ? 'guardOutcome' : undefined) }],
+    ...(exhaustive ? { covers: options(vocabulary.enums[exhaustive.enum!] ?? [], exhaustive.enum) } : {}),
     findings,
     analyse: { action: 'ops/analisar' },
     submit: { label: 'Revisar alterações', action: 'ops/draft' },
@@ -77,13 +79,13 @@ export function wizardEditor(wizard: Wizard, bundle: FlowBundle, knownSteps: rea
     type: 'table-editor',
     mode: 'wizard',
     id: `editor-${wizard.id}`,
-    label: `${wizard.id} (edição)`,
+    label: `${wizard.title} (edição)`,
     definitionId: wizard.id,
     definition: wizard as unknown as Record<string, unknown>,
-    inputs: wizard.inputs.map((input) => ({ name: input.name, options: options(input.enum ? (vocabulary.enums[input.enum] ?? []) : conditionValues(wizard, input.name)) })),
+    inputs: wizard.inputs.map((input) => ({ name: input.name, label: inputLabel(input.name), options: options(input.enum ? (vocabulary.enums[input.enum] ?? []) : conditionValues(wizard, input.name), input.enum) })),
     outputs: [
-      { field: 'id', options: options(knownSteps) },
-      ...(routed ? [{ field: 'route', options: [{ value: null, label: '— (nenhuma)' }, ...options([...new Set([...vocabulary.screens, ...servedRoutes])])] }] : []),
+      { field: 'id', label: 'Passo', options: options(knownSteps) },
+      ...(routed ? [{ field: 'route', label: 'Rota', options: [{ value: null, label: 'nenhuma' }, ...options([...new Set([...vocabulary.screens, ...servedRoutes])])] }] : []),
     ],
     findings,
     analyse: { action: 'ops/analisar' },

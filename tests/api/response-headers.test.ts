@@ -53,6 +53,18 @@ describe('every answer', () => {
     expect(answers.fileWithoutSession.status).toBe(401);
   });
 
+  it('lets the page load and send nothing outside its own origin (no trackers)', async () => {
+    const page = await supertest(stack.baseUrl).get('/login');
+    const csp = String(page.headers['content-security-policy']);
+    for (const directive of ["default-src 'self'", "connect-src 'self'", "form-action 'self'", "font-src 'self'"]) expect(csp).toContain(directive);
+    expect(csp).toMatch(/script-src 'self' 'nonce-[^']+'(;|$)/);
+    // Images may come from the back office (partner logos, quota photos) and nowhere else.
+    const upstream = new URL(stack.sandbox.url).origin;
+    expect(/img-src ([^;]+)/.exec(csp)?.[1]?.trim().split(/\s+/)).toEqual(["'self'", 'data:', 'blob:', upstream]);
+    // The page names no other origin for a script, a style sheet or a preload.
+    expect(page.text).not.toMatch(/<(?:script|link)[^>]+(?:src|href)="(?:https?:)?\/\//);
+  });
+
   it('states the type and the charset of every text body', async () => {
     const json = [
       await supertest(stack.baseUrl).get('/api/screens').query({ path: '/login' }),

@@ -56,4 +56,15 @@ describe('what production runs', () => {
     const production = loadConfig({ APP_ENV: 'production', UPSTREAM_URL: 'https://backoffice.example', COOKIE_SECRET: 'x'.repeat(40), OPS_USERS: 'analista:uma-senha-de-producao:viewer', ALLOWED_HOSTS: 'consorcio.aurora.example' });
     expect({ validateScreens: production.validateScreens, bench: production.BENCH_ROUTES, personas: production.opsPreviewPersonas }).toEqual({ validateScreens: false, bench: false, personas: null });
   });
+
+  it('installs every package from the npm registry at an exact version, checked by its integrity hash', () => {
+    const pkg = JSON.parse(read('package.json')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
+    const specs = Object.entries({ ...pkg.dependencies, ...pkg.devDependencies });
+    expect(specs.filter(([, version]) => !/^\d+\.\d+\.\d+$/.test(version))).toEqual([]);
+    const lock = JSON.parse(read('package-lock.json')) as { packages: Record<string, { resolved?: string; integrity?: string; link?: boolean }> };
+    const installed = Object.entries(lock.packages).filter(([path, p]) => path !== '' && !p.link);
+    expect(installed.length).toBeGreaterThan(100);
+    expect(installed.filter(([, p]) => !p.integrity?.startsWith('sha512-')).map(([path]) => path)).toEqual([]);
+    expect(installed.filter(([, p]) => p.resolved !== undefined && !p.resolved.startsWith('https://registry.npmjs.org/')).map(([path]) => path)).toEqual([]);
+  });
 });

@@ -66,14 +66,14 @@ describe('every answer', () => {
   });
 
   it('states the type and the charset of every text body', async () => {
-    const json = [
-      await supertest(stack.baseUrl).get('/api/screens').query({ path: '/login' }),
-      await post('/api/actions/auth/logout-confirm').send('{}'),
-      await supertest(stack.baseUrl).get('/api/nada'),
-      await supertest(stack.baseUrl).get('/health/live'),
-      await post('/api/actions/auth/login').send('{"modo":'),
-    ];
-    for (const res of json) expect(res.headers['content-type'], res.req.path).toBe('application/json; charset=utf-8');
+    const json = {
+      screen: await supertest(stack.baseUrl).get('/api/screens').query({ path: '/login' }),
+      action: await post('/api/actions/auth/logout-confirm').send('{}'),
+      unknownApi: await supertest(stack.baseUrl).get('/api/nada'),
+      health: await supertest(stack.baseUrl).get('/health/live'),
+      malformed: await post('/api/actions/auth/login').send('{"modo":'),
+    };
+    for (const [what, res] of Object.entries(json)) expect(res.headers['content-type'], what).toBe('application/json; charset=utf-8');
     expect((await supertest(stack.baseUrl).get('/login')).headers['content-type']).toMatch(/^text\/html; charset=utf-8$|^text\/plain; charset=utf-8$/);
   });
 
@@ -140,13 +140,15 @@ describe('in production', () => {
 
   it('sets every cookie Secure, __Host- and SameSite in production', async () => {
     const c = client(production.baseUrl);
+    /** The Set-Cookie lines of an answer. */
+    const setCookies = (res: { headers: Record<string, unknown> }): string[] => ([] as string[]).concat((res.headers['set-cookie'] as string | string[] | undefined) ?? []);
     const cookies = [
-      ...[].concat((await c.login('ana')).headers['set-cookie'] ?? []),
-      ...[].concat((await c.action('auth/identify', { documento: ana.document })).headers['set-cookie'] ?? []),
-      ...[].concat((await c.action('auth/forgot-identify', { documento: ana.document })).headers['set-cookie'] ?? []),
-      ...[].concat((await c.action('ops/login', { login: 'analista', senha: 'senha-longa-de-teste' })).headers['set-cookie'] ?? []),
-      ...[].concat((await c.action('assistant/message', { mensagem: 'Como emito a segunda via do boleto?', chave: 'chave-de-teste-0001' })).headers['set-cookie'] ?? []),
-    ] as string[];
+      ...setCookies(await c.login('ana')),
+      ...setCookies(await c.action('auth/identify', { documento: ana.document })),
+      ...setCookies(await c.action('auth/forgot-identify', { documento: ana.document })),
+      ...setCookies(await c.action('ops/login', { login: 'analista', senha: 'senha-longa-de-teste' })),
+      ...setCookies(await c.action('assistant/message', { mensagem: 'Como emito a segunda via do boleto?', chave: 'chave-de-teste-0001' })),
+    ];
     const names = cookies.map((cookie) => cookie.split('=')[0]);
     expect(names).toEqual(expect.arrayContaining(['__Host-Http-sid', '__Host-Http-login_hint', '__Host-Http-forgot', '__Host-Http-ops_sid', '__Host-assistente']));
     for (const cookie of cookies) {

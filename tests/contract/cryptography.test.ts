@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -49,5 +49,27 @@ describe('cryptography', () => {
     expect(all(/randomBytes\(\s*[^\d\s)]/g).map((m) => m.path)).toEqual([]);
     // Math.random only spreads retry waits (resilience.ts), never makes anything secret.
     expect([...new Set(all(/Math\.random/g).map((m) => m.path))]).toEqual(['server/src/plugins/core/resilience.ts']);
+  });
+
+  it('names every algorithm, secret and place of docs/cryptography.md as the code and the deployment have them', () => {
+    const page = readFileSync(join(ROOT, 'docs/cryptography.md'), 'utf8');
+    const NAMES: Record<string, string> = { sha256: 'SHA-256', 'aes-256-gcm': 'AES-256-GCM' };
+    const used = [
+      ...all(/createHash\(\s*['"]([\w-]+)['"]/g).map((m) => NAMES[m.match[1]!] ?? m.match[1]!),
+      ...all(/create(?:Cipheriv|Decipheriv)\(\s*['"]([\w-]+)['"]/g).map((m) => NAMES[m.match[1]!] ?? m.match[1]!),
+      ...all(/hkdfSync\(\s*['"]([\w-]+)['"]/g).map((m) => `HKDF-${(NAMES[m.match[1]!] ?? m.match[1]!).replace('-', '')}`),
+      ...(all(/randomBytes\(/g).length > 0 ? ['CSPRNG'] : []),
+      // @fastify/cookie signs with HMAC-SHA256 (its default, never overridden here).
+      'HMAC-SHA256',
+    ];
+    expect([...new Set(used)].filter((name) => !page.includes(name))).toEqual([]);
+    // Every secret the pods receive by reference has its row among the keys.
+    const secrets = [...readFileSync(join(ROOT, 'deploy/kubernetes/base/deployment.yaml'), 'utf8').matchAll(/- name: (\w+)\s+valueFrom:\s+secretKeyRef:/g)].map((m) => m[1]!);
+    expect(secrets.length).toBeGreaterThanOrEqual(5);
+    expect(secrets.filter((name) => !page.includes(`\`${name}\``))).toEqual([]);
+    // The places it names exist.
+    const places = [...page.matchAll(/`((?:storage|plugins|capabilities|security)\/[\w/.-]+?)\/?`/g)].map((m) => m[1]!);
+    expect(places.length).toBeGreaterThan(5);
+    expect(places.filter((place) => !existsSync(join(ROOT, 'server/src', place)))).toEqual([]);
   });
 });

@@ -82,12 +82,13 @@ export async function buildApp(
 
   await app.register(config, { config: cfg });
   await app.register(observability);
+  // Security headers before any hook that may answer on its own (a refused host's 421 carries them too).
+  await app.register(helmet);
   await app.register(allowedHosts);
   // Before any route, so that every route is described.
   await app.register(openapi);
   await app.register(definitions);
   await app.register(cookie);
-  await app.register(helmet);
   await app.register(storage);
   await app.register(flows);
   await app.register(upstream);

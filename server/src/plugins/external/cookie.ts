@@ -2,10 +2,18 @@ import { randomBytes } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import fp from 'fastify-plugin';
 
-/** @fastify/cookie; the secret signs short-lived helper cookies (the session cookie is an opaque id). */
+/**
+ * @fastify/cookie; the secret signs short-lived helper cookies (the session cookie is an opaque id).
+ * Every cookie set or cleared starts from HttpOnly, SameSite=Strict, Path=/ and, outside local
+ * development, Secure: a browser ignores a `__Host-` cookie without Secure, so a clear that
+ * named only its path would leave the cookie in place.
+ */
 export default fp(
   async (app) => {
-    await app.register(cookie, { secret: app.config.COOKIE_SECRET ?? randomBytes(32).toString('hex') });
+    await app.register(cookie, {
+      secret: app.config.COOKIE_SECRET ?? randomBytes(32).toString('hex'),
+      parseOptions: { httpOnly: true, sameSite: 'strict', path: '/', secure: app.config.secureCookies },
+    });
   },
   { name: 'cookie', dependencies: ['config'] },
 );

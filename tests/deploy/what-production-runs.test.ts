@@ -1,0 +1,70 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/src/config.js';
+import { containersOf, kustomize, type K8sObject } from '../helpers/kustomize.js';
+
+/**
+ * What the production image holds and how the cluster starts it: no source-control metadata, no
+ * tests or development dependencies, and no debugging switched on. OWASP ASVS 5.0 V13.4.1, V13.4.2.
+ */
+const ROOT = join(import.meta.dirname, '../..');
+const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
+
+/** The Dockerfile's last stage (the image that runs). */
+function runtimeStage(): string {
+  const stages = read('Dockerfile').split(/^FROM /m);
+  return stages[stages.length - 1]!;
+}
+
+describe('what production runs', () => {
+  it('ships no source-control metadata, tests or development dependencies in the image', () => {
+    const ignored = read('.dockerignore').split('\n').map((l) => l.trim());
+    expect(ignored).toEqual(expect.arrayContaining(['.git', 'node_modules']));
+    const runtime = runtimeStage();
+    expect(runtime).toMatch(/^node:24-[\w-]+ AS runtime/);
+    // Only the lock files, the compiled server and the built renderer reach the running image.
+    expect([...runtime.matchAll(/^COPY (.+)$/gm)].map((m) => m[1])).toEqual(['package.json package-lock.json ./', '--from=builder /app/build ./build', '--from=builder /app/dist ./dist']);
+    expect(runtime).toMatch(/npm ci --omit=dev/);
+    // The compiled server leaves every test file out.
+    const build = JSON.parse(read('tsconfig.build.json')) as { exclude: string[] };
+    expect(build.exclude).toEqual(expect.arrayContaining(['**/*.test.ts', '**/*.test.tsx']));
+  });
+
+  it('switches on no debugging: no inspector, no bench routes, no debug logging, no screen validation', () => {
+    const runtime = runtimeStage();
+    expect(runtime).not.toMatch(/--inspect|--debug|BENCH_ROUTES|NODE_OPTIONS|LOG_LEVEL=(debug|trace)/);
+    expect(runtime).toMatch(/APP_ENV=production/);
+    for (const overlay of ['production', 'staging']) {
+      const objects = kustomize(join(ROOT, `deploy/kubernetes/overlays/${overlay}`));
+      const maps = objects.filter((o): o is K8sObject & { data: Record<string, string> } => o.kind === 'ConfigMap');
+      const env: Record<string, string> = Object.assign({}, ...maps.map((m) => m.data));
+      for (const c of objects.filter((o) => o.kind === 'Deployment').flatMap(containersOf)) {
+        for (const v of (c.env as Array<{ name: string; value?: string }> | undefined) ?? []) if (v.value !== undefined) env[v.name] = v.value;
+        expect(JSON.stringify(c.command ?? []) + JSON.stringify(c.args ?? []), overlay).not.toMatch(/inspect|debug/);
+      }
+      expect(env.APP_ENV, overlay).toBe('production');
+      expect(env.BENCH_ROUTES ?? 'false', overlay).toBe('false');
+      expect(env.VALIDATE_SCREENS ?? 'false', overlay).toBe('false');
+      // Staging may log at debug level (redaction still applies); production does not.
+      if (overlay === 'production') {
+        expect(['info', 'warn', 'error'], overlay).toContain(env.LOG_LEVEL ?? 'info');
+        expect(env.LOG_LEVELS ?? '', overlay).not.toMatch(/debug|trace/);
+      }
+      expect(env.NODE_OPTIONS ?? '', overlay).not.toMatch(/inspect/);
+    }
+    const production = loadConfig({ APP_ENV: 'production', UPSTREAM_URL: 'https://backoffice.example', COOKIE_SECRET: 'x'.repeat(40), OPS_USERS: 'analista:uma-senha-de-producao:viewer', ALLOWED_HOSTS: 'consorcio.aurora.example' });
+    expect({ validateScreens: production.validateScreens, bench: production.BENCH_ROUTES, personas: production.opsPreviewPersonas }).toEqual({ validateScreens: false, bench: false, personas: null });
+  });
+
+  it('installs every package from the npm registry at an exact version, checked by its integrity hash', () => {
+    const pkg = JSON.parse(read('package.json')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
+    const specs = Object.entries({ ...pkg.dependencies, ...pkg.devDependencies });
+    expect(specs.filter(([, version]) => !/^\d+\.\d+\.\d+$/.test(version))).toEqual([]);
+    const lock = JSON.parse(read('package-lock.json')) as { packages: Record<string, { resolved?: string; integrity?: string; link?: boolean }> };
+    const installed = Object.entries(lock.packages).filter(([path, p]) => path !== '' && !p.link);
+    expect(installed.length).toBeGreaterThan(100);
+    expect(installed.filter(([, p]) => !p.integrity?.startsWith('sha512-')).map(([path]) => path)).toEqual([]);
+    expect(installed.filter(([, p]) => p.resolved !== undefined && !p.resolved.startsWith('https://registry.npmjs.org/')).map(([path]) => path)).toEqual([]);
+  });
+});

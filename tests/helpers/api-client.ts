@@ -73,7 +73,7 @@ export function screenText(doc: { layout: Node[]; title?: string }): string {
     for (const k of ['text', 'label', 'title', 'subtitle']) if (typeof n[k] === 'string') parts.push(n[k]);
     if (n.action?.label) parts.push(n.action.label);
     if (Array.isArray(n.rows)) for (const row of n.rows) parts.push(Array.isArray(row) ? row.join(' | ') : Array.isArray(row.cells) ? row.cells.join(' | ') : `${row.label}: ${row.text}`);
-    if (Array.isArray(n.links)) for (const link of n.links) parts.push(link.label);
+    if (n.type === 'nav') for (const link of n.links) parts.push(link.label);
     if (typeof n.caption === 'string') parts.push(n.caption);
     return false;
   });

@@ -112,4 +112,11 @@ describe('form engine', () => {
     expect(out[1]!.engine).toBe('json');
     expect(out[2]!.fallback!.engine).toBe('light');
   });
+
+  it('marks forms inside a page laid out in columns and groups (the console)', () => {
+    const light = { type: 'form', schema: { type: 'object', properties: {} }, submit: { label: 'Ok', action: { type: 'dismiss' } } };
+    const nodes = [{ type: 'columns', variant: 'sidebar', items: [{ type: 'group', items: [] }, { type: 'group', items: [light] }] }] as unknown as ComponentNode[];
+    const out = withFormEngines(nodes) as unknown as Array<{ items: Array<{ items: Array<{ engine?: string }> }> }>;
+    expect(out[0]!.items[1]!.items[0]!.engine).toBe('light');
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMoney, formatNationalId, isCompanyId, maskNationalId, padDigits, quotaLabel } from './format.js';
+import { countOf, formatCount, formatDate, formatDateTime, formatDecimal, formatMoney, formatNationalId, isCompanyId, maskNationalId, padDigits, quotaLabel } from './format.js';
 import { parseNationalId } from './national-id.js';
 
 describe('pt-BR formatting', () => {
@@ -25,6 +25,21 @@ describe('pt-BR formatting', () => {
     expect(padDigits('1234', 6)).toBe('001234');
     expect(padDigits(567, 4)).toBe('0567');
     expect(quotaLabel('1234', '567')).toBe('Grupo 001234 · Cota 0567');
+  });
+});
+
+describe('pt-BR counts, decimals and instants', () => {
+  it('writes counts with dot thousands and their noun in the right number', () => {
+    expect(formatCount(1234)).toBe('1.234');
+    expect(countOf(1, 'ponto', 'pontos')).toBe('1 ponto');
+    expect(countOf(3, 'ponto', 'pontos')).toBe('3 pontos');
+    expect(countOf(0, 'texto', 'textos')).toBe('0 textos');
+  });
+
+  it('writes decimals with a comma and a fixed count of digits, and an instant in Brasília', () => {
+    expect(formatDecimal(4.5, 2)).toBe('4,50');
+    expect(formatDecimal(21, 2)).toBe('21,00');
+    expect(formatDateTime('2026-11-26T23:48:00.000Z')).toBe('26/11/2026 às 20:48');
   });
 });
 

@@ -133,7 +133,8 @@ export default async function ops(app: FastifyInstance) {
         };
         [preview, screens] = await Promise.all([
           previewPersona(app.upstream, app.flows, persona, bundle).catch(failed('decision')),
-          previewScreens(app, request, persona, bundle, member.draft.id === 'texts' ? textsRoute(app, app.definitions.texts, bundle.texts ?? {}) : entryRoute(member.draft.id)).catch(failed('screen')),
+          // The persona's screens are asked through this server: nothing of it is counted for the analysts.
+          app.analytics.quiet(() => previewScreens(app, request, persona, bundle, member.draft!.id === 'texts' ? textsRoute(app, app.definitions.texts, bundle.texts ?? {}) : entryRoute(member.draft!.id))).catch(failed('screen')),
         ]);
       }
       return document(

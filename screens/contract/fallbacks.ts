@@ -33,6 +33,8 @@ const DERIVED: { [T in ComponentType]?: Derive<T> } = {
   skeleton: () => null,
   'theme-preview': (n) => ({ type: 'card', title: n.label, items: n.items }),
   'table-editor': (n) => ({ type: 'text', tone: 'warning', text: `${n.label}: este editor precisa de um navegador atualizado.` }),
+  // The table the chart names is on the screen already; else the chart's figures as a table.
+  'bar-chart': (n) => (n.table ? null : { type: 'table', caption: n.label, columns: [n.categoryLabel, ...n.series.map((s) => s.label)], rows: n.bars.map((b) => [b.label, ...b.texts]) }),
   // The chrome of every client already links Início; the other sections stay reachable from home.
   'bottom-nav': () => null,
 };
@@ -79,4 +81,5 @@ export const DEFAULT_FALLBACK: Record<ComponentType, DefaultFallback> = {
   'bottom-nav': { kind: 'omit' },
   'theme-preview': { kind: 'derived', as: 'card with its items' },
   'table-editor': { kind: 'derived', as: 'warning text naming the editor' },
+  'bar-chart': { kind: 'derived', as: 'nothing when it names a table of the screen, else a table: category, one column per series' },
 };

@@ -29,4 +29,5 @@ export const CAPABILITIES: readonly ComponentType[] = [
   'bottom-nav',
   'theme-preview',
   'table-editor',
+  'bar-chart',
 ];

@@ -4,8 +4,8 @@ import { CAPABILITIES } from '../components/capabilities.js';
 import { platformHeaders } from './bridge.js';
 import { TEXTS } from '../texts.js';
 
-/** Components since 1.1.0: shortcuts, chips, status-pill, summary, timeline, empty-state, skeleton, bottom-nav. */
-export const RENDERER_VERSION = '1.1.0';
+/** Components since 1.1.0: shortcuts, chips, status-pill, summary, timeline, empty-state, skeleton, bottom-nav; since 1.2.0: bar-chart. */
+export const RENDERER_VERSION = '1.2.0';
 
 /** An answer that is not a screen or an action result: the server's error body or no answer at all. */
 export class RequestFailure extends Error {

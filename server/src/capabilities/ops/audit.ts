@@ -3,7 +3,7 @@ import type { FlowVersionSummary } from '../../storage/flow-store.js';
 import type { OpsRequest } from '../../storage/ops-requests.js';
 
 /** One CSV field: quoted, quotes doubled; a leading = + - @ is neutralised so a spreadsheet never runs it. */
-function field(value: string | number | null): string {
+export function field(value: string | number | null): string {
   const text = value === null ? '' : String(value);
   const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
   return `"${safe.replace(/"/g, '""')}"`;

@@ -43,7 +43,7 @@ export function loginScreen(): ComponentNode[] {
   ];
 }
 
-function staffBar(staff: StaffSession): ComponentNode[] {
+export function staffBar(staff: StaffSession): ComponentNode[] {
   return [
     text(`${staff.login} · ${staff.role === 'approver' ? 'pode publicar e aprovar' : canPublish(staff.role) ? 'pode publicar' : 'somente leitura'}`, 'info'),
     { type: 'button', label: 'Sair do console', variant: 'link', action: { type: 'submit', action: 'ops/logout' } },
@@ -60,6 +60,7 @@ export function overviewScreen(staff: StaffSession, version: number, definitions
     go('Galeria de componentes', '/ops/galeria'),
     go('Textos', '/ops/textos'),
     go('Temas dos parceiros', '/ops/temas'),
+    go('Análise dos fluxos', '/ops/analise'),
     {
       type: 'list',
       label: 'Definições',
@@ -175,6 +176,8 @@ export function reviewScreen(input: {
   persona: string | null;
   preview: PreviewRow[] | string | null;
   screens: ScreenPreview | string | null;
+  /** The current figures of the steps the draft changes (the analysis page's tables). */
+  figures?: ComponentNode[];
 }): ComponentNode[] {
   const { staff, report } = input;
   const nodes: ComponentNode[] = [heading('Revisar alterações'), ...staffBar(staff)];
@@ -184,6 +187,7 @@ export function reviewScreen(input: {
   nodes.push(heading('Relatório do analisador', 2), text(formatReport(report), report.ok ? 'success' : 'danger'));
   nodes.push(heading('Diferenças para a versão em serviço', 2), text(input.diff));
   if (input.definition) nodes.push(definitionTable(input.definition, `${input.definition.id} (rascunho)`));
+  nodes.push(...(input.figures ?? []));
 
   nodes.push(heading('Pré-visualizar por persona', 2));
   if (input.personas.length === 0) nodes.push(text('Sem personas do sandbox configuradas (OPS_PREVIEW_PERSONAS).'));
@@ -239,7 +243,11 @@ export function reviewScreen(input: {
   return nodes;
 }
 
-export function historyScreen(staff: StaffSession, history: FlowVersionSummary[], current: number): ComponentNode[] {
+/**
+ * `figures`: by version, links to the figures of the flows whose definitions that version
+ * published, counted since (the analysis page limited to that version of the definition).
+ */
+export function historyScreen(staff: StaffSession, history: FlowVersionSummary[], current: number, figures: ReadonlyMap<number, ReadonlyArray<{ label: string; to: string }>> = new Map()): ComponentNode[] {
   return [
     heading('Histórico de versões'),
     ...staffBar(staff),
@@ -253,7 +261,7 @@ export function historyScreen(staff: StaffSession, history: FlowVersionSummary[]
         id: `versao-${v.version}`,
         title: `v${v.version}${v.version === current ? ' (em serviço)' : ''} — ${v.comment}`,
         subtitle: `${v.author} · ${new Date(v.createdAt).toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo' })} · ${v.source}`,
-        items: [text(v.diff)],
+        items: [text(v.diff), ...(figures.get(v.version) ?? []).map((link) => go(link.label, link.to, 'link'))],
         ...(canPublish(staff.role) && v.version !== current
           ? { action: { label: `Voltar para a v${v.version}`, action: { type: 'submit' as const, action: 'ops/rollback', payload: { versao: v.version, base: current }, loadingMessage: 'Publicando...' } } }
           : {}),

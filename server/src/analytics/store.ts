@@ -71,9 +71,11 @@ export class AnalyticsStore {
    * ones after it) is handed back to be tried again, never what was.
    */
   async write(batch: Batch): Promise<Batch | null> {
-    const steps = [...batch.steps];
-    const refusals = [...batch.refusals];
-    const durations = [...batch.durations];
+    // In key order: two instances writing the same rows lock them in the same order (no deadlock).
+    const byKey = <T>(entries: Array<[string, T]>) => entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const steps = byKey([...batch.steps]);
+    const refusals = byKey([...batch.refusals]);
+    const durations = byKey([...batch.durations]);
     const statements: Array<{ run: () => Promise<unknown>; left: () => Batch }> = [];
     const rest = (s: number, r: number, d: number): Batch => ({ steps: new Map(steps.slice(s)), refusals: new Map(refusals.slice(r)), durations: new Map(durations.slice(d)) });
     let offset = 0;

@@ -99,3 +99,124 @@ describe('the bid wizard, counted step by step and version by version', () => {
     expect(findAll(since.layout, (n) => n.type === 'table' && n.caption === 'Recusas em “Tipo de lance”')).toHaveLength(0);
   });
 });
+
+const pdf = () => `data:application/pdf;name=doc.pdf;base64,${Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(2048, 32)]).toString('base64')}`;
+const renamed = `data:application/pdf;name=falso.pdf;base64,${Buffer.from('só texto com nome de pdf').toString('base64')}`;
+
+describe('cash billing: a document refused by the analysis, a resend refused by the form, then sent', () => {
+  it('counts for the analyst each document refused as illegible and each field refused on the resend, and the step that follows', async () => {
+    for (let i = 0; i < 5; i++) {
+      await stack.sandbox.reset();
+      const delta = client(stack.baseUrl);
+      await delta.loginWithQuota('delta');
+      const start = await delta.screen('/faturamento');
+      expect(start.body.to).toBe('/faturamentoespecie/documento-rejeitado');
+      await delta.screen(start.body.to);
+      await delta.screen('/faturamentoespecie/anexar-documentos');
+      expect((await delta.action('cash-billing/documents', { contratoSocial: [renamed], comprovanteEndereco: [] })).body.kind).toBe('field-errors');
+      expect((await delta.action('cash-billing/documents', { contratoSocial: [pdf(), pdf()], comprovanteEndereco: [pdf()] })).body).toEqual({ kind: 'navigate', to: '/faturamento' });
+      const next = await delta.screen('/faturamento');
+      expect(next.body.to).toBe('/faturamentoespecie/analisandoinformacoes-pj');
+      await delta.screen(next.body.to);
+    }
+    const staff = await staffClient(stack.baseUrl);
+    const page = await analysisPage(staff, '/ops/analise?fluxo=faturamento-especie');
+    expect(funnelCounts(page, 'Faturamento em espécie')).toEqual({
+      'Início': ['0', '0', '0'],
+      'Como funciona': ['0', '0', '0'],
+      'Central da contemplação': ['0', '0', '0'],
+      'Identificação': ['0', '0', '0'],
+      'Envio de documentos': ['5', '5', '0'],
+      'Análise': ['5', '5', '0'],
+      'Documentos recusados': ['5', '5', '0'],
+      'Ajuste cadastral': ['0', '0', '0'],
+      'Dados bancários': ['0', '0', '0'],
+      'Termo de autorização': ['0', '0', '0'],
+      'Acompanhar pagamento': ['0', '0', '0'],
+    });
+    expect(tableRows(page, 'Recusas em “Documentos recusados”')).toEqual([
+      { Campo: 'Comprovante de endereço da empresa (até 60 dias)', Motivo: 'Documento ilegível na análise', Vezes: '5' },
+      { Campo: 'Contrato social e última alteração', Motivo: 'Documento ilegível na análise', Vezes: '5' },
+    ]);
+    expect(tableRows(page, 'Recusas em “Envio de documentos”')).toEqual([
+      { Campo: 'Comprovante de endereço da empresa (até 60 dias)', Motivo: 'Todos os arquivos são obrigatórios', Vezes: '5' },
+      { Campo: 'Contrato social e última alteração', Motivo: 'O formato do arquivo utilizado não atende o requisito, por favor verifique!', Vezes: '5' },
+    ]);
+
+    // The same figures as CSV, written as the console's audit is (quoted, comma-separated, pt-BR column names).
+    const csv = await staff.agent.get('/api/ops/analise.csv?fluxo=faturamento-especie');
+    expect(csv.status).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const lines = csv.text.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0]).toBe('"registro","fluxo","etapa","ordem","periodo_de","periodo_ate","parceiro","plataforma","chegaram","concluiram","desistiram","tempo_mediano_segundos","tempo_p90_segundos","medicoes","falhas_back_office","campo","motivo","vezes"');
+    expect(lines.find((l) => l.includes('"Envio de documentos"') && l.startsWith('"etapa"'))).toMatch(/^"etapa","Faturamento em espécie","Envio de documentos","5","[\d-]+","[\d-]+","todos","todas","5","5","0",/);
+    expect(lines.filter((l) => l.startsWith('"recusa"') && l.includes('"Documento ilegível na análise","5"'))).toHaveLength(2);
+    expect((await client(stack.baseUrl).agent.get('/api/ops/analise.csv')).status).toBe(401);
+
+    // Filtered by another partner and by a platform nobody used: nothing.
+    const horizonte = await analysisPage(staff, '/ops/analise?fluxo=faturamento-especie&parceiro=68');
+    expect(funnelCounts(horizonte, 'Faturamento em espécie')['Envio de documentos']).toEqual(['0', '0', '0']);
+    const android = await analysisPage(staff, '/ops/analise?fluxo=faturamento-especie&plataforma=android');
+    expect(funnelCounts(android, 'Faturamento em espécie')['Envio de documentos']).toEqual(['0', '0', '0']);
+  });
+});
+
+describe('post-sale: a wrong answer to the security question', () => {
+  it('counts the wrong answer as a refusal of the year, the right one as the step concluded, and a block as no way forward', async () => {
+    const igor = async () => {
+      await stack.sandbox.reset();
+      const c = client(stack.baseUrl);
+      await c.loginWithQuota('igor');
+      await c.screen('/pos-venda');
+      expect((await c.action('post-sale/advance', { passo: 'boas-vindas' })).body.to).toBe('/pos-venda/validacao-seguranca');
+      await c.screen('/pos-venda/validacao-seguranca');
+      expect((await c.action('post-sale/security', { ano: '1999' })).body.errors).toEqual({ ano: 'Informação incorreta.' });
+      return c;
+    };
+    for (let i = 0; i < 5; i++) {
+      const c = await igor();
+      expect((await c.action('post-sale/security', { ano: '2000' })).body).toEqual({ kind: 'navigate', to: '/pos-venda/dados-cadastrais' });
+      await c.screen('/pos-venda/dados-cadastrais');
+    }
+    // A sixth customer answers wrong twice: blocked, sent to the call-back (a detour, not a way forward).
+    const blocked = await igor();
+    expect((await blocked.action('post-sale/security', { ano: '1998' })).body.to).toBe('/pos-venda/desvio-manual?motivo=seguranca');
+    await blocked.screen('/pos-venda/desvio-manual?motivo=seguranca');
+
+    const staff = await staffClient(stack.baseUrl);
+    const page = await analysisPage(staff, '/ops/analise?fluxo=pos-venda');
+    const counts = funnelCounts(page, 'Pós-venda');
+    expect(counts['Boas-vindas']).toEqual(['6', '6', '0']);
+    expect(counts['Validação de segurança']).toEqual(['6', '5', '< 5']);
+    expect(counts['Dados cadastrais']).toEqual(['5', '0', '5']);
+    expect(counts['Atendimento por telefone']).toEqual(['< 5', '0', '< 5']);
+    expect(tableRows(page, 'Recusas em “Validação de segurança”')).toEqual([{ Campo: 'Ano (4 dígitos)', Motivo: 'Informação incorreta.', Vezes: '6' }]);
+  });
+});
+
+describe('from publish to effect', () => {
+  it('shows, on the review of a bid-wizard draft, the current figures of the steps it changes', async () => {
+    const publisher = await staffClient(stack.baseUrl, 'operacao', 'operacao-sandbox');
+    const wizard = structuredClone(stack.app.flows.bundle.definitions.find((d) => d.id === 'bid-wizard')) as { steps: Array<{ id: string; label: string }> };
+    wizard.steps.find((s) => s.id === 'keys')!.label = 'Troca das chaves';
+    expect((await publisher.action('ops/draft', { id: 'bid-wizard', conteudo: JSON.stringify(wizard) })).body).toEqual({ kind: 'navigate', to: '/ops/rascunho' });
+    const review = (await publisher.screen('/ops/rascunho')).body;
+    expect(findAll(review.layout, (n) => n.type === 'heading' && n.text === 'Números atuais das etapas que o rascunho muda')).toHaveLength(1);
+    expect(tableRows(review, 'Lances: etapas que mudam')).toEqual([{ Etapa: 'Troca de chaves', Chegaram: '11', 'Concluíram': '11', Desistiram: '0', 'Tempo mediano': expect.any(String) }]);
+    await publisher.action('ops/discard');
+  });
+
+  it('does not count the screens the console previews for a persona', async () => {
+    const publisher = await staffClient(stack.baseUrl, 'operacao', 'operacao-sandbox');
+    const table = structuredClone(stack.app.flows.bundle.definitions.find((d) => d.id === 'cash-billing-screen'));
+    expect((await publisher.action('ops/draft', { id: 'cash-billing-screen', conteudo: JSON.stringify(table) })).body.kind).toBe('navigate');
+    const staff = await staffClient(stack.baseUrl);
+    const before = funnelCounts(await analysisPage(staff, '/ops/analise?fluxo=faturamento-especie'), 'Faturamento em espécie');
+    await stack.sandbox.reset();
+    const review = (await publisher.screen('/ops/rascunho?persona=delta')).body;
+    expect(findAll(review.layout, (n) => n.type === 'theme-preview')).toHaveLength(2);
+    const after = funnelCounts(await analysisPage(staff, '/ops/analise?fluxo=faturamento-especie'), 'Faturamento em espécie');
+    expect(after).toEqual(before);
+    await publisher.action('ops/discard');
+  });
+});

@@ -12,7 +12,7 @@ const MAX_FIELD = 64;
 /** The field a whole-form message is counted under. */
 export const FORM_FIELD = '_form';
 
-const EMAIL = /[^\s@]+@[^\s@]+\.[^\s@]+/g;
+const EMAIL = /[\p{L}0-9._%+-]+@[\p{L}0-9-]+(\.[\p{L}0-9-]+)+/gu;
 /** A number with its separators ("661.157.509-03", "R$ 1.234,56" → "R$ #", "20/11/2026"). */
 const NUMBER = /\d(?:[\d.,/:-]*\d)?/g;
 // eslint-disable-next-line no-control-regex
@@ -43,6 +43,7 @@ export function safeReason(message: string, personal: ReadonlySet<string>): stri
     .replace(EMAIL, '(e-mail)')
     .replace(NUMBER, '#')
     .replace(/\p{L}+/gu, (word) => (word.length >= 3 && personal.has(fold(word)) ? '…' : word))
+    .replace(/…(\s*…)+/g, '…')
     .replace(/\s+/g, ' ')
     .trim();
   return (text || 'Sem mensagem').slice(0, MAX_REASON);

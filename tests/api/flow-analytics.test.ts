@@ -33,6 +33,14 @@ async function bid(c: C, options: { lowValueFirst: boolean; cutOff: boolean }) {
   await c.screen('/offers-and-bids?passo=confirmation');
 }
 
+describe('the funnels', () => {
+  it('name only actions the server answers as the ones that leave a step', () => {
+    const names = new Set(stack.app.actions.names());
+    const leaving = stack.app.analytics.funnels.flows.flatMap((f) => f.steps.flatMap((s) => s.leaves.map((a) => a.split('?')[0]!)));
+    expect(leaving.filter((a) => !names.has(a))).toEqual([]);
+  });
+});
+
 describe('the bid wizard, counted step by step and version by version', () => {
   it('shows the analyst ana’s passes through the bid wizard: reached, concluded, given up, refusals most frequent first, and the split between two published versions', async () => {
     const ana = client(stack.baseUrl);

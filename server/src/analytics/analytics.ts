@@ -16,16 +16,18 @@ const BRAZIL_TZ = 'America/Sao_Paulo';
 /** Today's date in Brasília (YYYY-MM-DD), read from Intl once and kept until the next midnight there. */
 export class BrazilDay {
   private day = '';
+  private from = 0;
   private until = 0;
   private readonly format = new Intl.DateTimeFormat('en-CA', { timeZone: BRAZIL_TZ, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
 
   at(now: number): string {
-    if (now < this.until && now >= this.until - 86_400_000) return this.day;
+    if (now >= this.from && now < this.until) return this.day;
     const parts = Object.fromEntries(this.format.formatToParts(now).map((p) => [p.type, p.value]));
     this.day = `${parts.year}-${parts.month}-${parts.day}`;
     const intoDay = ((Number(parts.hour) * 60 + Number(parts.minute)) * 60 + Number(parts.second)) * 1000 + (now % 1000);
     // At most an hour at a time: a change of the zone's offset is seen within the hour.
-    this.until = Math.min(now - intoDay + 86_400_000, now + 3_600_000);
+    this.from = now - intoDay;
+    this.until = Math.min(this.from + 86_400_000, now + 3_600_000);
     return this.day;
   }
 }

@@ -39,9 +39,10 @@ export function formatTime(ms: number | null, measured: number): string {
   return formatSpan(ms);
 }
 
-/** A share as a percentage with one decimal at most ("83,3%"); null when the whole is too small to show. */
+/** A share (0…1); null when the whole is too small or the part withheld. */
 export function share(part: number, whole: number): number | null {
-  return whole >= SMALLEST_SHOWN ? part / whole : null;
+  // A share of a withheld count would give the count away.
+  return whole >= SMALLEST_SHOWN && !withheld(part) ? part / whole : null;
 }
 
 export function formatShare(value: number | null): string {

@@ -148,3 +148,12 @@ describe('the day counts are kept under', () => {
     expect(day.at(Date.UTC(2026, 10, 27, 2, 0, 0))).toBe('2026-11-26');
   });
 });
+
+describe('an action’s input before it is checked', () => {
+  it('finds no step in a body that is not plain values, without failing', () => {
+    const a = analytics(memoryStore().store, { now: Date.UTC(2026, 10, 26, 15) });
+    expect(a.steps.action('bids/step', { passo: { toString: 1 } })).toEqual({ flow: '', step: 'bids/step' });
+    expect(a.steps.action('bids/step', ['type'])).toEqual({ flow: '', step: 'bids/step' });
+    expect(a.steps.action('bids/step', null)).toEqual({ flow: '', step: 'bids/step' });
+  });
+});

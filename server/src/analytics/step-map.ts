@@ -11,6 +11,9 @@ interface Candidate {
   ref: StepRef;
 }
 
+/** A value as text when it is one (an input's `passo`), else null: the body may be anything before it is checked. */
+const scalar = (value: unknown): string | null => (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : null);
+
 /** Most specific first: a pattern asking more values wins over the bare route or action. */
 function index(entries: Array<[string, Candidate]>): Map<string, Candidate[]> {
   const map = new Map<string, Candidate[]>();
@@ -59,7 +62,7 @@ export class StepMap {
   /** The step an action leaves, given its validated input. */
   action(name: string, input: unknown): StepRef {
     const fields = input && typeof input === 'object' ? (input as Record<string, unknown>) : {};
-    const found = this.actions.get(name)?.find((c) => c.wants.every(([k, v]) => String(fields[k]) === v));
+    const found = this.actions.get(name)?.find((c) => c.wants.every(([k, v]) => scalar(fields[k]) === v));
     return found?.ref ?? { flow: '', step: name };
   }
 

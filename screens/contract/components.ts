@@ -192,6 +192,22 @@ const own = {
     readOnly: z.boolean().optional(),
   },
   /**
+   * Horizontal bars, one row per category (the console's funnel: a row per step), each row with one
+   * bar per series (renderer ≥ 1.2.0). `values` set the bars' lengths against the largest value of
+   * the chart; `texts` are what is shown beside them, formatted on the server ("< 5" where a count
+   * is withheld, its value then 0). `table` names, by its caption, the table on the same screen
+   * that holds the same figures: the chart is then drawn for the eye and the table is what
+   * assistive technology reads; without it the chart's rows are read as a list.
+   */
+  'bar-chart': {
+    label: z.string().min(1),
+    /** Heading of the category column when the chart is drawn as a table (older clients). */
+    categoryLabel: z.string().min(1),
+    series: z.array(z.object({ label: z.string().min(1), tone: Tone.optional() })).min(1).max(4),
+    bars: z.array(z.object({ label: z.string().min(1), values: z.array(z.number().min(0)), texts: z.array(z.string()) })),
+    table: z.string().min(1).optional(),
+  },
+  /**
    * The operations console's decision-table editor (renderer ≥ 1.1.0): each input cell a pick list
    * of `inputs[].options` (several values, or "qualquer"), each result a pick list of `outputs`;
    * rows added, duplicated, deleted and moved; the default row with its `covers`; a JSON view that
@@ -329,6 +345,7 @@ export const COMPONENT_SINCE: { readonly [T in ComponentType]: string } = {
   group: '1.2.0',
   nav: '1.2.0',
   'data-table': '1.2.0',
+  'bar-chart': '1.2.0',
 };
 
 /**
@@ -366,5 +383,6 @@ export const Component: z.ZodType<ComponentNode> = z
     node('group'),
     node('nav'),
     node('data-table'),
+    node('bar-chart'),
   ])
   .meta({ id: 'Component' }) as unknown as z.ZodType<ComponentNode>;

@@ -33,6 +33,8 @@ const DERIVED: { [T in ComponentType]?: Derive<T> } = {
   skeleton: () => null,
   'theme-preview': (n) => ({ type: 'card', title: n.label, items: n.items }),
   'table-editor': (n) => ({ type: 'text', tone: 'warning', text: `${n.label}: este editor precisa de um navegador atualizado.` }),
+  // The table the chart names is on the screen already; else the chart's figures as a table.
+  'bar-chart': (n) => (n.table ? null : { type: 'table', caption: n.label, columns: [n.categoryLabel, ...n.series.map((s) => s.label)], rows: n.bars.map((b) => [b.label, ...b.texts]) }),
   // The chrome of every client already links Início; the other sections stay reachable from home.
   'bottom-nav': () => null,
   nav: (n) => ({ type: 'list', label: n.label, items: n.links.map((l) => linkButton(l.current ? `${l.label} ✓` : l.label, l.action)) }),
@@ -103,4 +105,5 @@ export const DEFAULT_FALLBACK: Record<ComponentType, DefaultFallback> = {
   group: { kind: 'children' },
   nav: { kind: 'derived', as: 'list of link buttons, the current one marked ✓' },
   'data-table': { kind: 'derived', as: 'list of cards: the first cell as title, the others as "column: value", the row\'s action as the card\'s' },
+  'bar-chart': { kind: 'derived', as: 'nothing when it names a table of the screen, else a table: category, one column per series' },
 };

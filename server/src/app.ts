@@ -14,6 +14,7 @@ import storage from './plugins/core/storage.js';
 import flows from './plugins/core/flows.js';
 import upstream from './plugins/core/upstream.js';
 import drain from './plugins/core/drain.js';
+import analytics from './plugins/core/analytics.js';
 import partner from './plugins/core/partner.js';
 import session from './plugins/core/session.js';
 import quotaSelection from './plugins/core/quota-selection.js';
@@ -92,6 +93,8 @@ export async function buildApp(
   await app.register(storage);
   await app.register(flows);
   await app.register(upstream);
+  // After storage and flows, before the drain: its close hook writes the last counts once the drain is done.
+  await app.register(analytics);
   // After storage and upstream: its close hook (drain running work) runs before theirs.
   await app.register(drain);
   await app.register(partner);

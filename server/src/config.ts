@@ -68,6 +68,8 @@ export const ConfigSchema = z.object({
   OPS_REQUIRE_APPROVAL: bool.default(false),
   /** How often each instance looks for a newly published flow version (ms); 0 turns polling off. */
   FLOWS_POLL_MS: z.coerce.number().int().min(0).max(5_000).default(2_000),
+  /** How often each instance writes the flows' counts it keeps in memory (ms); 0 writes them only when the console reads and at close. */
+  ANALYTICS_FLUSH_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   /** Validate every emitted screen against the contract (on by default outside production). */
   VALIDATE_SCREENS: bool.optional(),
   TRUST_PROXY: trustProxy.optional(),

@@ -33,4 +33,5 @@ export const CAPABILITIES: readonly ComponentType[] = [
   'group',
   'nav',
   'data-table',
+  'bar-chart',
 ];

@@ -1,5 +1,6 @@
 import type { ComponentOf, ComponentType } from '../../../screens/contract/components.js';
 import { Banner } from './banner/banner.js';
+import { BarChart } from './bar-chart/bar-chart.js';
 import { BottomNav } from './bottom-nav/bottom-nav.js';
 import { Chips } from './chips/chips.js';
 import { EmptyState } from './empty-state/empty-state.js';
@@ -58,4 +59,5 @@ export const REGISTRY: { [T in ComponentType]: Drawer<T> } = {
   group: Group,
   nav: Nav,
   'data-table': DataTable,
+  'bar-chart': BarChart,
 };

@@ -6,7 +6,7 @@ import { TEXTS } from '../texts.js';
 
 /**
  * Components since 1.1.0: shortcuts, chips, status-pill, summary, timeline, empty-state, skeleton,
- * bottom-nav; since 1.2.0: columns, group, nav, data-table.
+ * bottom-nav; since 1.2.0: columns, group, nav, data-table, bar-chart.
  */
 export const RENDERER_VERSION = '1.2.0';
 

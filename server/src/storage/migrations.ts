@@ -162,6 +162,51 @@ const MIGRATIONS: { id: number; name: string; sql: string }[] = [
              author = substring(author from '^(.*) \\(aprovado por .+\\)$')
        WHERE author ~ ' \\(aprovado por .+\\)$'`,
   },
+  {
+    // The analytics block of ids (42xx): what the flows do, counted by day, flow, step, definitions
+    // version, partner and platform — counts and duration buckets only, never a person.
+    id: 4201,
+    name: 'analytics',
+    sql: `
+      CREATE TABLE analytics_steps (
+        day DATE NOT NULL,
+        flow TEXT NOT NULL,
+        step TEXT NOT NULL,
+        version INTEGER NOT NULL,
+        partner INTEGER NOT NULL,
+        platform TEXT NOT NULL,
+        arrivals BIGINT NOT NULL DEFAULT 0,
+        completions BIGINT NOT NULL DEFAULT 0,
+        upstream_failures BIGINT NOT NULL DEFAULT 0,
+        PRIMARY KEY (day, flow, step, version, partner, platform)
+      );
+      CREATE INDEX analytics_steps_flow_day ON analytics_steps (flow, day);
+      CREATE TABLE analytics_refusals (
+        day DATE NOT NULL,
+        flow TEXT NOT NULL,
+        step TEXT NOT NULL,
+        version INTEGER NOT NULL,
+        partner INTEGER NOT NULL,
+        platform TEXT NOT NULL,
+        field TEXT NOT NULL,
+        reason TEXT NOT NULL,
+        count BIGINT NOT NULL,
+        PRIMARY KEY (day, flow, step, version, partner, platform, field, reason)
+      );
+      CREATE INDEX analytics_refusals_flow_day ON analytics_refusals (flow, day);
+      CREATE TABLE analytics_durations (
+        day DATE NOT NULL,
+        flow TEXT NOT NULL,
+        step TEXT NOT NULL,
+        version INTEGER NOT NULL,
+        partner INTEGER NOT NULL,
+        platform TEXT NOT NULL,
+        bucket SMALLINT NOT NULL,
+        count BIGINT NOT NULL,
+        PRIMARY KEY (day, flow, step, version, partner, platform, bucket)
+      );
+      CREATE INDEX analytics_durations_flow_day ON analytics_durations (flow, day)`,
+  },
 ];
 
 const MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS schema_migrations (

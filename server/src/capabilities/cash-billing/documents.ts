@@ -8,6 +8,7 @@ import {
   DOCUMENT_LABELS,
   documentForm,
   DocumentFilesInput,
+  documentIdByLabel,
   documentsToSend,
   NEW_PARTNER_DOCUMENTS,
   personDocumentField,
@@ -19,6 +20,9 @@ import {
 } from '../../flow-parts/index.js';
 import { billingOf, ESPECIE, refusalOf } from './flow.js';
 import { billingCase, progressOf, saveProgress } from './progress.js';
+
+/** Why the analysis refuses a document it lists in DocumentosIlegiveis__c. */
+const REFUSED_UNREADABLE = 'Documento ilegível na análise';
 
 /**
  * Documents of cash billing: /faturamentoespecie/documento-rejeitado lists what the analysis
@@ -54,6 +58,8 @@ export default async function billingDocuments(app: FastifyInstance) {
 
   app.screens.register('especie-documentos-rejeitados', async (ctx) => {
     const docs = refusedOf(await billingCase(ctx.upstream!));
+    // Each document the analysis refused, counted for the analysts by its field (never its file).
+    for (const texto of docs) app.analytics.refused(ctx.request, documentIdByLabel(texto) ?? 'outro-documento', REFUSED_UNREADABLE);
     return { documentos: docs.map((texto) => ({ texto })), temDocumentos: docs.length > 0 };
   });
 

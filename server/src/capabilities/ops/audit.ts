@@ -4,7 +4,7 @@ import type { OpsRequest } from '../../storage/ops-requests.js';
 import { SOURCE_LABEL, requestState, versionAuthor } from './records.js';
 
 /** One CSV field: quoted, quotes doubled; a leading = + - @ is neutralised so a spreadsheet never runs it. */
-function field(value: string | number | null): string {
+export function field(value: string | number | null): string {
   const text = value === null ? '' : String(value);
   const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
   return `"${safe.replace(/"/g, '""')}"`;

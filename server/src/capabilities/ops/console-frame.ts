@@ -22,6 +22,7 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
   { label: 'Textos', to: '/ops/textos' },
   { label: 'Temas dos parceiros', to: '/ops/temas' },
   { label: 'Galeria de componentes', to: '/ops/galeria' },
+  { label: 'Análise dos fluxos', to: '/ops/analise' },
 ];
 
 export function roleText(staff: StaffSession): string {

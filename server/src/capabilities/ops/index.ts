@@ -11,6 +11,10 @@ import { contrastReport } from '../../domain/theme.js';
 import { cardSetForm, definitionScreen, historyScreen, lastChanges, loginScreen, overviewScreen, requestsScreen, reviewScreen } from './ops-screens.js';
 import { consoleFrame } from './console-frame.js';
 import { countOf } from '../../domain/format.js';
+import { analyse, analysisHref, readQuery, stepsFigures } from './analysis.js';
+import { analysisScreen, changedStepsFigures } from './analysis-screens.js';
+import { analysisCsv } from './analysis-csv.js';
+import { stepsChangedBy } from './draft-steps.js';
 import { previewPersona, readPersonas } from './preview.js';
 import { canPublish, parseStaff, verifyStaff } from './staff.js';
 import dayjs from 'dayjs';
@@ -106,7 +110,12 @@ export default async function ops(app: FastifyInstance) {
       return document(request, 'ops-pedidos', route, 'Pedidos de publicação', requestsScreen(member, await requests.list(), requireApproval), member);
     }
     if (url.pathname === '/ops/historico') {
-      return document(request, 'ops-historico', route, 'Histórico de versões', historyScreen(member, await app.flows.history(), app.flows.version), member);
+      const [history, figures] = await Promise.all([app.flows.history(), figuresByVersion()]);
+      return document(request, 'ops-historico', route, 'Histórico de versões', historyScreen(member, history, app.flows.version, figures), member);
+    }
+    if (url.pathname === '/ops/analise') {
+      const [analysis, partners] = await Promise.all([analyse(app, readQuery(url.searchParams)), partnerNames()]);
+      return document(request, 'ops-analise', route, 'Análise dos fluxos', analysisScreen(analysis, app.analytics.funnels.flows, partners), member);
     }
     const definitionMatch = /^\/ops\/definicoes\/([a-z0-9-]+)$/.exec(url.pathname);
     if (definitionMatch) {
@@ -138,15 +147,19 @@ export default async function ops(app: FastifyInstance) {
         };
         [preview, screens] = await Promise.all([
           previewPersona(app.upstream, app.flows, persona, bundle).catch(failed('decision')),
-          previewScreens(app, request, persona, bundle, member.draft.id === 'texts' ? textsRoute(app, app.definitions.texts, bundle.texts ?? {}) : entryRoute(member.draft.id)).catch(failed('screen')),
+          // The persona's screens are asked through this server: nothing of it is counted for the analysts.
+          app.analytics.quiet(() => previewScreens(app, request, persona, bundle, member.draft!.id === 'texts' ? textsRoute(app, app.definitions.texts, bundle.texts ?? {}) : entryRoute(member.draft!.id))).catch(failed('screen')),
         ]);
       }
+      const changed = stepsChangedBy(member.draft.id, app.flows.bundle, bundle, app.analytics.funnels.flows, app.definitions);
+      const changedFigures = await Promise.all(changed.map(async ({ flow, steps }) => ({ flow, ...(await stepsFigures(app, flow, steps)) })));
       return document(
         request,
         'ops-rascunho',
         route,
         'Revisar alterações',
         reviewScreen({
+          figures: changedFigures.length ? changedStepsFigures(changedFigures, changedFigures[0]!.period) : [],
           staff: member,
           definition: bundle.definitions.find((d) => d.id === member.draft!.id) ?? null,
           report,
@@ -164,6 +177,34 @@ export default async function ops(app: FastifyInstance) {
     return document(request, 'ops-nao-encontrada', route, 'Não encontrada', [{ type: 'heading', text: 'Página do console não encontrada' }, { type: 'text', text: 'Escolha uma das seções do console.' }], member);
   });
 
+  /** The partners by name, for the analysis filters (none when the back office does not answer now). */
+  async function partnerNames(): Promise<Array<{ id: number; name: string }>> {
+    try {
+      const answer = await app.upstream.request(partnerCalls.list);
+      return (answer.data ?? []).map((p) => ({ id: p.id, name: p.name }));
+    } catch (err) {
+      app.log.warn({ err }, 'partners list unavailable for the analysis filters');
+      return [];
+    }
+  }
+
+  /** For the history: each version that published a definition of a flow links to that flow's figures with it. */
+  async function figuresByVersion(): Promise<Map<number, Array<{ label: string; to: string }>>> {
+    const revisions = await app.definitionRevisions.all(app.flows.version);
+    const links = new Map<number, Array<{ label: string; to: string }>>();
+    for (const flow of app.analytics.funnels.flows) {
+      const linked = new Set<number>();
+      for (const definition of flow.definitions) {
+        for (const r of revisions.get(definition) ?? []) {
+          if (linked.has(r.version)) continue;
+          linked.add(r.version);
+          links.set(r.version, [...(links.get(r.version) ?? []), { label: `Números de ${flow.name} com a v${r.version}`, to: analysisHref({ fluxo: flow.id, definicao: definition, versao: r.version }) }]);
+        }
+      }
+    }
+    return links;
+  }
+
   /** Ops actions never use the customer session: `public` to the customer guard, checked here. */
   function staffAction<S extends z.ZodType>(name: string, input: S, handler: (input: z.output<S>, member: StaffSession, reply: FastifyReply) => Promise<ActionResult>, needsPublisher = false) {
     app.actions.register(`ops/${name}`, {
@@ -177,6 +218,48 @@ export default async function ops(app: FastifyInstance) {
       },
     });
   }
+
+  const AnalysisFilters = z.object({
+    fluxo: z.string().regex(/^[a-z0-9-]+$/).optional(),
+    periodo: z.enum(['7', '30', '90', '395']).optional(),
+    de: z.string().trim().max(10).optional(),
+    ate: z.string().trim().max(10).optional(),
+    parceiro: z.union([z.string().max(12), z.number().int()]).optional(),
+    plataforma: z.string().max(10).optional(),
+  });
+  const DAY = /^\d{4}-\d{2}-\d{2}$/;
+  /** The filters as the page's address; a day not written AAAA-MM-DD is refused next to its field. */
+  function filtersHref(input: z.output<typeof AnalysisFilters>, extra: Record<string, string | number | undefined> = {}): ActionResult {
+    const errors: Record<string, string> = {};
+    for (const key of ['de', 'ate'] as const) if (input[key] && !(DAY.test(input[key]!) && dayjs(input[key]).format('YYYY-MM-DD') === input[key])) errors[key] = 'Use uma data no formato AAAA-MM-DD.';
+    if (Boolean(input.de) !== Boolean(input.ate)) errors[input.de ? 'ate' : 'de'] = 'Informe as duas datas, ou nenhuma para usar o período.';
+    if (Object.keys(errors).length) return { kind: 'field-errors', errors };
+    const query = readQuery(new URLSearchParams(Object.entries({ ...input, ...extra }).flatMap(([k, v]) => (v === undefined || v === '' ? [] : [[k, String(v)]]))));
+    return { kind: 'navigate', to: analysisHref(query) };
+  }
+
+  staffAction('analise-filtros', AnalysisFilters, async (input) => filtersHref(input));
+
+  staffAction(
+    'analise-comparar',
+    AnalysisFilters.extend({ definicao: z.string().regex(/^[a-z0-9-]+$/, 'Escolha uma definição.'), a: z.coerce.number().int().positive('Escolha a versão A.'), b: z.coerce.number().int().positive('Escolha a versão B.') }),
+    async (input) => {
+      if (input.a === input.b) return { kind: 'field-errors', errors: { b: 'Escolha duas versões diferentes.' } };
+      return filtersHref(input, { definicao: input.definicao, a: Math.min(input.a, input.b), b: Math.max(input.a, input.b) });
+    },
+  );
+
+  // The analysis page's figures as CSV (the same filters), staff only.
+  app.get('/api/ops/analise.csv', async (request, reply) => {
+    const member = await staffOf(request);
+    if (!member) return reply.code(401).send({ message: 'Entre no console para exportar a análise.' });
+    const analysis = await analyse(app, readQuery(new URL(request.url, 'http://console.local').searchParams));
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="analise-${analysis.flow.id}.csv"`)
+      .header('cache-control', 'no-store')
+      .send(analysisCsv(analysis));
+  });
 
   staffAction('galeria-exemplo', z.object({}).passthrough(), async () => ({ kind: 'snackbar', message: 'Exemplo da galeria: nada foi enviado.' }));
 

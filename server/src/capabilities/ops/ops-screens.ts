@@ -18,6 +18,7 @@ import { SOURCE_LABEL, requestState, versionAuthor } from './records.js';
  * around it by consoleFrame.
  */
 
+const go = (label: string, to: string, variant: 'primary' | 'secondary' | 'link' = 'secondary'): ComponentNode => ({ type: 'button', label, variant, action: { type: 'navigate', to } });
 const heading = (text: string, level: 1 | 2 | 3 = 1): ComponentNode => ({ type: 'heading', text, level });
 const text = (t: string, tone?: 'neutral' | 'info' | 'success' | 'warning' | 'danger'): ComponentNode => (tone ? { type: 'text', text: t, tone } : { type: 'text', text: t });
 
@@ -231,6 +232,8 @@ export function reviewScreen(input: {
   persona: string | null;
   preview: PreviewRow[] | string | null;
   screens: ScreenPreview | string | null;
+  /** The current figures of the steps the draft changes (the analysis page's tables). */
+  figures?: ComponentNode[];
 }): ComponentNode[] {
   const { staff, report } = input;
   const nodes: ComponentNode[] = [heading('Revisar alterações')];
@@ -240,6 +243,7 @@ export function reviewScreen(input: {
   nodes.push(heading('Relatório do analisador', 2), text(formatReport(report), report.ok ? 'success' : 'danger'));
   nodes.push(heading('Diferenças para a versão em serviço', 2), text(input.diff));
   if (input.definition) nodes.push(definitionTable(input.definition, `${input.definition.title} (rascunho)`));
+  nodes.push(...(input.figures ?? []));
 
   nodes.push(heading('Pré-visualizar por persona', 2));
   if (input.personas.length === 0) nodes.push(text('Sem personas do sandbox configuradas (OPS_PREVIEW_PERSONAS).'));
@@ -295,7 +299,11 @@ export function reviewScreen(input: {
   return nodes;
 }
 
-export function historyScreen(staff: StaffSession, history: FlowVersionSummary[], current: number): ComponentNode[] {
+/**
+ * `figures`: by version, links to the figures of the flows whose definitions that version
+ * published, counted since (the analysis page limited to that version of the definition).
+ */
+export function historyScreen(staff: StaffSession, history: FlowVersionSummary[], current: number, figures: ReadonlyMap<number, ReadonlyArray<{ label: string; to: string }>> = new Map()): ComponentNode[] {
   return [
     heading('Histórico de versões'),
     { type: 'button', label: 'Exportar auditoria (CSV)', variant: 'secondary', action: { type: 'download', href: '/api/ops/auditoria.csv', filename: 'auditoria-console.csv' } },
@@ -307,7 +315,7 @@ export function historyScreen(staff: StaffSession, history: FlowVersionSummary[]
         id: `versao-${v.version}`,
         title: `v${v.version}${v.version === current ? ' (em serviço)' : ''} — ${v.comment}`,
         subtitle: [versionAuthor(v), v.approvedBy ? `aprovado por ${v.approvedBy}` : '', formatDateTime(v.createdAt), SOURCE_LABEL[v.source]].filter(Boolean).join(' · '),
-        items: [text(v.diff)],
+        items: [text(v.diff), ...(figures.get(v.version) ?? []).map((link) => go(link.label, link.to, 'link'))],
         ...(canPublish(staff.role) && v.version !== current
           ? { action: { label: `Voltar para a v${v.version}`, action: { type: 'submit' as const, action: 'ops/rollback', payload: { versao: v.version, base: current }, loadingMessage: 'Publicando...' } } }
           : {}),

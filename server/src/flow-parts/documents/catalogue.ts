@@ -110,3 +110,14 @@ export function documentsToSend(incomeType: string, sent: readonly string[]): Do
   const all: DocumentId[] = ['documentoPessoal', 'selfie', 'comprovanteResidencia', ...income.documentos];
   return all.filter((d) => !sent.includes(d) && (d !== 'selfie' || sent.includes('documentoPessoal')));
 }
+
+/** A document's field id by the name the analysis gives it back (its label), for every document the flows ask. */
+export function documentIdByLabel(label: string): string | undefined {
+  for (const d of [...COMPANY_DOCUMENTS, ...NEW_PARTNER_DOCUMENTS]) if (d.label === label) return d.id;
+  return (Object.keys(DOCUMENT_LABELS) as DocumentId[]).find((id) => DOCUMENT_LABELS[id] === label);
+}
+
+/** Every document label by its field id (a person's and a company's; the company's wins where both name one). */
+export function documentLabels(): Record<string, string> {
+  return { ...DOCUMENT_LABELS, ...Object.fromEntries([...COMPANY_DOCUMENTS, ...NEW_PARTNER_DOCUMENTS].map((d) => [d.id, d.label])) };
+}

@@ -112,13 +112,22 @@ export default fp(
       if (!action.public && !request.session) {
         return { kind: 'navigate', to: '/login?sessao=expirada' };
       }
-      const input = action.input.safeParse(request.body ?? {});
-      if (!input.success) {
-        return { kind: 'field-errors', errors: fieldErrors(input.error.issues, (k) => app.text(k)) };
-      }
       const partner = await app.partners.forRequest(request);
+      const input = action.input.safeParse(request.body ?? {});
+      // Counted for the analysts by the flow step the action leaves, in memory: no write on this path.
+      app.analytics.atAction(request, partner.branding.id, name, input.success ? input.data : request.body);
+      if (!input.success) {
+        return answered(request, { kind: 'field-errors', errors: fieldErrors(input.error.issues, (k) => app.text(k)) });
+      }
       const upstream = request.session ? request.customerUpstream() : null;
-      const execute = () => action.handler(input.data, { request, reply, partner, upstream });
+      const execute = async () => {
+        try {
+          return answered(request, await action.handler(input.data, { request, reply, partner, upstream }));
+        } catch (err) {
+          app.analytics.failed(request, err);
+          throw err;
+        }
+      };
       const key = idempotencyKey(request);
       if (!action.idempotent || !key || !request.session) return execute();
       // Keys are the customer's own (another customer's key never replays), per action.
@@ -144,6 +153,11 @@ export default fp(
       return result;
     }
 
+    function answered(request: FastifyRequest, result: ActionResult): ActionResult {
+      app.analytics.answered(request, result);
+      return result;
+    }
+
     app.addHook('onRequest', (request, _reply, done) => {
       if (!request.url.startsWith('/api/')) return done();
       const refusal = csrfRefusal(request);
@@ -165,5 +179,5 @@ export default fp(
       run(`${request.params.area}/${request.params.name}`, request, reply),
     );
   },
-  { name: 'actions', dependencies: ['definitions', 'partner', 'session'] },
+  { name: 'actions', dependencies: ['definitions', 'partner', 'session', 'analytics'] },
 );

@@ -155,6 +155,8 @@ export default fp(
       if (decision.kind === 'redirect') return redirect(request, decision.to);
 
       const partner = await app.partners.forRequest(request);
+      // Counted for the analysts by flow step (or route), in memory: no write on this path.
+      app.analytics.atScreen(request, partner.branding.id, route.path, url.searchParams);
       // The screen's deadline reaches every upstream call it makes (AbortSignal).
       request.deadline = AbortSignal.timeout(app.config.SCREEN_DEADLINE_MS);
       const parts = new ScreenParts();
@@ -169,11 +171,22 @@ export default fp(
         query: url.searchParams,
         upstream: session ? request.customerUpstream() : null,
       };
-      const loaded = (await loaders.get(route.screen)?.(ctx)) ?? {};
+      let loaded: ViewModel | { redirect: string };
+      try {
+        loaded = (await loaders.get(route.screen)?.(ctx)) ?? {};
+      } catch (err) {
+        app.analytics.failed(request, err);
+        throw err;
+      }
       // One line per degraded screen: which parts were dropped and why (status, path), never data.
-      if (parts.dropped.length > 0) request.log.warn({ screen: route.screen, dropped: parts.dropped }, 'screen degraded');
+      if (parts.dropped.length > 0) {
+        request.log.warn({ screen: route.screen, dropped: parts.dropped }, 'screen degraded');
+        app.analytics.failed(request);
+      }
       if ('redirect' in loaded && typeof loaded.redirect === 'string') return redirect(request, loaded.redirect);
-      return render(route.screen, wanted, ctx, loaded);
+      const document = render(route.screen, wanted, ctx, loaded);
+      app.analytics.arrived(request);
+      return document;
     }
 
     const notFoundRoute: ScreenRoute = { path: '*', screen: 'nao-encontrada', access: 'public', needsQuota: false, transparentLogin: false, mandatoryUpdateExempt: false, passwordChangeExempt: false, appUpdateExempt: false };
@@ -205,5 +218,5 @@ export default fp(
       return finish(ctx.request, document);
     }
   },
-  { name: 'screens', dependencies: ['definitions', 'flows', 'partner', 'session', 'app-versions'] },
+  { name: 'screens', dependencies: ['definitions', 'flows', 'partner', 'session', 'app-versions', 'analytics'] },
 );

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { OPEN_REDIRECT_PAYLOADS } from '../../../tests/helpers/open-redirect-payloads.js';
 import { loadDefinitions } from '../domain/definitions.js';
 import { matchRoute } from '../domain/route-table.js';
-import { localTarget } from './local-target.js';
+import { localTarget, requestOrigin } from './local-target.js';
 
 const { routes } = loadDefinitions();
 const ORIGIN = 'http://localhost:3000';
@@ -31,5 +31,12 @@ describe('return-to targets', () => {
   it('refuses a same-origin path that no route serves', () => {
     expect(target('/nada/aqui')).toBeUndefined();
     expect(target('/api/screens?path=/home')).toBeUndefined();
+  });
+});
+
+describe('the request’s origin', () => {
+  it('is the scheme and Host the client sent, or a stand-in that still judges paths as paths', () => {
+    expect(requestOrigin({ protocol: 'https', host: 'horizonte.example:8443' })).toBe('https://horizonte.example:8443');
+    for (const host of ['', 'a b', '[::1']) expect(localTarget('/home', requestOrigin({ protocol: 'http', host }), known)).toBe('/home');
   });
 });

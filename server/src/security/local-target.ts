@@ -4,9 +4,16 @@ import { FALLBACK_TARGET, sameOriginPath } from '../../../screens/contract/local
 
 export { FALLBACK_TARGET } from '../../../screens/contract/local-target.js';
 
-/** The origin the request was made to (scheme and Host as the client sent them). */
+/**
+ * The origin the request was made to (scheme and Host as the client sent them); a stand-in when
+ * the Host header is missing or unparseable, so that paths are still judged as paths.
+ */
 export function requestOrigin(request: Pick<FastifyRequest, 'protocol' | 'host'>): string {
-  return `${request.protocol}://${request.host}`;
+  try {
+    return new URL(`${request.protocol}://${request.host}`).origin;
+  } catch {
+    return 'http://localhost';
+  }
 }
 
 /**

@@ -10,7 +10,7 @@ import { partners as partnerCalls } from '../../../../screens/back-office/index.
 import { contrastReport } from '../../domain/theme.js';
 import { cardSetForm, definitionScreen, historyScreen, lastChanges, loginScreen, overviewScreen, requestsScreen, reviewScreen } from './ops-screens.js';
 import { consoleFrame } from './console-frame.js';
-import { countOf } from '../../domain/format.js';
+import { countOf, formatDateTime } from '../../domain/format.js';
 import { analyse, analysisHref, readQuery, stepsFigures } from './analysis.js';
 import { analysisScreen, changedStepsFigures } from './analysis-screens.js';
 import { analysisCsv } from './analysis-csv.js';
@@ -18,7 +18,7 @@ import { stepsChangedBy } from './draft-steps.js';
 import { previewPersona, readPersonas } from './preview.js';
 import { canPublish, parseStaff, verifyStaff } from './staff.js';
 import dayjs from 'dayjs';
-import { BRAZIL_TZ, formatDateTime } from '../../domain/clock.js';
+import { BRAZIL_TZ } from '../../domain/clock.js';
 import { formatReport } from '../../flows/analyse.js';
 import { OpsRequests, type OpsRequest } from '../../storage/ops-requests.js';
 import { auditCsv } from './audit.js';

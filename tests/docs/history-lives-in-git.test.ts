@@ -17,7 +17,7 @@ const ISSUE_REFERENCE = /\bissues?\s*#?\d+/i;
  * A doc section named after a work episode rather than a concept: a branch, a session, or a date
  * (figures carry the date they were measured in their text; a section is about what it measures).
  */
-const EPISODE_HEADING = /^#{1,6} .*(?:\b(?:branch [a-z-]+|session|sprint)\b|\b\d{1,2} (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]* \d{4}\b|\b\d{4}-\d{2}-\d{2}\b)/i;
+const EPISODE_HEADING = /^#{1,6} .*(?:\b(?:branch [a-z-]+|(?:morning|afternoon|evening|work) session|session of|sprint)\b|\b\d{1,2} (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]* \d{4}\b|\b\d{4}-\d{2}-\d{2}\b)/i;
 
 function findings(pattern: RegExp, files: string[]): string[] {
   return files.flatMap((file) =>
@@ -51,5 +51,6 @@ describe('the history lives in git, not in comments and docs', () => {
     expect(EPISODE_HEADING.test('## Measured (branch perf, 23 Nov 2026)')).toBe(true);
     expect(EPISODE_HEADING.test('## Suite time (25 Nov 2026)')).toBe(true);
     expect(EPISODE_HEADING.test('## Per-request cost')).toBe(false);
+    expect(EPISODE_HEADING.test('### V7 Session Management')).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { CSRF_HEADER, CSRF_HEADER_VALUE, type ActionResult } from '../../../../screens/contract/index.js';
 import { AppError } from '../../errors.js';
@@ -27,6 +27,14 @@ export interface ActionDefinition<S extends z.ZodType> {
    * body is refused (422) and a retry while the first runs gets 409. Requires a session.
    */
   idempotent?: boolean;
+  /**
+   * A console action: the staff roles that may run it. It gets its own route, whose guard
+   * (plugins/core/console-access) refuses everyone else before the body is read; the customer
+   * session plays no part.
+   */
+  consoleRoles?: readonly string[];
+  /** The 403's message for a staff member whose role is not among `consoleRoles`. */
+  consoleRefusal?: string;
   handler(input: z.output<S>, ctx: ActionContext): Promise<ActionResult>;
 }
 
@@ -42,6 +50,8 @@ declare module 'fastify' {
   }
 }
 
+/** Bytes of JSON an action accepts unless it declares its own limit. */
+const GENERIC_BODY_LIMIT = 64 * 1024;
 const JSON_CONTENT_TYPE = /^application\/json(; ?charset=utf-8)?$/i;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -98,8 +108,12 @@ export default fp(
       register<S extends z.ZodType>(name: string, definition: ActionDefinition<S>) {
         if (registry.has(name)) throw new Error(`action registered twice: ${name}`);
         registry.set(name, definition as unknown as ActionDefinition<z.ZodType>);
-        // An upload gets its own route with its own body limit; every other action shares the generic one.
-        if (definition.bodyLimit) app.post(`/api/actions/${name}`, { bodyLimit: definition.bodyLimit }, (request, reply) => run(name, request, reply));
+        // An upload gets its own route with its own body limit, a console action its own route with
+        // its roles; every other action shares the generic one.
+        if (definition.bodyLimit || definition.consoleRoles) {
+          const config: FastifyContextConfig = definition.consoleRoles ? { consoleRoles: definition.consoleRoles, ...(definition.consoleRefusal ? { consoleRefusal: definition.consoleRefusal } : {}) } : {};
+          app.post(`/api/actions/${name}`, { bodyLimit: definition.bodyLimit ?? GENERIC_BODY_LIMIT, config }, (request, reply) => run(name, request, reply));
+        }
       },
       list: () => registry,
       names: () => [...registry.keys()],
@@ -108,7 +122,9 @@ export default fp(
     async function run(name: string, request: FastifyRequest, reply: FastifyReply): Promise<ActionResult> {
       const action = registry.get(name);
       if (!action) throw new AppError('action.unknown', { detail: name });
-      if (!action.public && !request.session) {
+      // A console action runs only behind its own route's role guard, never through the generic one.
+      if (action.consoleRoles && request.routeOptions.config.consoleRoles !== action.consoleRoles) throw new AppError('action.unknown', { detail: name });
+      if (!action.public && !action.consoleRoles && !request.session) {
         return { kind: 'navigate', to: '/login?sessao=expirada' };
       }
       const input = action.input.safeParse(request.body ?? {});
@@ -151,7 +167,7 @@ export default fp(
       done(new AppError('request.csrf', { detail: refusal }));
     });
 
-    app.post<{ Params: { area: string; name: string } }>('/api/actions/:area/:name', { bodyLimit: 64 * 1024 }, (request, reply) =>
+    app.post<{ Params: { area: string; name: string } }>('/api/actions/:area/:name', { bodyLimit: GENERIC_BODY_LIMIT }, (request, reply) =>
       run(`${request.params.area}/${request.params.name}`, request, reply),
     );
   },

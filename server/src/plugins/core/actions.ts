@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { FastifyContextConfig, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { CSRF_HEADER, CSRF_HEADER_VALUE, type ActionResult } from '../../../../screens/contract/index.js';
+import { uploadProblems, type FileRules } from '../../domain/file-content.js';
 import { AppError } from '../../errors.js';
 import type { CustomerUpstream } from './customer-upstream.js';
 import type { ResolvedPartner } from './partner.js';
@@ -18,8 +19,14 @@ export interface ActionContext {
 export interface ActionDefinition<S extends z.ZodType> {
   /** Public actions (login) run without a session. */
   public?: boolean;
-  /** Bytes of JSON the action accepts (default 64 KiB): raise it only for uploads (a photo as a data URL). */
+  /** Bytes of JSON the action accepts (default 64 KiB): raise it only for uploads (a photo as a data URL), which declare `files`. */
   bodyLimit?: number;
+  /**
+   * Uploads: what the files of the body must be. Every data URL in the body is read by its bytes
+   * (domain/file-content: type, decodable dimensions, a whole image with no markup, size) before
+   * the input is validated or the handler runs; a refusal is the form's own message on its field.
+   */
+  files?: FileRules;
   input: S;
   /**
    * Money or case-creating submits: the renderer sends an Idempotency-Key per submit; the first
@@ -107,6 +114,7 @@ export default fp(
     app.decorate('actions', {
       register<S extends z.ZodType>(name: string, definition: ActionDefinition<S>) {
         if (registry.has(name)) throw new Error(`action registered twice: ${name}`);
+        if (definition.bodyLimit && !definition.files) throw new Error(`upload action ${name} must declare the files it accepts`);
         registry.set(name, definition as unknown as ActionDefinition<z.ZodType>);
         // An upload gets its own route with its own body limit, a console action its own route with
         // its roles; every other action shares the generic one.
@@ -127,6 +135,8 @@ export default fp(
       if (!action.public && !action.consoleRoles && !request.session) {
         return { kind: 'navigate', to: '/login?sessao=expirada' };
       }
+      const refusedFiles = action.files ? uploadProblems(request.body, action.files) : null;
+      if (refusedFiles) return { kind: 'field-errors', errors: refusedFiles };
       const input = action.input.safeParse(request.body ?? {});
       if (!input.success) {
         return { kind: 'field-errors', errors: fieldErrors(input.error.issues, (k) => app.text(k)) };

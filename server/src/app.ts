@@ -83,13 +83,14 @@ export async function buildApp(
 
   await app.register(config, { config: cfg });
   await app.register(observability);
+  // Security headers (HSTS among them) before any check that may answer early: every answer carries them.
+  await app.register(helmet);
   await app.register(allowedHosts);
   // Before any route, so that every route is described.
   await app.register(openapi);
   await app.register(definitions);
   await app.register(cookie);
-  await app.register(helmet);
-  // The console's role guard: the first check of a console route after the security headers.
+  // The console's role guard: the first check of a console route (after the cookies are read).
   await app.register(consoleAccess);
   await app.register(storage);
   await app.register(flows);

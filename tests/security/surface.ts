@@ -386,3 +386,45 @@ export function coverageProblems(surface: Surface, drivers: { limited: readonly 
   for (const path of Object.keys(SCREEN_PARAM_PLACEMENT)) if (!surface.screens.some((s) => s.path === path)) problems.push(`screen ${path}: placed but no longer in the route table`);
   return problems;
 }
+
+const PATTERN_CANDIDATES = ['0001', '001', '1234', '123456', 'ABCD', 'abc', 'a-b', '1', 'A', '12345678', '2025/2026', 'LL', 'MANHA', '01/01/1990', '01234-567'];
+
+/** A value the schema accepts, for the fields a test does not care about. */
+export function sample(schema: Schema | undefined): unknown {
+  if (!schema) return undefined;
+  if (schema.const !== undefined) return schema.const;
+  if (schema.default !== undefined) return schema.default;
+  if (schema.enum) return schema.enum[0];
+  if (schema.oneOf) return sample(schema.oneOf[0]);
+  if (schema.anyOf) return sample(schema.anyOf[0]);
+  switch (schema.type) {
+    case 'boolean':
+      return true;
+    case 'integer':
+    case 'number':
+      return 1;
+    case 'array':
+      return (schema as { minItems?: number }).minItems ? [sample(schema.items)] : [];
+    case 'object': {
+      const out: Record<string, unknown> = {};
+      for (const name of schema.required ?? []) out[name] = sample(schema.properties?.[name]);
+      return out;
+    }
+    case 'string': {
+      if (schema.format === 'email') return 'pessoa@example.com.br';
+      if (schema.pattern) {
+        const re = new RegExp(schema.pattern);
+        return PATTERN_CANDIDATES.find((c) => re.test(c)) ?? 'a';
+      }
+      return 'a'.repeat(Math.max(1, schema.minLength ?? 1));
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** A body the operation's schema accepts (its first branch), every field filled. */
+export function sampleBody(op: Operation): Record<string, unknown> {
+  const props = properties(op.body);
+  return Object.fromEntries(Object.entries(props).map(([name, schema]) => [name, sample(schema)]));
+}

@@ -123,9 +123,10 @@ export const PLACEMENT: Record<string, Placement> = {
   'post-sale/advance': owned('cases'),
   'post-sale/bills': owned('cases'),
   'post-sale/callback': owned('cases', 'race'),
-  'post-sale/contact': owned('cases'),
-  'post-sale/income': owned('cases'),
-  'post-sale/security': owned('cases', 'limited'),
+  'post-sale/contact': owned('cases', 'limited'),
+  'post-sale/income': owned('cases', 'limited'),
+  // Two wrong answers block the journey: the back office counts them (the server keeps no count to push).
+  'post-sale/security': owned('cases'),
   'post-sale/token': owned('cases', 'limited'),
   'profile/address-save': ['session'],
   'profile/cep-lookup': ['session'],

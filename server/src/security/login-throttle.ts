@@ -48,8 +48,17 @@ export class LoginThrottle {
     ]);
   }
 
+  /**
+   * Counts a try of the account before its password is checked, so that tries sent at once (many
+   * sessions, many instances) are counted before any of them reaches the back office: false when
+   * the account already had its tries in the window. A right password forgets them (succeeded).
+   */
+  async reserve(account: string): Promise<boolean> {
+    return (await this.counters.hit(hashed('trying', account), LOGIN_LIMITS.windowSeconds)) <= LOGIN_LIMITS.perAccount;
+  }
+
   async succeeded(account: string): Promise<void> {
-    await Promise.all([this.counters.reset(hashed('consecutive', account)), this.counters.reset(hashed('account', account))]);
+    await Promise.all([this.counters.reset(hashed('consecutive', account)), this.counters.reset(hashed('account', account)), this.counters.reset(hashed('trying', account))]);
   }
 
   /** The customer completed a password reset: the next right password may go on to a one-time code. */

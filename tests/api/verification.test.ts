@@ -86,7 +86,7 @@ describe('one-time code (lara, REQUER_MFA)', () => {
 
   it('explains a registration without phone or e-mail instead of offering nothing', async () => {
     const { c } = await laraWaitingForCode();
-    await stack.app.sessions.patch((await sessionOf(c))!, { mfa: { pending: true, tries: 0, destinations: {} } });
+    await stack.app.sessions.patch((await sessionOf(c))!, { mfa: { pending: true, destinations: {} } });
     expect((await c.screen('/entrar/verificacao/enviar')).body.to).toBe('/entrar/verificacao/erro-de-cadastro');
     expect(screenText((await c.screen('/entrar/verificacao/erro-de-cadastro')).body)).toContain('Não encontramos celular nem e-mail no seu cadastro.');
   });

@@ -4,6 +4,7 @@ import { useSWRConfig } from 'swr';
 import type { Action } from '../../../screens/contract/actions.js';
 import type { ActionResult } from '../../../screens/contract/screen.js';
 import { useScreenPatch } from '../app/screen-patch.js';
+import { localTarget } from '../lib/local-target.js';
 import { useUi } from '../ui/ui-context.js';
 import { runAction } from './registry.js';
 import { handleResult } from './results.js';
@@ -25,7 +26,7 @@ export function useRunAction(): (action: Action, options?: RunOptions) => Promis
   const run = useCallback(
     (action: Action, options: RunOptions = {}): Promise<ActionResult | undefined> =>
       runAction(action, {
-        navigate: (to, navOptions) => void routerNavigate(to, navOptions),
+        navigate: (to, navOptions) => void routerNavigate(localTarget(to), navOptions),
         ui,
         forgetScreens: async () => {
           await mutate(() => true, undefined, { revalidate: false });
@@ -48,7 +49,7 @@ export function useResultHandler(): (result: ActionResult) => Promise<void> {
   return useCallback(
     (result: ActionResult) =>
       handleResult(result, {
-        navigate: (to, navOptions) => void routerNavigate(to, navOptions),
+        navigate: (to, navOptions) => void routerNavigate(localTarget(to), navOptions),
         ui,
         forgetScreens: async () => {
           await mutate(() => true, undefined, { revalidate: false });

@@ -7,6 +7,7 @@ import type { ScreenPatch } from '../actions/context.js';
 import { ScreenSkeleton } from '../components/skeleton/skeleton.js';
 import { fetchScreen, RequestFailure } from '../lib/api.js';
 import { FirstScreenContext, takeFirstScreen } from '../lib/first-screen.js';
+import { localTarget } from '../lib/local-target.js';
 import { TEXTS } from '../texts.js';
 import { useUi } from '../ui/ui-context.js';
 import { applyOverrides, ScreenPatchContext } from './screen-patch.js';
@@ -35,7 +36,7 @@ export function ScreenPage() {
 
   useEffect(() => {
     // Follow a redirect only once it is fresh: a cached one may predate a login.
-    if (data?.kind === 'redirect' && !isValidating) navigate(data.to, { replace: true });
+    if (data?.kind === 'redirect' && !isValidating) navigate(localTarget(data.to), { replace: true });
   }, [data, isValidating, navigate]);
 
   useEffect(() => {

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Action } from '../../../screens/contract/actions.js';
 import { useRunAction } from '../actions/use-run-action.js';
+import { localTarget } from '../lib/local-target.js';
 
 /**
  * A control that runs an action: a real link when it navigates (so it opens in a new tab and
@@ -12,7 +13,7 @@ export function ActionLink({ action, className, children, current }: { action: A
     return (
       <a
         className={className}
-        href={action.to}
+        href={localTarget(action.to)}
         aria-current={current ? 'page' : undefined}
         onClick={(e) => {
           if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;

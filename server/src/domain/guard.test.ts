@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DecisionTable } from '../../../screens/contract/flows.js';
 import { loadDefinitions } from './definitions.js';
 import { guard as guardWith, type GuardState } from './guard.js';
-import { matchRoute, safeLocalPath, type ScreenRoute } from './route-table.js';
+import { matchRoute, type ScreenRoute } from './route-table.js';
 
 const table = loadDefinitions().flows.definitions.find((d): d is DecisionTable => d.kind === 'decision-table' && d.id === 'guard')!;
 const guard = (route: ScreenRoute, wanted: string, state: GuardState) => guardWith(table, route, wanted, state);
@@ -59,14 +59,5 @@ describe('route matching', () => {
   });
   it('finds nothing for an unknown path', () => {
     expect(matchRoute(routes, '/nada')).toBeNull();
-  });
-});
-
-describe('safe local path', () => {
-  it('accepts local paths only', () => {
-    expect(safeLocalPath('/financeiro?x=1')).toBe('/financeiro?x=1');
-    expect(safeLocalPath('//evil.example')).toBeUndefined();
-    expect(safeLocalPath('https://evil.example')).toBeUndefined();
-    expect(safeLocalPath('/\\evil')).toBeUndefined();
   });
 });

@@ -40,10 +40,3 @@ export function matchRoute(routes: readonly RouteEntry[], pathname: string): Rou
   }
   return null;
 }
-
-/** A local path safe to redirect to after login (no scheme, no protocol-relative `//`, no backslash). */
-export function safeLocalPath(value: unknown): string | undefined {
-  if (typeof value !== 'string' || value.length > 512) return undefined;
-  if (!value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return undefined;
-  return value;
-}

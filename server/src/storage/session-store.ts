@@ -40,8 +40,6 @@ export interface MfaState {
   channel?: 'sms' | 'email' | undefined;
   /** When the last code was sent (epoch ms): resend after 40 s. */
   sentAt?: number | undefined;
-  /** Wrong tries of the current code (at most 5). */
-  tries: number;
   /** Channels the customer confirmed (CPF/CNPJ for SMS, full e-mail for e-mail) before a code is sent. */
   confirmed?: Array<'sms' | 'email'> | undefined;
   /** The blocked account this login lifts once the code is checked. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ActionResult } from '../../../../screens/contract/index.js';
 import { padDigits } from '../../domain/format.js';
 import { parseNationalId } from '../../domain/national-id.js';
-import { safeLocalPath } from '../../domain/route-table.js';
+import { requestTarget, ReturnTo } from '../../security/local-target.js';
 import type { ActionContext } from '../../plugins/core/actions.js';
 import { tokensFrom } from '../../plugins/core/customer-upstream.js';
 import { UpstreamError } from '../../plugins/core/upstream-client.js';
@@ -18,7 +18,7 @@ const documento = z
   .string('@entrar.erro.documento')
   .max(18, '@entrar.erro.documento')
   .refine((v) => parseNationalId(v) !== null, '@entrar.erro.documento');
-const voltar = z.string().max(512).optional();
+const voltar = ReturnTo;
 
 export const IdentifyInput = z.object({ documento, voltar });
 
@@ -102,7 +102,6 @@ export async function handleLogin(input: LoginInput, ctx: ActionContext, deps: A
       ? {
           mfa: {
             pending: true,
-            tries: 0,
             ...(unblocking ? { unblockAccount: account } : {}),
             destinations: { sms: answer.usuario.celular ? maskPhone(answer.usuario.celular) : undefined, email: answer.usuario.email ? maskEmail(answer.usuario.email) : undefined },
           },
@@ -111,7 +110,7 @@ export async function handleLogin(input: LoginInput, ctx: ActionContext, deps: A
     absoluteExpiresAt: now + deps.sessionHours * 3_600_000,
   };
   await ctx.reply.startSession(data);
-  const next = safeLocalPath(input.voltar);
+  const next = requestTarget(ctx.request, input.voltar);
   await checkMandatoryUpdate(ctx.request);
   if (data.mfa?.pending) return { kind: 'navigate', to: next ? `/entrar/verificacao/enviar?voltar=${encodeURIComponent(next)}` : '/entrar/verificacao/enviar', replace: true };
   if (credentials.type === 'cota') {

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { formatNationalId } from '../../domain/format.js';
 import { parseNationalId } from '../../domain/national-id.js';
-import { safeLocalPath } from '../../domain/route-table.js';
+import { requestTarget } from '../../security/local-target.js';
 import { LoginThrottle } from '../../security/login-throttle.js';
 import passwordChange from './password-change.js';
 import verification from './verification.js';
@@ -44,11 +44,11 @@ export default async function auth(app: FastifyInstance) {
   app.actions.register('auth/identify', {
     public: true,
     input: IdentifyInput,
-    async handler(input, { reply }) {
+    async handler(input, { request, reply }) {
       const id = parseNationalId(input.documento);
       if (!id) return { kind: 'field-errors', errors: { documento: app.text('entrar.erro.documento') } };
       reply.setCookie(hintCookie, id.value, hintOptions);
-      const next = safeLocalPath(input.voltar);
+      const next = requestTarget(request, input.voltar);
       return { kind: 'navigate', to: next ? `/entrar-mobile?voltar=${encodeURIComponent(next)}` : '/entrar-mobile' };
     },
   });

@@ -3,13 +3,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ActionResult } from '../../../../screens/contract/index.js';
 import { parseNationalId } from '../../domain/national-id.js';
-import { safeLocalPath } from '../../domain/route-table.js';
 import { UpstreamError } from '../../plugins/core/upstream-client.js';
+import { requestTarget, ReturnTo } from '../../security/local-target.js';
 import type { LoginThrottle } from '../../security/login-throttle.js';
+import { OtpThrottle, type OtpVerdict } from '../../security/otp-throttle.js';
 
 /** Resend allowed 40 s after a send (spec doc 2 §9). */
 export const RESEND_AFTER_MS = 40_000;
-export const MAX_TRIES_PER_CODE = 5;
 export const MAX_SENDS_PER_HOUR = 5;
 
 const UPSTREAM_CODES: Record<string, string> = {
@@ -21,9 +21,18 @@ const UPSTREAM_CODES: Record<string, string> = {
 
 /**
  * The one-time code after a REQUER_MFA login (persona lara): choose SMS or e-mail, type the
- * code; a new session id once it checks out. Limits: 5 tries per code, 5 sends per hour.
+ * code; a new session id once it checks out. Limits: 5 sends per hour, and the tries of
+ * security/otp-throttle.ts (per code and per account, whatever the session).
  */
 export default async function verification(app: FastifyInstance, { throttle }: { throttle: LoginThrottle }) {
+  const otp = new OtpThrottle(app.counters);
+  const accountOf = (request: FastifyRequest) => request.session!.data.customer.inscricaoNacional;
+  /** What the customer reads when no try is left: a new code, or the wait. */
+  const spent = (verdict: Exclude<OtpVerdict, 'allowed'>): ActionResult => ({
+    kind: 'field-errors',
+    errors: {},
+    message: app.text(verdict === 'account-spent' ? 'verificacao.erro.tentativas-conta' : 'verificacao.erro.tentativas'),
+  });
   const pendingOf = (request: FastifyRequest) => (request.session?.data.mfa?.pending ? request.session : null);
   const voltarQuery = (voltar: string | undefined) => (voltar ? `?voltar=${encodeURIComponent(voltar)}` : '');
 
@@ -38,7 +47,7 @@ export default async function verification(app: FastifyInstance, { throttle }: {
   app.screens.register('verificacao-validar', async (ctx) => {
     const session = ctx.request.session;
     if (!session || session.data.mfa?.pending) return { redirect: '/login' };
-    const voltar = safeLocalPath(ctx.query.get('voltar') ?? undefined);
+    const voltar = requestTarget(ctx.request, ctx.query.get('voltar'));
     return { proxima: voltar ? `/groups-and-quotas?voltar=${encodeURIComponent(voltar)}` : '/groups-and-quotas' };
   });
 
@@ -48,7 +57,7 @@ export default async function verification(app: FastifyInstance, { throttle }: {
     const session = pendingOf(ctx.request);
     if (!session) return { redirect: '/login' };
     const mfa = session.data.mfa!;
-    if (!mfa.channel || !mfa.sentAt) return { redirect: `/entrar/verificacao/enviar${voltarQuery(safeLocalPath(ctx.query.get('voltar') ?? undefined))}` };
+    if (!mfa.channel || !mfa.sentAt) return { redirect: `/entrar/verificacao/enviar${voltarQuery(requestTarget(ctx.request, ctx.query.get('voltar')))}` };
     return {
       canal: mfa.channel,
       destino: mfa.destinations[mfa.channel] ?? '',
@@ -61,8 +70,10 @@ export default async function verification(app: FastifyInstance, { throttle }: {
     const session = pendingOf(request);
     if (!session) return { kind: 'navigate', to: '/login', replace: true };
     const mfa = session.data.mfa!;
-    if (!mfa.confirmed?.includes(canal)) return { kind: 'navigate', to: `/entrar/verificacao/${canal === 'sms' ? 'cpf-cnpj' : 'email'}${voltarQuery(safeLocalPath(voltar))}` };
+    if (!mfa.confirmed?.includes(canal)) return { kind: 'navigate', to: `/entrar/verificacao/${canal === 'sms' ? 'cpf-cnpj' : 'email'}${voltarQuery(requestTarget(request, voltar))}` };
     if (mfa.sentAt && Date.now() - mfa.sentAt < RESEND_AFTER_MS) return { kind: 'snackbar', message: app.text('verificacao.erro.aguarde') };
+    // No code is sent while the account has no try left to type it.
+    if ((await otp.verdict(accountOf(request))) === 'account-spent') return { kind: 'error', title: app.text('erro.titulo'), message: app.text('verificacao.erro.tentativas-conta') };
     const sends = await app.counters.hit(`otp-send:${session.data.customer.inscricaoNacional}`, 3600);
     if (sends > MAX_SENDS_PER_HOUR) return { kind: 'error', title: app.text('erro.titulo'), message: app.text('verificacao.erro.limite-envios') };
     try {
@@ -71,8 +82,9 @@ export default async function verification(app: FastifyInstance, { throttle }: {
       if (err instanceof UpstreamError && err.status === 429) return { kind: 'error', title: app.text('erro.titulo'), message: app.text('verificacao.erro.limite-envios') };
       throw err;
     }
-    await app.sessions.patch(session, { mfa: { ...mfa, channel: canal, sentAt: Date.now(), tries: 0 } });
-    return { kind: 'navigate', to: `/entrar/verificacao/inserir${voltarQuery(safeLocalPath(voltar))}` };
+    await otp.codeSent(accountOf(request));
+    await app.sessions.patch(session, { mfa: { ...mfa, channel: canal, sentAt: Date.now() } });
+    return { kind: 'navigate', to: `/entrar/verificacao/inserir${voltarQuery(requestTarget(request, voltar))}` };
   }
 
   /** Marks a channel confirmed (the customer proved they know the login's CPF/CNPJ or e-mail), then sends. */
@@ -83,7 +95,7 @@ export default async function verification(app: FastifyInstance, { throttle }: {
     return sendCode(request, canal, voltar);
   }
 
-  const voltar = z.string().max(512).optional();
+  const voltar = ReturnTo;
 
   app.actions.register('auth/otp-send', {
     public: true,
@@ -126,27 +138,33 @@ export default async function verification(app: FastifyInstance, { throttle }: {
     public: true,
     input: z.object({
       codigo: z.string('@verificacao.erro.formato').trim().toUpperCase().regex(/^[A-Z0-9]{4}$/, '@verificacao.erro.formato'),
-      voltar: z.string().max(512).optional(),
+      voltar,
     }),
     async handler(input, { request, reply }): Promise<ActionResult> {
       const session = pendingOf(request);
       if (!session) return { kind: 'navigate', to: '/login', replace: true };
       const mfa = session.data.mfa!;
-      if (mfa.tries >= MAX_TRIES_PER_CODE) return { kind: 'field-errors', errors: {}, message: app.text('verificacao.erro.tentativas') };
+      const account = accountOf(request);
+      // Checked, then reserved: a try refused here uses nothing; tries raced from many sessions
+      // are each counted before any reaches the back office.
+      const before = await otp.verdict(account);
+      if (before !== 'allowed') return spent(before);
+      const reserved = await otp.reserve(account);
+      if (reserved !== 'allowed') return spent(reserved);
       try {
         await request.customerUpstream().request(sessionCalls.checkCode, { json: { codigo: input.codigo } });
       } catch (err) {
         if (!(err instanceof UpstreamError) || err.unavailable) throw err;
-        await app.sessions.patch(session, { mfa: { ...mfa, tries: mfa.tries + 1 } });
         const key = UPSTREAM_CODES[err.code ?? ''] ?? 'verificacao.erro.validar';
         return { kind: 'field-errors', errors: { codigo: app.text(key) } };
       }
+      await otp.verified(account);
       if (mfa.unblockAccount) await throttle.unblock(mfa.unblockAccount);
       // Verified: a new session id, the old one is gone.
       const data = { ...session.data, mfa: null };
       await reply.endSession();
       await reply.startSession(data);
-      return { kind: 'navigate', to: `/entrar/verificacao/validar${voltarQuery(safeLocalPath(input.voltar))}`, replace: true };
+      return { kind: 'navigate', to: `/entrar/verificacao/validar${voltarQuery(requestTarget(request, input.voltar))}`, replace: true };
     },
   });
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { safeLocalPath } from '../../domain/route-table.js';
 import { AppError } from '../../errors.js';
+import { requestTarget, requestTargetOrHome, ReturnTo } from '../../security/local-target.js';
 import quotaDetails from './quota-details.js';
 import { listQuotas } from './quotas-upstream.js';
 import { quotaListModel } from './quotas-screens.js';
@@ -22,11 +22,11 @@ export default async function quotas(app: FastifyInstance) {
     } else if (session.data.quotaIds && seen.some((id) => !known.includes(id))) {
       await app.sessions.patch(session, { quotaIds: [...new Set([...known, ...seen])] });
     }
-    return quotaListModel(result, safeLocalPath(ctx.query.get('voltar') ?? undefined), app.text);
+    return quotaListModel(result, requestTarget(ctx.request, ctx.query.get('voltar')), app.text);
   });
 
   app.actions.register('quotas/select', {
-    input: z.object({ idCota: z.coerce.number('@erro.cota-nao-encontrada').int().positive('@erro.cota-nao-encontrada'), voltar: z.string().max(512).optional() }),
+    input: z.object({ idCota: z.coerce.number('@erro.cota-nao-encontrada').int().positive('@erro.cota-nao-encontrada'), voltar: ReturnTo }),
     async handler(input, { request }) {
       try {
         await app.quotaSelection.select(request, input.idCota);
@@ -36,7 +36,7 @@ export default async function quotas(app: FastifyInstance) {
         }
         throw err;
       }
-      return { kind: 'navigate', to: safeLocalPath(input.voltar) ?? '/home' };
+      return { kind: 'navigate', to: requestTargetOrHome(request, input.voltar) };
     },
   });
 }

@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { CSRF_HEADER, CSRF_HEADER_VALUE, type ActionResult } from '../../../../screens/contract/index.js';
 import { AppError } from '../../errors.js';
+import { requestTargetOrHome } from '../../security/local-target.js';
 import type { CustomerUpstream } from './customer-upstream.js';
 import type { ResolvedPartner } from './partner.js';
 
@@ -149,6 +150,15 @@ export default fp(
       if (!refusal) return done();
       request.log.warn({ refusal }, 'state-changing request refused');
       done(new AppError('request.csrf', { detail: refusal }));
+    });
+
+    // Every answer that moves the customer goes only to a known path of this origin (else /home),
+    // whichever action built it and from whatever input.
+    app.addHook('preSerialization', async (request, _reply, payload: unknown) => {
+      if (!request.url.startsWith('/api/actions/') || typeof payload !== 'object' || payload === null) return payload;
+      const result = payload as Partial<ActionResult>;
+      if ((result.kind === 'navigate' || result.kind === 'snackbar') && typeof result.to === 'string') return { ...result, to: requestTargetOrHome(request, result.to) };
+      return payload;
     });
 
     app.post<{ Params: { area: string; name: string } }>('/api/actions/:area/:name', { bodyLimit: 64 * 1024 }, (request, reply) =>

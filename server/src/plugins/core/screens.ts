@@ -16,7 +16,8 @@ import { withFormEngines } from '../../domain/form-engine.js';
 import { guard } from '../../domain/guard.js';
 import { inNativeWrapper } from './client-platform.js';
 import { screenCaching } from './screen-etag.js';
-import { matchRoute, safeLocalPath, type ScreenRoute } from '../../domain/route-table.js';
+import { matchRoute, type ScreenRoute } from '../../domain/route-table.js';
+import { requestTarget, requestTargetOrHome } from '../../security/local-target.js';
 import { fillTemplate, type ViewModel } from '../../domain/template.js';
 import { AppError } from '../../errors.js';
 import type { CustomerUpstream } from './customer-upstream.js';
@@ -57,6 +58,8 @@ declare module 'fastify' {
        * layout); the page uses it to carry the first screen inside the HTML.
        */
       compose(request: FastifyRequest, reply: FastifyReply, path: string): Promise<ScreenResponseType>;
+      /** Whether a path is one the app serves (a route of the table or under a mounted prefix): where a redirect may lead. */
+      known(pathname: string): boolean;
     };
   }
 }
@@ -76,8 +79,9 @@ export function screenUrl(path: string): URL | null {
   }
 }
 
-function redirect(to: string): RedirectDocument {
-  return { schemaVersion: SCHEMA_VERSION, kind: 'redirect', to };
+/** A redirect, only ever to a known path of this origin (anything else goes to /home). */
+function redirect(request: FastifyRequest, to: string): RedirectDocument {
+  return { schemaVersion: SCHEMA_VERSION, kind: 'redirect', to: requestTargetOrHome(request, to) };
 }
 
 /** A native wrapper says so in its platform header; a mobile browser in its user agent. */
@@ -113,6 +117,10 @@ export default fp(
       },
       finish,
       compose: (request: FastifyRequest, reply: FastifyReply, path: string) => compose(request, reply, path),
+      known: (pathname: string) => {
+        for (const prefix of mounts.keys()) if (pathname === prefix || pathname.startsWith(`${prefix}/`)) return true;
+        return matchRoute(app.definitions.routes, pathname) !== null;
+      },
     });
 
     app.get('/api/screens', { onSend: screenCaching }, async (request, reply) => {
@@ -131,7 +139,7 @@ export default fp(
 
       const match = matchRoute(app.definitions.routes, url.pathname);
       const route: ScreenRoute = match && 'screen' in match.route ? match.route : notFoundRoute;
-      if (match && 'redirect' in match.route) return redirect(match.route.redirect);
+      if (match && 'redirect' in match.route) return redirect(request, match.route.redirect);
 
       const session = request.session;
       const decision = guard(app.flows.table('guard'), route, wanted, {
@@ -144,7 +152,7 @@ export default fp(
         mandatoryUpdate: session?.data.mandatoryUpdate === true,
         appUpdateRequired: await app.appVersions.updateRequired(request),
       });
-      if (decision.kind === 'redirect') return redirect(decision.to);
+      if (decision.kind === 'redirect') return redirect(request, decision.to);
 
       const partner = await app.partners.forRequest(request);
       // The screen's deadline reaches every upstream call it makes (AbortSignal).
@@ -164,7 +172,7 @@ export default fp(
       const loaded = (await loaders.get(route.screen)?.(ctx)) ?? {};
       // One line per degraded screen: which parts were dropped and why (status, path), never data.
       if (parts.dropped.length > 0) request.log.warn({ screen: route.screen, dropped: parts.dropped }, 'screen degraded');
-      if ('redirect' in loaded && typeof loaded.redirect === 'string') return redirect(loaded.redirect);
+      if ('redirect' in loaded && typeof loaded.redirect === 'string') return redirect(request, loaded.redirect);
       return render(route.screen, wanted, ctx, loaded);
     }
 
@@ -173,7 +181,7 @@ export default fp(
     function render(screen: string, route: string, ctx: ScreenContext, loaded: ViewModel): ScreenDocument {
       const layout = app.definitions.layouts.get(screen);
       if (!layout) throw new Error(`no layout for screen ${screen}`);
-      const voltar = safeLocalPath(ctx.query.get('voltar') ?? undefined);
+      const voltar = requestTarget(ctx.request, ctx.query.get('voltar'));
       const model = {
         partner: { name: ctx.partner.branding.name },
         voltar: voltar ?? '',

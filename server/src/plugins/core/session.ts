@@ -26,6 +26,8 @@ declare module 'fastify' {
 /**
  * The session: an opaque random id in a cookie (HttpOnly, SameSite=Strict, Path=/, no Domain;
  * Secure with the __Host-Http- prefix outside local development); everything else server-side.
+ * A session belongs to the partner whose host it was made on: presented on another partner's
+ * host it is no session at all.
  */
 export default fp(
   async (app) => {
@@ -62,6 +64,13 @@ export default fp(
       if (!id) return;
       const session = await app.sessions.get(id);
       if (!session) return;
+      // Another partner's host sees a visitor without a session: nothing of the owner is read,
+      // and the session is neither touched nor ended (it still answers on its own partner).
+      const partner = await app.partners.forRequest(request);
+      if (partner.partner.id !== session.data.partnerId) {
+        request.log.warn({ partner: partner.partner.id, sessionPartner: session.data.partnerId }, 'session presented on another partner');
+        return;
+      }
       await app.sessions.touch(session);
       request.session = session;
     }
@@ -73,5 +82,5 @@ export default fp(
       loadSession(request).then(() => done(), done);
     });
   },
-  { name: 'session', dependencies: ['config', 'storage', 'upstream'] },
+  { name: 'session', dependencies: ['config', 'storage', 'upstream', 'partner'] },
 );

@@ -62,7 +62,7 @@ describe.skipIf(!shared)('limits, on two instances sharing PostgreSQL and Redis'
     await stack!.sandbox.clearCalls();
     const attempts = limit + BEYOND;
     const answers: Answer[] = [];
-    let only: Awaited<ReturnType<typeof driver.session>> | undefined;
+    let only: Awaited<ReturnType<NonNullable<typeof driver>["session"]>> | undefined;
     if (mode === 'one session') {
       const c = (only = await driver!.session(stack!, instances[0]!, state));
       for (let i = 0; i < attempts; i++) answers.push(await driver!.attempt(c, state, i));

@@ -63,7 +63,8 @@ export class LoginThrottle {
 
   /** The customer completed a password reset: the next right password may go on to a one-time code. */
   async resetRequested(account: string): Promise<void> {
-    await this.counters.hit(hashed('reset', account), LOGIN_LIMITS.blockSeconds);
+    // The reset opens the way back with fresh tries: the next right password (then a code) is not refused for earlier ones.
+    await Promise.all([this.counters.hit(hashed('reset', account), LOGIN_LIMITS.blockSeconds), this.counters.reset(hashed('trying', account))]);
   }
 
   /** Whether a blocked account has reset its password (and may log in through a one-time code). */

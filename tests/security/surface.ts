@@ -341,20 +341,6 @@ export function redirectFields(op: Operation): string[] {
   return Object.keys(properties(op.body)).filter((name) => REDIRECT_FIELD.test(name));
 }
 
-/**
- * The file fields of an upload: strings of no bounded length (a data URL), alone or in a list;
- * `*` stands for the fields an upload names by document kind (additionalProperties).
- */
-export function fileFields(op: Operation): string[] {
-  if (!op.bodyLimit) return [];
-  const isFile = (s: Schema): boolean => (s.type === 'string' && s.maxLength === undefined && s.enum === undefined && s.pattern === undefined) || (s.type === 'array' && !!s.items && isFile(s.items));
-  const named = Object.entries(properties(op.body))
-    .filter(([, s]) => isFile(s))
-    .map(([name]) => name);
-  const extra = op.body?.additionalProperties;
-  return typeof extra === 'object' && isFile(extra) ? [...named, '*'] : named;
-}
-
 /** What is wrong with the surface's placement: empty when every operation and screen is placed. */
 export function coverageProblems(surface: Surface, drivers: { limited: readonly string[]; races: Record<string, unknown>; uploads: readonly string[] }): string[] {
   const problems: string[] = [];

@@ -185,7 +185,7 @@ export default async function ops(app: FastifyInstance) {
     async handler(input, { reply }) {
       if (!(await staffLogins.reserve(input.login, reply.request.ip))) return { kind: 'field-errors', errors: {}, message: STAFF_LOGIN_TOO_MANY };
       const member = verifyStaff(staff, input.login, input.senha);
-      if (member) await staffLogins.succeeded(input.login);
+      await (member ? staffLogins.succeeded(input.login) : staffLogins.failed(reply.request.ip));
       if (!member) return { kind: 'field-errors', errors: {}, message: TEXT.loginFailed };
       reply.setCookie(cookie, await sessions.create(member), { ...cookieOptions, maxAge: 8 * 3600 });
       return { kind: 'navigate', to: '/ops', replace: true };

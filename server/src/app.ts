@@ -19,6 +19,7 @@ import session from './plugins/core/session.js';
 import quotaSelection from './plugins/core/quota-selection.js';
 import screens from './plugins/core/screens.js';
 import actions from './plugins/core/actions.js';
+import consoleAccess from './plugins/core/console-access.js';
 import health from './capabilities/health/index.js';
 import auth from './capabilities/auth/index.js';
 import quotas from './capabilities/quotas/index.js';
@@ -82,12 +83,15 @@ export async function buildApp(
 
   await app.register(config, { config: cfg });
   await app.register(observability);
+  // Security headers (HSTS among them) before any check that may answer early: every answer carries them.
+  await app.register(helmet);
   await app.register(allowedHosts);
   // Before any route, so that every route is described.
   await app.register(openapi);
   await app.register(definitions);
   await app.register(cookie);
-  await app.register(helmet);
+  // The console's role guard: the first check of a console route (after the cookies are read).
+  await app.register(consoleAccess);
   await app.register(storage);
   await app.register(flows);
   await app.register(upstream);

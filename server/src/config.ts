@@ -96,6 +96,8 @@ export type Config = z.infer<typeof ConfigSchema> & {
   /** Secure cookie with the __Host-Http- prefix outside local development. */
   secureCookies: boolean;
   sessionCookieName: string;
+  /** The operations console's own session cookie (never the customer's). */
+  staffCookieName: string;
   validateScreens: boolean;
   opsUsers: string;
   opsPreviewPersonas: string | null;
@@ -127,6 +129,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...c,
     secureCookies,
     sessionCookieName: secureCookies ? '__Host-Http-sid' : 'sid',
+    staffCookieName: secureCookies ? '__Host-Http-ops_sid' : 'ops_sid',
     trustProxy: c.TRUST_PROXY === undefined || c.TRUST_PROXY === 0 ? false : c.TRUST_PROXY,
     validateScreens: c.VALIDATE_SCREENS ?? c.APP_ENV !== 'production',
     opsUsers: c.OPS_USERS ?? (c.APP_ENV === 'production' ? '' : SANDBOX_STAFF),

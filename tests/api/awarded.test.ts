@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { client, findAll, screenText } from '../helpers/api-client.js';
 import { useStack } from '../helpers/stack.js';
+import { dataUrl, jpeg as jpegFile } from '../helpers/images.js';
 
 const stack = useStack();
 
@@ -11,7 +12,7 @@ async function as(key: string) {
 }
 
 const pdf = (size = 4096) => `data:application/pdf;name=doc.pdf;base64,${Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(size, 32)]).toString('base64')}`;
-const jpeg = (size = 4096) => `data:image/jpeg;name=selfie.jpg;base64,${Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(size)]).toString('base64')}`;
+const jpeg = (size = 4096) => dataUrl('image/jpeg', jpegFile(size + 4), 'selfie.jpg');
 /** Brasília day `days` from the sandbox's today, YYYY-MM-DD. */
 async function day(days: number): Promise<string> {
   const { today } = (await (await fetch(`${stack.sandbox.url}/__sandbox/clock`)).json()) as { today: string };

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { asCustomerWithFirstQuota, findAll, screenText } from '../helpers/api-client.js';
 import { useStack } from '../helpers/stack.js';
+import { dataUrl, jpeg as jpegFile } from '../helpers/images.js';
 
 const stack = useStack();
 
@@ -159,7 +160,7 @@ describe('cash billing: what the analysis asks back', () => {
     await c.action('cash-billing/income', { tipoRenda: 'aposentado', tipoDocumento: 'CNH' });
     const tiny = `data:application/pdf;name=conta.pdf;base64,${Buffer.from('%PDF-1.7\n').toString('base64')}`;
     await c.action('cash-billing/documents', { documentoPessoal: [pdf], comprovanteResidencia: [tiny], cartaBeneficio: [pdf] });
-    const jpeg = `data:image/jpeg;name=selfie.jpg;base64,${Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2048)]).toString('base64')}`;
+    const jpeg = dataUrl('image/jpeg', jpegFile(2052), 'selfie.jpg');
     expect((await c.action('cash-billing/documents', { selfie: [jpeg] })).body).toEqual({ kind: 'navigate', to: '/faturamento' });
     // In screening the case number is not shown.
     expect(screenText((await c.screen('/faturamentoespecie/analisandoinformacoesinterna')).body)).not.toContain('Protocolo do caso');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { asCustomerWithFirstQuota, findAll, screenText } from '../helpers/api-client.js';
 import { useStack } from '../helpers/stack.js';
+import { dataUrl, jpeg as jpegFile } from '../helpers/images.js';
 
 const stack = useStack();
 
@@ -182,7 +183,7 @@ describe('documents by income type, with saved progress', () => {
     expect((await stack.sandbox.calls()).some((call) => call.path === 'arquivos/v2')).toBe(false);
     expect((await phone.action('cash-billing/documents', { documentoPessoal: [pdf, pdf], comprovanteResidencia: [pdf], cartaBeneficio: [pdf] })).body).toEqual({ kind: 'navigate', to: '/faturamentoespecie/anexar-documentos' });
     expect(await fields(c)).toEqual(['selfie']);
-    const jpeg = `data:image/jpeg;name=selfie.jpg;base64,${Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(1024)]).toString('base64')}`;
+    const jpeg = dataUrl('image/jpeg', jpegFile(1028), 'selfie.jpg');
     expect((await c.action('cash-billing/documents', { selfie: [jpeg] })).body).toEqual({ kind: 'navigate', to: '/faturamento' });
     const analysis = (await stack.sandbox.calls()).find((call) => call.path === 'antifraude/analise-documento/solicitar');
     expect((analysis?.body as { arquivos: string[] }).arquivos).toHaveLength(5);

@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { CLIENT_PLATFORM_HEADER } from '../../screens/contract/index.js';
 import { client, findAll, screenText } from '../helpers/api-client.js';
 import { useStack } from '../helpers/stack.js';
+import { dataUrl, png } from '../helpers/images.js';
 
 const stack = useStack();
 const PHONE = { [CLIENT_PLATFORM_HEADER]: 'android' };
 /** A readable page (over 2 KB) and an unreadable one, as PNG data URLs. */
-const page = (bytes: number) => `data:image/png;name=pagina.png;base64,${Buffer.alloc(bytes, 7).toString('base64')}`;
+const page = (bytes: number) => dataUrl('image/png', png(bytes), 'pagina.png');
 
 async function as(key: string) {
   const c = client(stack.baseUrl);

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { client, findAll, screenText } from '../helpers/api-client.js';
 import { useStack } from '../helpers/stack.js';
+import { dataUrl, jpeg as jpegFile } from '../helpers/images.js';
 
 const stack = useStack();
 
@@ -11,7 +12,7 @@ const STATUSES: Array<string | null> = [
   'DOCUMENTO_RECUSADO', 'AGUARDANDO_LIBERACAO', 'AGUARDANDO_PAGAMENTO', 'PAGAMENTO_ENVIADO', 'SOLICITACAO_FINALIZADA',
 ];
 
-const jpeg = (bytes: number) => `data:image/jpeg;name=doc.jpg;base64,${Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(bytes - 4, 7)]).toString('base64')}`;
+const jpeg = (bytes: number) => dataUrl('image/jpeg', jpegFile(bytes), 'doc.jpg');
 const bank = { titularDocumento: '642.576.744-82', banco: '341', agencia: '1234', conta: '56789-0', tipoConta: 'CORRENTE' };
 
 async function gustavo() {

@@ -92,17 +92,36 @@ describe('security headers', () => {
     expect(String(horizonte.headers['content-security-policy'])).toContain('frame-ancestors https://portal.horizonte.example');
   });
 
-  it('sends HSTS outside local development', async () => {
+  it('sends HSTS of a year or more, subdomains included, on every answer in production', async () => {
     const secure = await startStack({ APP_ENV: 'production', COOKIE_SECRET: 'x'.repeat(40), OPS_USERS: 'analista:senha-longa-de-teste:viewer', ALLOWED_HOSTS: 'localhost' });
     try {
-      const res = await supertest(secure.baseUrl).get('/health/live');
-      expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      const agent = () => supertest(secure.baseUrl);
+      const page = await agent().get('/login');
+      const asset = /<script[^>]* src="(\/assets\/[^"]+)"/.exec(page.text)?.[1];
+      expect(asset).toBeTruthy();
+      const answers: Record<string, supertest.Response> = {
+        'the page': page,
+        'a static asset': await agent().get(asset!),
+        'a screen': await agent().get('/api/screens').query({ path: '/login' }),
+        'an action answering field errors': await client(secure.baseUrl).action('auth/login', {}),
+        'a state-changing request without the custom header (403)': await agent().post('/api/actions/auth/login').set('content-type', 'application/json').send('{}'),
+        'malformed JSON (400)': await agent().post('/api/actions/auth/login').set('x-requested-with', 'consorcio-app').set('content-type', 'application/json').send('{"modo":'),
+        'a console action without a staff session (401)': await client(secure.baseUrl).action('ops/publish', {}),
+        'an unknown API path (404)': await agent().get('/api/nada'),
+        'liveness': await agent().get('/health/live'),
+        'a host outside ALLOWED_HOSTS (421)': await agent().get('/login').set('host', 'phishing.example'),
+      };
+      for (const [what, res] of Object.entries(answers)) {
+        const hsts = String(res.headers['strict-transport-security'] ?? '');
+        expect(Number(/max-age=(\d+)/.exec(hsts)?.[1] ?? 0), `${what} (${res.status}): ${hsts}`).toBeGreaterThanOrEqual(365 * 24 * 3600);
+        expect(hsts, what).toContain('includeSubDomains');
+      }
       // Production answers only the allowed hosts (the probe's health check on any host).
-      expect((await supertest(secure.baseUrl).get('/login')).status).toBe(200);
-      const elsewhere = await supertest(secure.baseUrl).get('/login').set('host', 'phishing.example');
+      expect(page.status).toBe(200);
+      const elsewhere = answers['a host outside ALLOWED_HOSTS (421)']!;
       expect(elsewhere.status).toBe(421);
       expect(elsewhere.body.message).toBe('Este endereço não é atendido por este servidor.');
-      expect((await supertest(secure.baseUrl).get('/health/live').set('host', '10.0.0.7:3000')).status).toBe(200);
+      expect((await agent().get('/health/live').set('host', '10.0.0.7:3000')).status).toBe(200);
     } finally {
       await secure.close();
     }

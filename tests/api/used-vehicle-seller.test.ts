@@ -4,6 +4,7 @@ import { persona } from '../helpers/personas.js';
 import { useStack } from '../helpers/stack.js';
 import { SELLER_CNPJ, SELLER_CPF, setUsedVehicle } from '../helpers/used-vehicle.js';
 import { pdfFile, vehicleClient } from '../helpers/vehicle-billing.js';
+import { dataUrl, jpeg } from '../helpers/images.js';
 
 /**
  * The seller of a used vehicle (doc 2 §3.6, §5): the four kinds, personal data (never the buyer's),
@@ -14,7 +15,7 @@ import { pdfFile, vehicleClient } from '../helpers/vehicle-billing.js';
  */
 const stack = useStack();
 const SV = '/faturamentoseminovo';
-const jpgFile = `data:image/jpeg;name=dut.jpg;base64,${Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2048)]).toString('base64')}`;
+const jpgFile = dataUrl('image/jpeg', jpeg(2052), 'dut.jpg');
 const sellerCalls = async () => (await stack.sandbox.calls()).filter((c) => (c.method === 'POST' && c.path === 'core/faturamento/auto/dados-vendedor') || c.path === 'arquivos/v2' || c.path.startsWith('antifraude/'));
 const BUYER = persona('eduardo').document;
 const BANK = { banco: '341', tipoConta: 'CORRENTE', agencia: '1234', conta: '56789-0' };

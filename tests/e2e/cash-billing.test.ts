@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { loginInBrowser, useBrowser } from '../helpers/browser.js';
 import { persona } from '../helpers/personas.js';
 import { useStack } from '../helpers/stack.js';
+import { jpeg } from '../helpers/images.js';
 
 const stack = useStack();
 const browser = useBrowser();
@@ -109,7 +110,7 @@ describe('cash-credit billing in a real browser', () => {
     // The selfie opens only now that the personal document went.
     await page.getByText('Selfie segurando o documento (até 1)').waitFor();
     await expect.poll(() => inputs.count()).toBe(1);
-    await inputs.nth(0).setInputFiles({ name: 'selfie.jpg', mimeType: 'image/jpeg', buffer: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(4096)]) });
+    await inputs.nth(0).setInputFiles({ name: 'selfie.jpg', mimeType: 'image/jpeg', buffer: jpeg(4100) });
     await page.getByRole('button', { name: 'Enviar para análise' }).click();
     await page.waitForURL('**/faturamentoespecie/analisandoinformacoesinterna');
     await page.getByText('Analisando seus documentos').first().waitFor();

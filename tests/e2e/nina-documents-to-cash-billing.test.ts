@@ -2,12 +2,13 @@ import { describe, expect, test } from 'vitest';
 import { loginInBrowser, useBrowser } from '../helpers/browser.js';
 import { persona } from '../helpers/personas.js';
 import { useStack } from '../helpers/stack.js';
+import { jpeg as jpegFile } from '../helpers/images.js';
 
 const stack = useStack();
 const browser = useBrowser();
 
 const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(4096, 32)]);
-const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(4096)]);
+const jpeg = jpegFile(4100);
 
 /** Logs nina in, picks her quota, sets the modal of the day aside and taps the contemplation card. */
 async function fromHome(card: string, label: string) {

@@ -2,11 +2,12 @@ import { describe, test } from 'vitest';
 import { loginInBrowser, useBrowser } from '../helpers/browser.js';
 import { persona } from '../helpers/personas.js';
 import { useStack } from '../helpers/stack.js';
+import { jpeg as jpegFile } from '../helpers/images.js';
 
 const stack = useStack();
 const browser = useBrowser();
 
-const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(4096, 7)]);
+const jpeg = jpegFile(4100);
 const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(4096, 32)]);
 
 /** Logs gustavo in (again, as a customer coming back days later) and opens his cancelled quota's home. */

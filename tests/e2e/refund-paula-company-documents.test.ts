@@ -2,12 +2,13 @@ import { describe, test } from 'vitest';
 import { loginInBrowser, useBrowser } from '../helpers/browser.js';
 import { persona } from '../helpers/personas.js';
 import { useStack } from '../helpers/stack.js';
+import { png as pngFile } from '../helpers/images.js';
 
 const stack = useStack();
 const browser = useBrowser();
 
 const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(4096, 32)]);
-const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(4096, 1)]);
+const png = pngFile(4104);
 
 describe('refund of a company in a real browser', () => {
   test('paula, at Horizonte, refunds a quota of a closed group with the company’s and its representative partner’s documents', async () => {

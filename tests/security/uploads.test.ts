@@ -1,56 +1,123 @@
-/**
- * Every upload of the surface fed the files an attacker makes: image polyglots (image magic, markup
- * after it), files past the form's size, zero bytes, wrong magic for the declared type, and SVG
- * (declared as SVG and declared as PNG). Each is refused with the form's own message on its field
- * and nothing is uploaded to the back office.
- */
-import { beforeEach, describe, expect, it } from 'vitest';
-import { collectedStack, loggedIn } from './attacker.js';
-import { UPLOAD_DRIVERS } from './drivers/uploads.js';
-import { has, readSurface } from './surface.js';
+import supertest from 'supertest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { FileRules } from '../../server/src/domain/file-content.js';
+import { client } from '../helpers/api-client.js';
+import { dataUrl, jpeg, pdf, png, PNG_SIGNATURE } from '../helpers/images.js';
+import { useStack } from '../helpers/stack.js';
 
-const stack = await collectedStack();
-const surface = await readSurface(stack.baseUrl);
-const uploads = surface.operations.filter((op) => has(op, 'upload')).map((op) => op.key);
+const stack = useStack();
 
-beforeEach(async () => {
-  await stack.sandbox.reset();
-});
+const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(document.cookie)"><rect width="1" height="1"/></svg>');
+const HTML = Buffer.from('<!DOCTYPE html><html><body><script>alert(document.cookie)</script></body></html>');
+const SCRIPT = Buffer.from('<script>alert(document.cookie)</script>');
 
-const dataUrl = (type: string, bytes: Buffer) => `data:${type};name=arquivo;base64,${bytes.toString('base64')}`;
-const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script></svg>');
+/** What an attacker sends as an image, each declared as one so that only the bytes can tell. */
+const ATTACKS: Array<[name: string, file: string]> = [
+  ['zero bytes', 'data:image/png;base64,'],
+  ['an SVG with onload, declared as PNG', dataUrl('image/png', SVG, 'foto.png')],
+  ['an SVG as SVG', dataUrl('image/svg+xml', SVG, 'foto.svg')],
+  ['a PNG header followed by HTML', dataUrl('image/png', Buffer.concat([PNG_SIGNATURE, HTML]), 'foto.png')],
+  ['a valid PNG followed by HTML', dataUrl('image/png', Buffer.concat([png(), HTML]), 'foto.png')],
+  ['a JPEG with a script appended', dataUrl('image/jpeg', Buffer.concat([jpeg(), SCRIPT]), 'foto.jpg')],
+  ['a JPEG with an SVG appended', dataUrl('image/jpeg', Buffer.concat([jpeg(), SVG]), 'foto.jpg')],
+  ['an HTML page declared as PDF', dataUrl('application/pdf', HTML, 'doc.pdf')],
+  ['a text that is no data URL', 'data:image/png,<svg onload=alert(1)>'],
+];
 
-/** The attacker's files, by what each tries. */
-function files(maxBytes: number): Array<[string, string]> {
-  return [
-    ['JPEG magic with markup after it', dataUrl('image/jpeg', Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('<html><svg onload=alert(1)></svg></html>')]))],
-    ['PNG signature with an SVG after it', dataUrl('image/png', Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), SVG]))],
-    ['one byte past the form’s size', dataUrl('image/jpeg', Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(maxBytes - 3, 7)]))],
-    ['zero bytes', 'data:image/jpeg;name=vazio.jpg;base64,'],
-    ['GIF bytes declared as JPEG', dataUrl('image/jpeg', Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;'))],
-    ['text declared as PDF', dataUrl('application/pdf', Buffer.from('não sou um PDF'))],
-    ['SVG', dataUrl('image/svg+xml', SVG)],
-    ['SVG declared as PNG', dataUrl('image/png', SVG)],
-  ];
+/** The form messages the spec and the screens give, by upload action. */
+const MESSAGES: Record<string, string> = {
+  'quotas/photo': 'Escolha uma imagem JPG ou PNG.',
+  'profile/identity-documents': 'Envie arquivos PDF, JPG ou PNG.',
+  'refund/documents': 'O documento anexado não corresponde ao padrão aceito (JPG, PNG, TIFF ou PDF).',
+};
+const BILLING_MESSAGE = 'O formato do arquivo utilizado não atende o requisito, por favor verifique!';
+
+interface Upload {
+  name: string;
+  rules: FileRules;
+  /** The field the file is sent in: a file field of the action's input, as the OpenAPI describes it. */
+  field: string;
+  multiple: boolean;
 }
 
-describe('uploads with an attacker’s files', () => {
-  it.each(uploads)('%s: every file refused with the form’s message, nothing uploaded', async (key) => {
-    const driver = UPLOAD_DRIVERS[key];
-    expect(driver, `${key} takes files but has no driver in tests/security/drivers/uploads.ts`).toBeDefined();
-    await driver!.before?.(stack);
-    const c = driver!.session ? await driver!.session(stack) : (await loggedIn(stack, driver!.persona)).c;
-    await driver!.prepare?.(c);
-    const { today } = (await (await fetch(`${stack.sandbox.url}/__sandbox/clock`)).json()) as { today: string };
-    const wrong: string[] = [];
-    for (const [what, file] of files(driver!.maxBytes)) {
-      await stack.sandbox.clearCalls();
-      const res = await c.action(key, driver!.body(file, today));
-      const uploaded = (await stack.sandbox.calls()).filter((call) => call.path === 'arquivos/v2' || call.path.startsWith('antifraude/'));
-      const message = res.body?.errors?.[driver!.field];
-      if (res.body?.kind !== 'field-errors' || typeof message !== 'string' || !message) wrong.push(`${what}: ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`);
-      if (uploaded.length) wrong.push(`${what}: uploaded (${uploaded.map((u) => u.path).join(', ')})`);
+let uploads: Upload[] = [];
+beforeAll(async () => {
+  const doc = (await supertest(stack.baseUrl).get('/api/docs/json')).body as { paths: Record<string, { post?: { requestBody: { content: { 'application/json': { schema: { properties?: Record<string, { type?: string; items?: { type?: string } }> } } } } } }> };
+  // Every action that takes a body above the generic limit is an upload: the server refuses to start one that declares no file rules.
+  uploads = [...stack.app.actions.list()]
+    .filter(([, action]) => action.bodyLimit)
+    .map(([name, action]) => {
+      const properties = doc.paths[`/api/actions/${name}`]?.post?.requestBody.content['application/json'].schema.properties ?? {};
+      const fileField = Object.entries(properties).find(([, p]) => p.type === 'array' && p.items?.type === 'string') ?? Object.entries(properties).find(([, p]) => p.type === 'string');
+      return { name, rules: action.files!, field: fileField?.[0] ?? 'documento', multiple: fileField ? fileField[1].type === 'array' : true };
+    });
+});
+
+async function customer() {
+  const c = client(stack.baseUrl);
+  await c.loginWithQuota('ana');
+  return c;
+}
+
+const body = (upload: Upload, file: string) => ({ [upload.field]: upload.multiple ? [file] : file });
+
+describe('every upload action reads its files by their bytes before anything else', () => {
+  it('finds the upload actions, each with file rules and its form’s message', () => {
+    expect(uploads.map((u) => u.name)).toEqual(expect.arrayContaining(['quotas/photo', 'profile/identity-documents', 'cash-billing/documents', 'awarded/documents', 'refund/documents', 'vehicle-billing/identification', 'used-vehicle/seller-documents']));
+    for (const upload of uploads) {
+      expect(upload.rules, upload.name).toBeDefined();
+      expect(upload.rules.messages.badFormat, upload.name).toBe(MESSAGES[upload.name] ?? BILLING_MESSAGE);
     }
-    expect(wrong).toEqual([]);
+  });
+
+  it('refuses zero bytes, wrong magic, SVG and polyglots with the form’s message, sending nothing upstream', async () => {
+    const c = await customer();
+    await stack.sandbox.clearCalls();
+    for (const upload of uploads) {
+      for (const [attack, file] of ATTACKS) {
+        const res = await c.action(upload.name, body(upload, file));
+        expect(res.status, `${upload.name}: ${attack}`).toBe(200);
+        expect(res.body, `${upload.name}: ${attack}`).toEqual({ kind: 'field-errors', errors: { [upload.field]: upload.rules.messages.badFormat } });
+      }
+    }
+    expect((await stack.sandbox.calls()).filter((call) => call.path === 'arquivos/v2')).toEqual([]);
+  });
+
+  it('refuses a file over the form’s size with its size message', async () => {
+    const c = await customer();
+    await stack.sandbox.clearCalls();
+    for (const upload of uploads) {
+      const res = await c.action(upload.name, body(upload, dataUrl('image/jpeg', jpeg(upload.rules.maxBytes + 1), 'grande.jpg')));
+      expect(res.body, upload.name).toEqual({ kind: 'field-errors', errors: { [upload.field]: upload.rules.messages.tooLarge } });
+    }
+    expect((await stack.sandbox.calls()).filter((call) => call.path === 'arquivos/v2')).toEqual([]);
+  });
+
+  it('lets a whole file of the form’s types through to the form’s own checks', async () => {
+    const c = await customer();
+    for (const upload of uploads) {
+      // A PDF where the form takes one (some of its fields take nothing else), else a JPEG.
+      const good = upload.rules.types.includes('application/pdf') ? dataUrl('application/pdf', pdf(2048), 'doc.pdf') : dataUrl('image/jpeg', jpeg(2048), 'foto.jpg');
+      const res = await c.action(upload.name, body(upload, good));
+      const errors = (res.body.errors ?? {}) as Record<string, string>;
+      expect([upload.rules.messages.badFormat, upload.rules.messages.tooLarge], `${upload.name}: ${JSON.stringify(res.body)}`).not.toContain(errors[upload.field]);
+    }
+  });
+});
+
+describe('the quota photo of the issue', () => {
+  it('refuses an SVG with onload sent as data:image/png, and serves a real photo with the type its bytes show and nosniff', async () => {
+    const c = await customer();
+    await stack.sandbox.clearCalls();
+    const svg = await c.action('quotas/photo', { foto: `data:image/png;base64,${SVG.toString('base64')}` });
+    expect(svg.body).toEqual({ kind: 'field-errors', errors: { foto: 'Escolha uma imagem JPG ou PNG.' } });
+    expect(await stack.sandbox.calls()).toEqual([]);
+
+    // A real JPEG declared as PNG goes up, and comes back, as what it is.
+    expect((await c.action('quotas/photo', { foto: dataUrl('image/png', jpeg(4096), 'carro.png') })).body).toEqual({ kind: 'snackbar', message: 'Foto da cota atualizada.', to: '/detalhes-da-cota' });
+    const put = (await stack.sandbox.calls()).filter((call) => call.method === 'PUT' && call.path.endsWith('/preferencias')).at(-1);
+    const served = await fetch(String((put?.body as { photo_url?: string }).photo_url));
+    expect(served.headers.get('content-type')).toBe('image/jpeg');
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
   });
 });

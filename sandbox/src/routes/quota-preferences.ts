@@ -13,6 +13,16 @@ const IMAGE_TYPES = ['image/jpeg', 'image/png'];
 /** Identity documents may also be PDFs (spec doc 1 §5). */
 const DOCUMENT_TYPES = [...IMAGE_TYPES, 'application/pdf'];
 
+/** The type a file's first bytes show (JPEG, PNG, PDF, TIFF), else a download. */
+function typeOfBytes(data: Buffer): string {
+  const starts = (...bytes: number[]) => bytes.every((b, i) => data[i] === b);
+  if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg';
+  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'image/png';
+  if (starts(0x25, 0x50, 0x44, 0x46, 0x2d)) return 'application/pdf';
+  if (starts(0x49, 0x49, 0x2a, 0x00) || starts(0x4d, 0x4d, 0x00, 0x2a)) return 'image/tiff';
+  return 'application/octet-stream';
+}
+
 const Preferences = z
   .object({ nickname: z.string().trim().max(30).optional(), photo_url: z.url().max(2048).optional() })
   .refine((p) => p.nickname !== undefined || p.photo_url !== undefined);
@@ -64,9 +74,10 @@ export default async function quotaPreferenceRoutes(app: FastifyInstance, { stat
     return reply.code(201).send({ id, url: `${origin}${BASE_PATH}/${PUBLIC_FILES}${id}`, category });
   });
 
+  // Served as a CDN should: the type its bytes show (never the one the upload declared), and no sniffing.
   app.get(`/${PUBLIC_FILES}:id`, async (request, reply) => {
     const file = files.get((request.params as { id: string }).id);
     if (!file) return notFound(reply, 'Arquivo não encontrado.');
-    return reply.type(file.type).header('cache-control', 'public, max-age=3600').send(file.data);
+    return reply.type(typeOfBytes(file.data)).header('x-content-type-options', 'nosniff').header('cache-control', 'public, max-age=3600').send(file.data);
   });
 }

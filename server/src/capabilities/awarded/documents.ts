@@ -5,6 +5,7 @@ import { localNow } from '../../domain/clock.js';
 import { isCompanyId } from '../../domain/format.js';
 import {
   additionalDocuments,
+  BILLING_UPLOADS,
   checkDocumentFiles,
   COMPANY_DOCUMENTS,
   DOCUMENT_LABELS,
@@ -128,6 +129,7 @@ export default async function awardedDocuments(app: FastifyInstance) {
 
   app.actions.register('awarded/documents', {
     bodyLimit: 50 * 1024 * 1024,
+    files: BILLING_UPLOADS,
     input: z.record(z.string().max(40), z.unknown()),
     async handler(input, { upstream }): Promise<ActionResult> {
       const u = upstream!;

@@ -3,6 +3,7 @@ import type { ActionResult } from '../../../../screens/contract/index.js';
 import { isCompanyId } from '../../domain/format.js';
 import {
   additionalDocuments,
+  BILLING_UPLOADS,
   checkDocumentFiles,
   COMPANY_DOCUMENTS,
   DOCUMENT_LABELS,
@@ -66,6 +67,7 @@ export default async function billingDocuments(app: FastifyInstance) {
 
   app.actions.register('cash-billing/documents', {
     bodyLimit: 50 * 1024 * 1024,
+    files: BILLING_UPLOADS,
     input: DocumentFilesInput,
     async handler(input, { upstream, request }): Promise<ActionResult> {
       const session = request.session!;

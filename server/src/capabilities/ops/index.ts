@@ -10,7 +10,7 @@ import { partners as partnerCalls } from '../../../../screens/back-office/index.
 import { contrastReport } from '../../domain/theme.js';
 import { cardSetForm, definitionScreen, historyScreen, loginScreen, overviewScreen, requestsScreen, reviewScreen } from './ops-screens.js';
 import { previewPersona, readPersonas } from './preview.js';
-import { canPublish, parseStaff, verifyStaff } from './staff.js';
+import { canPublish, parseStaff, ROLES_FOR, verifyStaff } from './staff.js';
 import dayjs from 'dayjs';
 import { BRAZIL_TZ, formatDateTime } from '../../domain/clock.js';
 import { formatReport } from '../../flows/analyse.js';
@@ -23,12 +23,13 @@ import { ThemeDefinition } from '../../../../screens/contract/flows.js';
 import { themeOf } from '../../domain/theme.js';
 import { textsScreen, themesScreen, THEME_FIELDS, type ThemeRow } from './content-screens.js';
 import { entryRoute, previewScreens, textsRoute, type ScreenPreview } from './screen-preview.js';
-import { StaffSessions, type StaffSession } from './staff-sessions.js';
+import { IDLE_MS, StaffSessions, type StaffSession } from './staff-sessions.js';
 import { STAFF_LOGIN_TOO_MANY, StaffLoginThrottle } from './staff-login-throttle.js';
 
 const TEXT = {
   loginFailed: 'Usuário ou senha da equipe inválidos.',
   viewerCannotPublish: 'Seu perfil é somente leitura: publicar e voltar versões exigem o perfil de publicação.',
+  onlyApprovers: 'Só o perfil de aprovação aprova publicações.',
   invalidJson: 'O conteúdo não é um JSON válido.',
   noDraft: 'Não há rascunho em revisão.',
   unchanged: 'Nada mudou em relação à versão em serviço.',
@@ -45,13 +46,19 @@ export default async function ops(app: FastifyInstance) {
   const staff = parseStaff(app.config.opsUsers);
   const sessions = new StaffSessions(app.db);
   const personas = readPersonas(app.config.opsPreviewPersonas);
-  const cookie = app.config.secureCookies ? '__Host-Http-ops_sid' : 'ops_sid';
+  const cookie = app.config.staffCookieName;
   const cookieOptions = { httpOnly: true, sameSite: 'strict' as const, path: '/', secure: app.config.secureCookies };
+  // The cookie lives as long as the console session: the idle limit, renewed with the session.
+  const liveCookie = { ...cookieOptions, maxAge: IDLE_MS / 1000 };
 
-  async function staffOf(request: FastifyRequest): Promise<StaffSession | null> {
+  /** The request's staff member (the session's end moved, and the cookie's with it), or null. */
+  async function staffOf(request: FastifyRequest, reply: FastifyReply): Promise<StaffSession | null> {
     const id = request.cookies[cookie];
-    return id ? sessions.get(id) : null;
+    const member = id ? await sessions.get(id) : null;
+    if (member) reply.setCookie(cookie, member.id, liveCookie);
+    return member;
   }
+  app.consoleAccess.use({ resolve: staffOf, loginPath: '/ops/entrar' });
 
   async function document(request: FastifyRequest, screen: string, route: string, title: string, layout: ComponentNode[]): Promise<ScreenDocument> {
     const partner = await app.partners.forRequest(request);
@@ -70,9 +77,9 @@ export default async function ops(app: FastifyInstance) {
   }
   const redirect = (to: string): ScreenResponse => ({ schemaVersion: SCHEMA_VERSION, kind: 'redirect', to });
 
-  app.screens.mount('/ops', async (request: FastifyRequest, _reply: FastifyReply, url: URL) => {
+  app.screens.mount('/ops', async (request: FastifyRequest, reply: FastifyReply, url: URL) => {
     const route = `${url.pathname}${url.search}`;
-    const member = await staffOf(request);
+    const member = await staffOf(request, reply);
     if (url.pathname === '/ops/entrar') return member ? redirect('/ops') : document(request, 'ops-entrar', route, 'Console de operações', loginScreen());
     if (!member) return redirect('/ops/entrar');
 
@@ -162,16 +169,24 @@ export default async function ops(app: FastifyInstance) {
     ]);
   });
 
-  /** Ops actions never use the customer session: `public` to the customer guard, checked here. */
-  function staffAction<S extends z.ZodType>(name: string, input: S, handler: (input: z.output<S>, member: StaffSession, reply: FastifyReply) => Promise<ActionResult>, needsPublisher = false) {
+  const refusalFor = { staff: undefined, publish: TEXT.viewerCannotPublish, approve: TEXT.onlyApprovers };
+
+  /**
+   * A console action for the roles of `needs`: the role guard (plugins/core/console-access) has
+   * refused everyone else before the body was read; the customer session plays no part.
+   */
+  function staffAction<S extends z.ZodType>(
+    name: string,
+    input: S,
+    handler: (input: z.output<S>, member: StaffSession, reply: FastifyReply) => Promise<ActionResult>,
+    needs: keyof typeof ROLES_FOR = 'staff',
+  ) {
     app.actions.register(`ops/${name}`, {
-      public: true,
+      consoleRoles: ROLES_FOR[needs],
+      consoleRefusal: refusalFor[needs],
       input,
       async handler(parsed, { request, reply }) {
-        const member = await staffOf(request);
-        if (!member) return { kind: 'navigate', to: '/ops/entrar', replace: true };
-        if (needsPublisher && !canPublish(member.role)) return { kind: 'error', title: app.text('erro.titulo'), message: TEXT.viewerCannotPublish };
-        return handler(parsed, member, reply);
+        return handler(parsed, request.consoleMember as StaffSession, reply);
       },
     });
   }
@@ -187,14 +202,14 @@ export default async function ops(app: FastifyInstance) {
       const member = verifyStaff(staff, input.login, input.senha);
       await (member ? staffLogins.succeeded(input.login) : staffLogins.failed(reply.request.ip));
       if (!member) return { kind: 'field-errors', errors: {}, message: TEXT.loginFailed };
-      reply.setCookie(cookie, await sessions.create(member), { ...cookieOptions, maxAge: 8 * 3600 });
+      reply.setCookie(cookie, await sessions.create(member), liveCookie);
       return { kind: 'navigate', to: '/ops', replace: true };
     },
   });
 
   staffAction('logout', z.object({}).passthrough(), async (_input, member, reply) => {
     await sessions.destroy(member.id);
-    reply.clearCookie(cookie, { path: '/' });
+    reply.clearCookie(cookie, cookieOptions);
     return { kind: 'navigate', to: '/ops/entrar', replace: true };
   });
 
@@ -237,7 +252,7 @@ export default async function ops(app: FastifyInstance) {
       await sessions.saveDraft(member.id, { id: input.id, content: analysed.content, baseVersion: app.flows.version });
       return { kind: 'navigate', to: '/ops/rascunho' };
     },
-    true,
+    'publish',
   );
 
   /** The texts the analyst edits: those of a texts draft in progress, else those in service. */
@@ -273,7 +288,7 @@ export default async function ops(app: FastifyInstance) {
       const content = textsFile({ ...texts, [input.chave]: input.texto });
       return contentDraft(member, 'texts', content, (f) => (f.field === input.chave ? 'texto' : null));
     },
-    true,
+    'publish',
   );
 
   staffAction(
@@ -291,7 +306,7 @@ export default async function ops(app: FastifyInstance) {
       }
       return contentDraft(member, parsed.data.id, parsed.data, (f) => (f.field && THEME_FIELDS.some(([t]) => t === f.field) ? f.field : f.field ? 'primary' : null));
     },
-    true,
+    'publish',
   );
 
   staffAction(
@@ -307,7 +322,7 @@ export default async function ops(app: FastifyInstance) {
       await sessions.saveDraft(member.id, { id: input.id, content: analysed.content, baseVersion: app.flows.version });
       return { kind: 'navigate', to: '/ops/rascunho' };
     },
-    true,
+    'publish',
   );
 
   staffAction('discard', z.object({}).passthrough(), async (_input, member) => {
@@ -390,14 +405,13 @@ export default async function ops(app: FastifyInstance) {
         throw err;
       }
     },
-    true,
+    'publish',
   );
 
   staffAction(
     'aprovar',
     z.object({ pedido: z.number().int().positive() }),
     async (input, member): Promise<ActionResult> => {
-      if (member.role !== 'approver') return { kind: 'error', title: app.text('erro.titulo'), message: 'Só o perfil de aprovação aprova publicações.' };
       const request = await requests.get(input.pedido);
       if (!request || request.status !== 'pending') return { kind: 'error', title: app.text('erro.titulo'), message: 'Este pedido não está mais pendente.' };
       if (request.author === member.login) return { kind: 'error', title: app.text('erro.titulo'), message: 'Outra pessoa precisa aprovar: você fez este pedido.' };
@@ -407,7 +421,7 @@ export default async function ops(app: FastifyInstance) {
       const message = claimed ? await runRequest(claimed) : `Pedido #${request.id} aprovado.`;
       return { kind: 'snackbar', message, to: '/ops/pedidos' };
     },
-    true,
+    'approve',
   );
 
   staffAction(
@@ -419,13 +433,11 @@ export default async function ops(app: FastifyInstance) {
       const cancelled = await requests.cancel(request.id);
       return { kind: 'snackbar', message: cancelled ? `Pedido #${request.id} cancelado.` : 'Este pedido não está mais pendente.', to: '/ops/pedidos' };
     },
-    true,
+    'publish',
   );
 
   // The audit, exportable: every version with author, time (Brasília), origin, comment and diff, then the requests.
-  app.get('/api/ops/auditoria.csv', async (request, reply) => {
-    const member = await staffOf(request);
-    if (!member) return reply.code(401).send({ message: 'Entre no console para exportar a auditoria.' });
+  app.get('/api/ops/auditoria.csv', { config: { consoleRoles: ROLES_FOR.staff } }, async (_request, reply) => {
     const csv = auditCsv(await app.flows.history(), await requests.list(500));
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
@@ -447,6 +459,6 @@ export default async function ops(app: FastifyInstance) {
         throw err;
       }
     },
-    true,
+    'publish',
   );
 }

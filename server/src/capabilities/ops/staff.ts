@@ -1,9 +1,17 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 
-export type StaffRole = 'viewer' | 'publisher' | 'approver';
+/** Viewers read; publishers and approvers edit and publish; approvers also approve someone else's publish. */
+export const STAFF_ROLES = ['viewer', 'publisher', 'approver'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
 
-/** Publishers and approvers edit and publish; approvers also approve someone else's publish. */
-export const canPublish = (role: StaffRole) => role !== 'viewer';
+/** The roles each kind of console action admits (the role guard checks them before anything else). */
+export const ROLES_FOR = {
+  staff: STAFF_ROLES,
+  publish: ['publisher', 'approver'],
+  approve: ['approver'],
+} as const satisfies Record<string, readonly StaffRole[]>;
+
+export const canPublish = (role: StaffRole) => (ROLES_FOR.publish as readonly StaffRole[]).includes(role);
 
 export interface StaffMember {
   login: string;

@@ -5,12 +5,14 @@ import { isCompanyId } from '../../domain/format.js';
 import { DOCUMENT_TYPES, pagesProblem } from '../../flow-parts/index.js';
 import { UpstreamError } from '../../plugins/core/upstream-client.js';
 import { registration, session as sessionCalls } from '../../../../screens/back-office/index.js';
-import { parseDataUrl, uploadFile } from '../../flow-parts/index.js';
+import { acceptedContent, parseDataUrl, uploadFile } from '../../flow-parts/index.js';
 
 const BASE = '/perfil/validar-identificacao';
 /** Each page (photo or PDF) up to 2 MB; at most 3 pages (the CTPS needs 3). */
 const MAX_PAGE_BYTES = 2 * 1024 * 1024;
 const MAX_PAGES = 3;
+/** Whatever type a page's data URL declares (the browser's guess from the name): its bytes decide. */
+const DECLARED_TYPES = ['application/pdf', 'image/jpeg', 'image/jpg', 'image/png', 'image/gif', 'image/svg+xml', 'image/webp', 'application/octet-stream', 'text/plain', 'text/html'];
 
 /** The step screens of the flow, by route: what each says and where it leads. */
 const STEPS: Record<string, { key: string; to: string }> = {
@@ -59,6 +61,7 @@ export default async function identityDocuments(app: FastifyInstance) {
 
   app.actions.register('profile/identity-documents', {
     bodyLimit: 8 * 1024 * 1024,
+    files: { types: DOCUMENT_TYPES, maxBytes: MAX_PAGE_BYTES, messages: { badFormat: app.text('docperfil.erro.formato'), tooLarge: app.text('docperfil.erro.tamanho') } },
     input: z.object({
       tipoDocumento: z.coerce.number('@docperfil.erro.tipo').int('@docperfil.erro.tipo'),
       paginas: z.array(z.string(), '@docperfil.erro.paginas').min(1, '@docperfil.erro.paginas').max(MAX_PAGES, '@docperfil.erro.paginas'),
@@ -68,14 +71,17 @@ export default async function identityDocuments(app: FastifyInstance) {
       if (session.data.agent) return { kind: 'error', title: app.text('erro.titulo'), message: app.text('perfil.agente') };
       const type = (await documentTypes(upstream!)).find((t) => t.codigo === input.tipoDocumento);
       if (!type) return { kind: 'field-errors', errors: { tipoDocumento: app.text('docperfil.erro.tipo') } };
-      const pages = input.paginas.map((p) => parseDataUrl(p, DOCUMENT_TYPES));
-      if (pages.some((p) => p === null)) return { kind: 'field-errors', errors: { paginas: app.text('docperfil.erro.formato') } };
-      if (pages.some((p) => p!.data.length > MAX_PAGE_BYTES)) return { kind: 'field-errors', errors: { paginas: app.text('docperfil.erro.tamanho') } };
+      const parsed = input.paginas.map((p) => parseDataUrl(p, DECLARED_TYPES));
+      if (parsed.some((p) => p === null)) return { kind: 'field-errors', errors: { paginas: app.text('docperfil.erro.formato') } };
+      if (parsed.some((p) => p!.data.length > MAX_PAGE_BYTES)) return { kind: 'field-errors', errors: { paginas: app.text('docperfil.erro.tamanho') } };
+      // A PDF, JPEG or PNG by its bytes (an image whole and nothing else); it goes upstream with that type.
+      const pages = parsed.map((p) => ({ ...p!, type: acceptedContent(p!.data, DOCUMENT_TYPES) }));
+      if (pages.some((p) => p.type === null)) return { kind: 'field-errors', errors: { paginas: app.text('docperfil.erro.formato') } };
       const missing = pagesProblem(type.descricao, pages.length);
       if (missing) return { kind: 'field-errors', errors: { paginas: missing } };
       try {
         const files = [];
-        for (const page of pages) files.push(await uploadFile(upstream!, page!, 'documento-identidade'));
+        for (const page of pages) files.push(await uploadFile(upstream!, { ...page, type: page.type! }, 'documento-identidade'));
         const { id } = await upstream!.request(sessionCalls.identityDocuments, {
           json: { inscricaoNacional: session.data.customer.inscricaoNacional, tipoDocumento: type.descricao, arquivos: files.map((f) => f.id) },
         });

@@ -6,13 +6,15 @@ import { localNow } from '../../domain/clock.js';
 import { formatDate, formatMoney, maskNationalId, padDigits } from '../../domain/format.js';
 import { isCancelled, isContemplated, isPaidOff } from '../../domain/quota-flags.js';
 import { UpstreamError } from '../../plugins/core/upstream-client.js';
-import { parseDataUrl, uploadFile } from '../../flow-parts/index.js';
+import { acceptedContent, parseDataUrl, uploadFile, type ContentType } from '../../flow-parts/index.js';
 import type { Quota } from './quota.js';
 import { situationLabel, typeLabel } from './quotas-screens.js';
 
-/** Photos up to 2 MB, JPG or PNG, sent by the renderer as a data URL. */
+/** Photos up to 2 MB, JPG or PNG by their bytes, sent by the renderer as a data URL. */
 const MAX_PHOTO_BYTES = 2 * 1024 * 1024;
-const PHOTO_TYPES = ['image/jpeg', 'image/png'];
+const PHOTO_TYPES: readonly ContentType[] = ['image/jpeg', 'image/png'];
+/** Whatever type the data URL declares (the browser's guess from the name): the bytes decide. */
+const DECLARED_TYPES = ['image/jpeg', 'image/jpg', 'image/png', 'image/gif', 'image/svg+xml', 'image/webp', 'application/octet-stream', 'text/plain', 'text/html'];
 
 /**
  * /detalhes-da-cota: the selected quota's details, the holder's data and its finance, with the
@@ -77,13 +79,17 @@ export default async function quotaDetails(app: FastifyInstance) {
 
   app.actions.register('quotas/photo', {
     bodyLimit: 3 * 1024 * 1024,
-    input: z.object({ foto: z.string('@cotas.erro.foto').refine((v) => parseDataUrl(v, PHOTO_TYPES) !== null, '@cotas.erro.foto') }),
+    files: { types: PHOTO_TYPES, maxBytes: MAX_PHOTO_BYTES, messages: { badFormat: app.text('cotas.erro.foto'), tooLarge: app.text('cotas.erro.foto-grande') } },
+    input: z.object({ foto: z.string('@cotas.erro.foto').refine((v) => parseDataUrl(v, DECLARED_TYPES) !== null, '@cotas.erro.foto') }),
     async handler(input, { request }): Promise<ActionResult> {
       if (!request.session?.data.quota) return { kind: 'navigate', to: '/groups-and-quotas' };
-      const photo = parseDataUrl(input.foto, PHOTO_TYPES)!;
+      const photo = parseDataUrl(input.foto, DECLARED_TYPES)!;
       if (photo.data.length > MAX_PHOTO_BYTES) return { kind: 'field-errors', errors: { foto: app.text('cotas.erro.foto-grande') } };
+      // A JPEG or PNG by its bytes, whole and nothing else; it goes upstream with the type its bytes show.
+      const type = acceptedContent(photo.data, PHOTO_TYPES);
+      if (!type) return { kind: 'field-errors', errors: { foto: app.text('cotas.erro.foto') } };
       try {
-        const file = await uploadFile(request.customerUpstream(), photo, 'foto-cota');
+        const file = await uploadFile(request.customerUpstream(), { ...photo, type }, 'foto-cota');
         await savePreferences(request, { photo_url: file.url });
       } catch (err) {
         return refused(err, 'cotas.erro.foto');

@@ -70,6 +70,7 @@ export default async function refundDocuments(app: FastifyInstance) {
 
   app.actions.register('refund/documents', {
     bodyLimit: 60 * 1024 * 1024,
+    files: REFUND_UPLOADS,
     input: z
       .object({ etapa: z.enum(['identificacao', 'socio', 'reenvio']), tipoDocumento: z.string().max(20).optional() })
       .catchall(z.array(z.string()).max(10)),

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ActionResult } from '../../../../screens/contract/index.js';
-import { BILLING_FILE_MESSAGES, billingFilesProblem, COMPANY_DOCUMENTS, parseDataUrl, sniffType, uploadFile } from '../../flow-parts/index.js';
+import { BILLING_FILE_MESSAGES, billingFilesProblem, COMPANY_DOCUMENTS, parseDataUrl, sniffType, uploadFile, BILLING_UPLOADS } from '../../flow-parts/index.js';
 import { formatMoney } from '../../domain/format.js';
 import { documentDeadlineExpired, INSPECTION_FEE, invoiceValueProblem } from '../../domain/vehicle-billing.js';
 import type { CustomerUpstream } from '../../plugins/core/customer-upstream.js';
@@ -74,6 +74,7 @@ export default async function vehicleDocuments(app: FastifyInstance, { steps }: 
 
   app.actions.register('vehicle-billing/identification', {
     bodyLimit: 50 * 1024 * 1024,
+    files: BILLING_UPLOADS,
     input: z.record(z.string().regex(/^[a-zA-Z]{3,40}$/), FileField),
     async handler(input, { upstream }): Promise<ActionResult> {
       const company = isCompany(upstream!);
@@ -100,6 +101,7 @@ export default async function vehicleDocuments(app: FastifyInstance, { steps }: 
 
   app.actions.register('vehicle-billing/resend', {
     bodyLimit: 50 * 1024 * 1024,
+    files: BILLING_UPLOADS,
     input: z.record(z.string().regex(/^[a-zA-Z]{3,40}$/), FileField),
     async handler(input, { upstream }): Promise<ActionResult> {
       try {
@@ -134,6 +136,7 @@ export default async function vehicleDocuments(app: FastifyInstance, { steps }: 
 
   app.actions.register('vehicle-billing/invoice', {
     bodyLimit: 50 * 1024 * 1024,
+    files: BILLING_UPLOADS,
     input: z.object({ notaFiscal: FileField, valorNotaFiscal: z.number('@veiculo.erro.valor').positive('@veiculo.erro.valor') }),
     async handler(input, { upstream, request }): Promise<ActionResult> {
       const idCota = quotaIdOf(upstream!);
@@ -167,6 +170,7 @@ export default async function vehicleDocuments(app: FastifyInstance, { steps }: 
 
   app.actions.register('vehicle-billing/correction-letter', {
     bodyLimit: 50 * 1024 * 1024,
+    files: BILLING_UPLOADS,
     input: z.object({ cartaCorrecao: FileField }),
     async handler(input, { upstream }): Promise<ActionResult> {
       try {

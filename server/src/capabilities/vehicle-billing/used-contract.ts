@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ActionResult } from '../../../../screens/contract/index.js';
-import { BILLING_FILE_MESSAGES, billingFilesProblem, parseDataUrl, sniffType, uploadFile } from '../../flow-parts/index.js';
+import { BILLING_FILE_MESSAGES, billingFilesProblem, parseDataUrl, sniffType, uploadFile, BILLING_UPLOADS } from '../../flow-parts/index.js';
 import { navigate, NO_PROCESS, registerSchedulePayment, quotaIdOf, refusalOf, stepOf, type Steps } from './flow.js';
 import { SEMINOVO } from './used-central.js';
 import { vehicleUpstream as vehicle } from './vehicle-billing-upstream.js';
@@ -41,6 +41,7 @@ export default async function usedContract(app: FastifyInstance, { steps }: { st
 
   app.actions.register('used-vehicle/correction-letter', {
     bodyLimit: 20 * 1024 * 1024,
+    files: BILLING_UPLOADS,
     input: z.object({ cartaCorrecao: z.array(z.string()).max(10).default([]) }),
     async handler(input, { upstream }): Promise<ActionResult> {
       const parsed = input.cartaCorrecao.filter(Boolean).map((v) => parseDataUrl(v, ANY_TYPE));

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { formatCep } from '@brazilian-utils/brazilian-utils';
 import { registration } from '../../../../screens/back-office/index.js';
 import type { ActionResult } from '../../../../screens/contract/index.js';
-import { BILLING_FILE_MESSAGES, billingFilesProblem, parseDataUrl, sniffType, uploadFile } from '../../flow-parts/index.js';
+import { BILLING_FILE_MESSAGES, billingFilesProblem, parseDataUrl, sniffType, uploadFile, BILLING_UPLOADS } from '../../flow-parts/index.js';
 import { BRAZIL_TZ, formatDateTime } from '../../domain/clock.js';
 import { formatMoney } from '../../domain/format.js';
 import { parseCep, phoneProblem } from '../../domain/registration.js';
@@ -393,6 +393,7 @@ export default async function usedInspection(app: FastifyInstance, { steps }: { 
 
   app.actions.register('used-vehicle/inspection-document', {
     bodyLimit: 20 * 1024 * 1024,
+    files: BILLING_UPLOADS,
     input: z.object({ documento: z.array(z.string()).max(5).default([]) }),
     async handler(input, { upstream }): Promise<ActionResult> {
       const parsed = input.documento.filter(Boolean).map((v) => parseDataUrl(v, ANY_TYPE));

@@ -105,6 +105,7 @@ export default async function usedOwnerDocuments(app: FastifyInstance, { steps }
 
   app.actions.register('used-vehicle/seller-documents', {
     bodyLimit: 60 * 1024 * 1024,
+    files: BILLING_UPLOADS,
     input: z.object({
       segmento: z.enum(Object.keys(SELLER_SEGMENTS) as [string, ...string[]]),
       dut: FileField,
@@ -156,6 +157,7 @@ export default async function usedOwnerDocuments(app: FastifyInstance, { steps }
 
   app.actions.register('used-vehicle/seller-resend', {
     bodyLimit: 40 * 1024 * 1024,
+    files: BILLING_UPLOADS,
     input: z.object({ dut: FileField, atpv: FileField, documentoProprietario: FileField }),
     async handler(input, { upstream }): Promise<ActionResult> {
       try {
@@ -184,6 +186,7 @@ export default async function usedOwnerDocuments(app: FastifyInstance, { steps }
 
   app.actions.register('used-vehicle/billing-reanalysis', {
     bodyLimit: 40 * 1024 * 1024,
+    files: BILLING_UPLOADS,
     input: z.object({ documentos: FileField }),
     async handler(input, { upstream }): Promise<ActionResult> {
       try {

@@ -1,13 +1,15 @@
+import { acceptedContent, contentType, type ContentType } from '../../domain/file-content.js';
+
+export { acceptedContent, contentType, type ContentType } from '../../domain/file-content.js';
+
 /**
  * File checks of the flows' uploads (doc 2 §5), by content, size and count, before anything goes
- * upstream. The type is read from the content (magic bytes), never from the name, so a renamed
- * file is refused. Billing (cash, awarded, vehicle): PDF, JPG or JPEG up to 6 MB, every file
+ * upstream. The type is read from the content (file-content.ts: magic bytes, decodable dimensions,
+ * a whole image with no markup), never from the name, so a renamed file or a polyglot is refused. Billing (cash, awarded, vehicle): PDF, JPG or JPEG up to 6 MB, every file
  * required, messages exactly as the spec writes them. Refund: JPEG, PNG, PDF or TIFF up to 8 MB.
  */
 export const MAX_BILLING_FILE_BYTES = 6 * 1024 * 1024;
 export const MAX_REFUND_FILE_BYTES = 8 * 1024 * 1024;
-
-export type ContentType = 'application/pdf' | 'image/jpeg' | 'image/png' | 'image/tiff';
 
 export const BILLING_FILE_MESSAGES = {
   tooMany: (n: number) => `Somente ${n} arquivos neste campo.`,
@@ -36,16 +38,6 @@ export const REFUND_UPLOADS: UploadRules = {
   accept: '.jpg,.jpeg,.png,.pdf,.tif,.tiff',
 };
 
-/** What the content is, by its first bytes: PDF, JPEG, PNG or TIFF; null for anything else. */
-export function contentType(data: Uint8Array): ContentType | null {
-  const starts = (...bytes: number[]) => data.length >= bytes.length && bytes.every((b, i) => data[i] === b);
-  if (starts(0x25, 0x50, 0x44, 0x46, 0x2d)) return 'application/pdf';
-  if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg';
-  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'image/png';
-  if (starts(0x49, 0x49, 0x2a, 0x00) || starts(0x4d, 0x4d, 0x00, 0x2a)) return 'image/tiff';
-  return null;
-}
-
 /** The billing type of the content: PDF (%PDF-) or JPEG (FF D8 FF); anything else is refused. */
 export function sniffType(data: Uint8Array): 'application/pdf' | 'image/jpeg' | null {
   const type = contentType(data);
@@ -57,7 +49,7 @@ export function filesProblem(files: readonly Uint8Array[], max: number, rules: U
   if (files.length === 0) return rules.messages.missing;
   if (files.length > max) return rules.messages.tooMany(max);
   if (files.some((f) => f.length > rules.maxBytes)) return rules.messages.tooLarge;
-  if (files.some((f) => !rules.types.includes(contentType(f)!))) return rules.messages.badFormat;
+  if (files.some((f) => acceptedContent(f, rules.types) === null)) return rules.messages.badFormat;
   return null;
 }
 

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { CSRF_HEADER, CSRF_HEADER_VALUE, type ActionResult } from '../../../../screens/contract/index.js';
+import { uploadProblems, type FileRules } from '../../domain/file-content.js';
 import { AppError } from '../../errors.js';
 import { requestTargetOrHome } from '../../security/local-target.js';
 import type { CustomerUpstream } from './customer-upstream.js';
@@ -19,8 +20,14 @@ export interface ActionContext {
 export interface ActionDefinition<S extends z.ZodType> {
   /** Public actions (login) run without a session. */
   public?: boolean;
-  /** Bytes of JSON the action accepts (default 64 KiB): raise it only for uploads (a photo as a data URL). */
+  /** Bytes of JSON the action accepts (default 64 KiB): raise it only for uploads (a photo as a data URL), which declare `files`. */
   bodyLimit?: number;
+  /**
+   * Uploads: what the files of the body must be. Every data URL in the body is read by its bytes
+   * (domain/file-content: type, decodable dimensions, a whole image with no markup, size) before
+   * the input is validated or the handler runs; a refusal is the form's own message on its field.
+   */
+  files?: FileRules;
   input: S;
   /**
    * Money or case-creating submits: the renderer sends an Idempotency-Key per submit; the first
@@ -28,6 +35,14 @@ export interface ActionDefinition<S extends z.ZodType> {
    * body is refused (422) and a retry while the first runs gets 409. Requires a session.
    */
   idempotent?: boolean;
+  /**
+   * A console action: the staff roles that may run it. It gets its own route, whose guard
+   * (plugins/core/console-access) refuses everyone else before the body is read; the customer
+   * session plays no part.
+   */
+  consoleRoles?: readonly string[];
+  /** The 403's message for a staff member whose role is not among `consoleRoles`. */
+  consoleRefusal?: string;
   handler(input: z.output<S>, ctx: ActionContext): Promise<ActionResult>;
 }
 
@@ -43,6 +58,8 @@ declare module 'fastify' {
   }
 }
 
+/** Bytes of JSON an action accepts unless it declares its own limit. */
+const GENERIC_BODY_LIMIT = 64 * 1024;
 const JSON_CONTENT_TYPE = /^application\/json(; ?charset=utf-8)?$/i;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -98,9 +115,14 @@ export default fp(
     app.decorate('actions', {
       register<S extends z.ZodType>(name: string, definition: ActionDefinition<S>) {
         if (registry.has(name)) throw new Error(`action registered twice: ${name}`);
+        if (definition.bodyLimit && !definition.files) throw new Error(`upload action ${name} must declare the files it accepts`);
         registry.set(name, definition as unknown as ActionDefinition<z.ZodType>);
-        // An upload gets its own route with its own body limit; every other action shares the generic one.
-        if (definition.bodyLimit) app.post(`/api/actions/${name}`, { bodyLimit: definition.bodyLimit }, (request, reply) => run(name, request, reply));
+        // An upload gets its own route with its own body limit, a console action its own route with
+        // its roles; every other action shares the generic one.
+        if (definition.bodyLimit || definition.consoleRoles) {
+          const config: FastifyContextConfig = definition.consoleRoles ? { consoleRoles: definition.consoleRoles, ...(definition.consoleRefusal ? { consoleRefusal: definition.consoleRefusal } : {}) } : {};
+          app.post(`/api/actions/${name}`, { bodyLimit: definition.bodyLimit ?? GENERIC_BODY_LIMIT, config }, (request, reply) => run(name, request, reply));
+        }
       },
       list: () => registry,
       names: () => [...registry.keys()],
@@ -109,9 +131,13 @@ export default fp(
     async function run(name: string, request: FastifyRequest, reply: FastifyReply): Promise<ActionResult> {
       const action = registry.get(name);
       if (!action) throw new AppError('action.unknown', { detail: name });
-      if (!action.public && !request.session) {
+      // A console action runs only behind its own route's role guard, never through the generic one.
+      if (action.consoleRoles && request.routeOptions.config.consoleRoles !== action.consoleRoles) throw new AppError('action.unknown', { detail: name });
+      if (!action.public && !action.consoleRoles && !request.session) {
         return { kind: 'navigate', to: '/login?sessao=expirada' };
       }
+      const refusedFiles = action.files ? uploadProblems(request.body, action.files) : null;
+      if (refusedFiles) return { kind: 'field-errors', errors: refusedFiles };
       const input = action.input.safeParse(request.body ?? {});
       if (!input.success) {
         return { kind: 'field-errors', errors: fieldErrors(input.error.issues, (k) => app.text(k)) };
@@ -161,7 +187,7 @@ export default fp(
       return payload;
     });
 
-    app.post<{ Params: { area: string; name: string } }>('/api/actions/:area/:name', { bodyLimit: 64 * 1024 }, (request, reply) =>
+    app.post<{ Params: { area: string; name: string } }>('/api/actions/:area/:name', { bodyLimit: GENERIC_BODY_LIMIT }, (request, reply) =>
       run(`${request.params.area}/${request.params.name}`, request, reply),
     );
   },

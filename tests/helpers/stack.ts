@@ -12,6 +12,8 @@ export interface Stack {
   baseUrl: string;
   port: number;
   sandbox: SandboxControl;
+  /** The sandbox's own Fastify app (its state is `sandboxApp.sandboxContext`). */
+  sandboxApp: FastifyInstance;
   close(): Promise<void>;
 }
 
@@ -37,6 +39,7 @@ export async function startStack(env: Record<string, string> = {}, options: Para
     port,
     baseUrl: `http://localhost:${port}`,
     sandbox: new SandboxControl(sandboxUrl),
+    sandboxApp,
     async close() {
       await app.close();
       await sandboxApp.close();

@@ -38,7 +38,8 @@ export async function startStack(env: Record<string, string> = {}, options: Para
     app,
     port,
     baseUrl: `http://localhost:${port}`,
-    sandbox: new SandboxControl(sandboxUrl),
+    // The server's record of moves made against the back office goes with the back office's reset.
+    sandbox: new SandboxControl(sandboxUrl, () => app.once.claims.clear()),
     sandboxApp,
     async close() {
       await app.close();

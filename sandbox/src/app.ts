@@ -49,6 +49,13 @@ import vehicleOrderRoutes from './routes/vehicle-order.js';
 import usedVehicleInspectionRoutes, { usedVehicleControlRoutes } from './routes/used-vehicle-inspection.js';
 import usedVehicleSellerRoutes from './routes/used-vehicle-seller.js';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Everything this sandbox knows and records (tests compare it with a fresh one's). */
+    sandboxContext?: SandboxContext;
+  }
+}
+
 export interface BuildSandboxOptions extends Partial<SandboxOptions> {
   clock?: SandboxClock;
   logger?: boolean | LoggerOptions;
@@ -79,6 +86,7 @@ export async function buildSandbox(opts: BuildSandboxOptions = {}): Promise<Fast
   };
 
   const app = Fastify({ logger: opts.logger ?? false });
+  app.decorate('sandboxContext', ctx);
   app.decorateRequest('grant', null);
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));

@@ -67,7 +67,12 @@ describe('bids', () => {
     const done = await c.action('bids/cancel', { protocolo });
     expect(done.body).toEqual({ kind: 'snackbar', message: 'Lance cancelado.', to: '/bid_history' });
     expect(screenText((await c.screen('/bid_history')).body)).toContain('Cancelado');
-    expect((await c.action('bids/cancel', { protocolo })).body.message).toBe('Este lance não pode mais ser cancelado.');
+    // Cancelling it again (another tab) is the same cancellation: its answer, and nothing sent.
+    expect((await c.action('bids/cancel', { protocolo })).body).toEqual(done.body);
+    expect((await stack.sandbox.calls()).filter((call) => call.method === 'PUT' && call.path.endsWith(`cancelamento-lance/${protocolo}`))).toHaveLength(1);
+    // A bid the back office no longer takes cancellations for: its words.
+    const [earlier] = findAll((await c.screen('/bid_history')).body.layout, (n) => typeof n.id === 'string' && n.id.startsWith('lance-') && n.id !== `lance-${protocolo}`);
+    expect((await c.action('bids/cancel', { protocolo: earlier.id.slice('lance-'.length) })).body.message).toBe('Este lance não pode mais ser cancelado.');
   });
 });
 

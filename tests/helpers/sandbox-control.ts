@@ -10,7 +10,11 @@ export interface RecordedCall {
 }
 
 export class SandboxControl {
-  constructor(readonly url: string) {}
+  /** `afterReset`: what else starts afresh with the back office (the stack's server forgets the moves made against it). */
+  constructor(
+    readonly url: string,
+    private readonly afterReset?: () => Promise<void>,
+  ) {}
 
   private async send(method: string, path: string, body?: unknown): Promise<unknown> {
     const res = await fetch(`${this.url}/__sandbox/${path}`, {
@@ -37,6 +41,7 @@ export class SandboxControl {
   }
   async reset(): Promise<void> {
     await this.send('POST', 'reset');
+    await this.afterReset?.();
   }
   /** Fails (status) or only slows down (delayMs alone) the next matching calls. */
   async fault(fault: { method?: string; path: string; status?: number; times?: number; delayMs?: number; body?: unknown }): Promise<void> {

@@ -12,6 +12,8 @@ export interface Stack {
   baseUrl: string;
   port: number;
   sandbox: SandboxControl;
+  /** The sandbox's own Fastify app (its state is `sandboxApp.sandboxContext`). */
+  sandboxApp: FastifyInstance;
   close(): Promise<void>;
 }
 
@@ -36,7 +38,9 @@ export async function startStack(env: Record<string, string> = {}, options: Para
     app,
     port,
     baseUrl: `http://localhost:${port}`,
-    sandbox: new SandboxControl(sandboxUrl),
+    // The server's record of moves made against the back office goes with the back office's reset.
+    sandbox: new SandboxControl(sandboxUrl, () => app.once.claims.clear()),
+    sandboxApp,
     async close() {
       await app.close();
       await sandboxApp.close();

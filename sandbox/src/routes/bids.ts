@@ -47,12 +47,12 @@ const OfferBody = z.object({
  * the same `identificador` twice is one bid.
  */
 export default async function bidRoutes(app: FastifyInstance, { state }: SandboxContext) {
-  const bids: Bid[] = [];
-  let seeded = false;
+  /** Every bid made in this sandbox, from the seed (ana's two earlier bids) on; reset brings the seed back. */
+  const book = () => state.local('bids', () => seedBids(state));
   // perf: the bench's growth figures replace a quota's history (control-portfolio.ts).
   bidBooks.set(state, {
     replace(quota, count) {
-      seed();
+      const bids = book();
       for (let i = bids.length - 1; i >= 0; i--) if (bids[i]!.idCota === quota.idCota) bids.splice(i, 1);
       for (let i = 0; i < count; i++) {
         bids.push({
@@ -73,35 +73,8 @@ export default async function bidRoutes(app: FastifyInstance, { state }: Sandbox
     },
   });
 
-  function seed() {
-    if (seeded) return;
-    seeded = true;
-    for (const quota of state.quotas.values()) {
-      if (quota.owner !== 'ana') continue;
-      for (const [i, ago] of [40, 10].entries()) {
-        bids.push({
-          protocolo: `2026${String(700100 + i)}`,
-          idCota: quota.idCota,
-          assembleia: quota.assembleiaAtual - 2 + i,
-          dataCredenciamento: state.clock.day(-ago),
-          modalidade: 'LL',
-          valorOferta: 12_750 + i * 1_000,
-          percentual: 15 + i,
-          valorLanceEmbutido: 0,
-          valorFGTS: 0,
-          trocaChaves: false,
-          status: 'NAO_CONTEMPLADO',
-          identificador: `seed-${i}`,
-        });
-      }
-    }
-  }
-
   function ownQuota(request: FastifyRequest, reply: FastifyReply): QuotaRecord | null {
-    const quota = callerQuota(state, request, reply, (request.params as { id: string }).id);
-    if (!quota) return null;
-    seed();
-    return quota;
+    return callerQuota(state, request, reply, (request.params as { id: string }).id);
   }
 
   const open = (q: QuotaRecord) => q.situacaoCota !== 'CANCELADO' && q.proximaAssembleiaEmDias !== undefined && q.proximaAssembleiaEmDias > 1;
@@ -156,6 +129,7 @@ export default async function bidRoutes(app: FastifyInstance, { state }: Sandbox
     if (!parsed.success) return invalid(reply, 'Dados da oferta inválidos.');
     if (quota.situacaoCota === 'CANCELADO') return fail(reply, 400, 'Cota cancelada não pode ofertar lance.');
     if (!open(quota)) return fail(reply, 400, 'O prazo para ofertar lance nesta assembleia terminou.');
+    const bids = book();
     const again = bids.find((b) => b.identificador === parsed.data.identificador);
     if (again) return { protocolo: again.protocolo, notificacoes: [] };
     const assembleia = quota.assembleiaAtual + 1;
@@ -184,17 +158,42 @@ export default async function bidRoutes(app: FastifyInstance, { state }: Sandbox
     const query = z.object({ page: z.coerce.number().int().min(1).default(1), page_size: z.coerce.number().int().min(1).max(100).default(20) }).safeParse(request.query);
     if (!query.success) return invalid(reply, 'Parâmetros de paginação inválidos.');
     const { page, page_size } = query.data;
-    const own = bids.filter((b) => b.idCota === quota.idCota).sort((a, b) => b.dataCredenciamento.localeCompare(a.dataCredenciamento) || b.protocolo.localeCompare(a.protocolo));
+    const own = book().filter((b) => b.idCota === quota.idCota).sort((a, b) => b.dataCredenciamento.localeCompare(a.dataCredenciamento) || b.protocolo.localeCompare(a.protocolo));
     return { data: { data: own.slice((page - 1) * page_size, page * page_size), page, total: own.length }, total_pages: Math.max(1, Math.ceil(own.length / page_size)) };
   });
 
   serve(app, bidCalls.cancel, async (request, reply) => {
     const quota = ownQuota(request, reply);
     if (!quota) return reply;
-    const bid = bids.find((b) => b.idCota === quota.idCota && b.protocolo === (request.params as { protocol: string }).protocol);
+    const bid = book().find((b) => b.idCota === quota.idCota && b.protocolo === (request.params as { protocol: string }).protocol);
     if (!bid) return notFound(reply, 'Lance não encontrado.');
     if (bid.status !== 'ATIVO') return fail(reply, 400, 'Este lance não pode mais ser cancelado.');
     bid.status = 'CANCELADO';
     return reply.code(204).send();
   });
+}
+
+/** The seeded history: ana's two earlier bids, from the last two assemblies. */
+function seedBids(state: SandboxContext['state']): Bid[] {
+  const bids: Bid[] = [];
+  for (const quota of state.quotas.values()) {
+    if (quota.owner !== 'ana') continue;
+    for (const [i, ago] of [40, 10].entries()) {
+      bids.push({
+        protocolo: `2026${String(700100 + i)}`,
+        idCota: quota.idCota,
+        assembleia: quota.assembleiaAtual - 2 + i,
+        dataCredenciamento: state.clock.day(-ago),
+        modalidade: 'LL',
+        valorOferta: 12_750 + i * 1_000,
+        percentual: 15 + i,
+        valorLanceEmbutido: 0,
+        valorFGTS: 0,
+        trocaChaves: false,
+        status: 'NAO_CONTEMPLADO',
+        identificador: `seed-${i}`,
+      });
+    }
+  }
+  return bids;
 }

@@ -29,9 +29,10 @@ const Address = z.object({
  * auth_token of a checked SMS code), buscas/cep/{zipcode}, tipos-registro/tipos-endereco.
  */
 export default async function registrationRoutes(app: FastifyInstance, { state }: SandboxContext) {
-  const addresses = new Map<string, z.infer<typeof Address>>();
+  /** Addresses and income data customers changed, by customer. */
+  const changed = () => state.local('registration', () => ({ addresses: new Map<string, z.infer<typeof Address>>(), incomes: new Map<string, Record<string, unknown>>() }));
   const addressOf = (key: string) =>
-    addresses.get(key) ?? { tipo: 1, cep: '80010000', logradouro: 'Rua XV de Novembro', numero: '100', complemento: '', bairro: 'Centro', cidade: 'Curitiba', uf: 'PR' };
+    changed().addresses.get(key) ?? { tipo: 1, cep: '80010000', logradouro: 'Rua XV de Novembro', numero: '100', complemento: '', bairro: 'Centro', cidade: 'Curitiba', uf: 'PR' };
 
   serve(app, registration.get, async (request, reply) => {
     const quota = state.quotas.get(Number((request.params as { id: string }).id));
@@ -62,7 +63,7 @@ export default async function registrationRoutes(app: FastifyInstance, { state }
     const token = state.accessTokens.get(body.data.authToken);
     if (!token || token.customer !== grant.customer) return fail(reply, 401, 'Token de confirmação inválido ou expirado.', 'INVALID_AUTH_TOKEN');
     state.accessTokens.delete(body.data.authToken); // one change per token
-    if (body.data.enderecos) addresses.set(grant.customer, body.data.enderecos[0]!);
+    if (body.data.enderecos) changed().addresses.set(grant.customer, body.data.enderecos[0]!);
     if (body.data.emails) customer.email = body.data.emails[0]!.email;
     if (body.data.telefones) customer.celular = `${body.data.telefones[0]!.ddd}${body.data.telefones[0]!.numero}`;
     return reply.code(204).send();
@@ -105,8 +106,7 @@ export default async function registrationRoutes(app: FastifyInstance, { state }
     return items ? { data: items.map((descricao, i) => ({ codigo: i + 1, descricao })) } : notFound(reply, 'Lista não encontrada.');
   });
 
-  const incomes = new Map<string, Record<string, unknown>>();
-  serve(app, registration.incomeState, async (request) => ({ status: 'ATUALIZADO', ...(incomes.get(grantOf(request).customer) ?? {}) }));
+  serve(app, registration.incomeState, async (request) => ({ status: 'ATUALIZADO', ...(changed().incomes.get(grantOf(request).customer) ?? {}) }));
   serve(app, registration.updateIncome, async (request, reply) => {
     const grant = grantOf(request);
     const body = z
@@ -117,7 +117,7 @@ export default async function registrationRoutes(app: FastifyInstance, { state }
     if (!token || token.customer !== grant.customer) return fail(reply, 401, 'Token de confirmação inválido ou expirado.', 'INVALID_AUTH_TOKEN');
     state.accessTokens.delete(body.data.authToken);
     const { authToken: _t, ...data } = body.data;
-    incomes.set(grant.customer, data);
+    changed().incomes.set(grant.customer, data);
     return reply.code(204).send();
   });
 }

@@ -10,12 +10,8 @@ import type { SandboxContext } from '../context.js';
  * the control route POST /__sandbox/transparent-tokens); POST login/transparente exchanges it
  * for the customer's tokens, with the quota it was minted for.
  */
-export const transparentTokens = new WeakMap<SandboxContext['state'], Map<string, { customer: string; idCota?: number; agent?: string; used: boolean; expiresAt: number }>>();
-
 export function tokensOf(state: SandboxContext['state']) {
-  let map = transparentTokens.get(state);
-  if (!map) transparentTokens.set(state, (map = new Map()));
-  return map;
+  return state.local('transparent-tokens', () => new Map<string, { customer: string; idCota?: number; agent?: string; used: boolean; expiresAt: number }>());
 }
 
 export function mintTransparentToken(state: SandboxContext['state'], customer: string, idCota?: number, agent?: string): string {

@@ -32,8 +32,8 @@ export function maskPhone(phone: string): string {
  * VALIDATION_CODE_ALREADY_VERIFIED (spec doc 2 §7, §8).
  */
 export default async function verificationRoutes(app: FastifyInstance, { state, outbox }: SandboxContext) {
-  const codes: Verification[] = [];
-  const sends = new Map<string, number[]>();
+  /** Codes sent and when each customer was sent one (5 an hour). */
+  const records = () => state.local('verification', () => ({ codes: [] as Verification[], sends: new Map<string, number[]>() }));
 
   {
     serve(app, session.sendCode, async (request, reply) => {
@@ -41,6 +41,7 @@ export default async function verificationRoutes(app: FastifyInstance, { state, 
       if (channel !== 'sms' && channel !== 'email') return notFound(reply, 'Canal desconhecido.');
       const customer = state.customers.get(grantOf(request).customer)!;
       const now = state.clock.now();
+      const { codes, sends } = records();
       const recent = (sends.get(customer.key) ?? []).filter((at) => now - at < 3_600_000);
       if (recent.length >= SENDS_PER_HOUR) return fail(reply, 429, 'Limite de envios de código atingido. Tente novamente mais tarde.', 'TOO_MANY_REQUESTS');
       sends.set(customer.key, [...recent, now]);
@@ -56,7 +57,7 @@ export default async function verificationRoutes(app: FastifyInstance, { state, 
   serve(app, session.checkCode, async (request, reply) => {
     const codigo = String((request.body as { codigo?: unknown } | undefined)?.codigo ?? '').trim().toUpperCase();
     if (!/^[A-Z0-9]{4,8}$/.test(codigo)) return invalid(reply, 'codigo é obrigatório.');
-    const found = [...codes].reverse().find((v) => v.code === codigo);
+    const found = [...records().codes].reverse().find((v) => v.code === codigo);
     if (!found) return fail(reply, 400, 'Código de segurança inválido.', 'INVALID_VALIDATION_CODE');
     if (found.verified) return fail(reply, 400, 'Código já utilizado.', 'VALIDATION_CODE_ALREADY_VERIFIED');
     if (state.clock.now() >= found.expiresAt) return fail(reply, 400, 'Código expirado.', 'VALIDATION_CODE_EXPIRED');

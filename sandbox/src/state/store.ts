@@ -79,6 +79,8 @@ export class SandboxState {
   vehicle = new VehicleReference();
   /** The next CRM case opened through salesforce/casos gets 00050000 + this. */
   nextCaseNumber = 1;
+  /** Records route modules keep for themselves (state.local), by name; reset drops them all. */
+  private readonly locals = new Map<string, unknown>();
 
   constructor(
     readonly clock: SandboxClock,
@@ -100,7 +102,18 @@ export class SandboxState {
     this.specialFlows.reset();
     this.vehicle = new VehicleReference();
     this.nextCaseNumber = 1;
+    this.locals.clear();
     this.seed();
+  }
+
+  /**
+   * The records a route module keeps for itself (the bid book, one-time codes, identity checks…),
+   * made by `init` on first use after start or reset: a module never holds records in its own
+   * closure, so reset brings every one of them back to its seed.
+   */
+  local<T>(name: string, init: () => T): T {
+    if (!this.locals.has(name)) this.locals.set(name, init());
+    return this.locals.get(name) as T;
   }
 
   private seed(): void {

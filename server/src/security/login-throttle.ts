@@ -48,13 +48,23 @@ export class LoginThrottle {
     ]);
   }
 
+  /**
+   * Counts a try of the account before its password is checked, so that tries sent at once (many
+   * sessions, many instances) are counted before any of them reaches the back office: false when
+   * the account already had its tries in the window. A right password forgets them (succeeded).
+   */
+  async reserve(account: string): Promise<boolean> {
+    return (await this.counters.hit(hashed('trying', account), LOGIN_LIMITS.windowSeconds)) <= LOGIN_LIMITS.perAccount;
+  }
+
   async succeeded(account: string): Promise<void> {
-    await Promise.all([this.counters.reset(hashed('consecutive', account)), this.counters.reset(hashed('account', account))]);
+    await Promise.all([this.counters.reset(hashed('consecutive', account)), this.counters.reset(hashed('account', account)), this.counters.reset(hashed('trying', account))]);
   }
 
   /** The customer completed a password reset: the next right password may go on to a one-time code. */
   async resetRequested(account: string): Promise<void> {
-    await this.counters.hit(hashed('reset', account), LOGIN_LIMITS.blockSeconds);
+    // The reset opens the way back with fresh tries: the next right password (then a code) is not refused for earlier ones.
+    await Promise.all([this.counters.hit(hashed('reset', account), LOGIN_LIMITS.blockSeconds), this.counters.reset(hashed('trying', account))]);
   }
 
   /** Whether a blocked account has reset its password (and may log in through a one-time code). */

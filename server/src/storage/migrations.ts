@@ -151,6 +151,25 @@ const MIGRATIONS: { id: number; name: string; sql: string }[] = [
       CREATE INDEX ops_requests_status ON ops_requests (status)`,
   },
   {
+    // Drafts and money moves consumed by their first confirmation (storage/once-claims.ts): one row
+    // per customer account and move (an action and what it acts on), claimed atomically.
+    id: 3941,
+    name: 'once_claims',
+    sql: `
+      CREATE TABLE once_claims (
+        account TEXT NOT NULL,
+        move TEXT NOT NULL,
+        content TEXT NOT NULL,
+        token TEXT NOT NULL,
+        state TEXT NOT NULL,
+        outcome TEXT,
+        created_at BIGINT NOT NULL,
+        expires_at BIGINT NOT NULL,
+        PRIMARY KEY (account, move)
+      );
+      CREATE INDEX once_claims_expires_at ON once_claims (expires_at)`,
+  },
+  {
     // The approver of a published version in a column of its own. Versions published through an
     // approval before it carry "author (aprovado por approver)" as their author: split here.
     id: 4160,

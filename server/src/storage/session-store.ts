@@ -87,6 +87,8 @@ export interface SessionData {
   bidDraft?: BidDraft | undefined;
   /** Quota transfer between its screens: the assignee typed, then the protocol or the refusal. */
   transferDraft?: { idCota: number; cessionario: string; protocolo?: string | undefined; taxa?: number | undefined; erro?: string | undefined } | undefined;
+  /** The late instalments chosen for a renegotiation, until it is confirmed (the confirmation's draft). */
+  renegotiationDraft?: { parcelas: string[] } | undefined;
   /** Post-sale: a registration change waiting for its SMS code. */
   postSaleChange?: { idCota: number; email?: string | undefined; ddd?: string | undefined; numero?: string | undefined; renda?: number | undefined } | null | undefined;
   pendingChange?: AddressChange | null | undefined;

@@ -68,6 +68,7 @@ export async function handleLogin(input: LoginInput, ctx: ActionContext, deps: A
   if (verdict === 'blocked' || verdict === 'too-many') {
     return { kind: 'field-errors', errors: {}, message: deps.text(verdict === 'blocked' ? 'entrar.erro.bloqueado' : 'entrar.erro.muitas-tentativas') };
   }
+  if (!(await deps.throttle.reserve(account))) return { kind: 'field-errors', errors: {}, message: deps.text('entrar.erro.muitas-tentativas') };
   let answer;
   try {
     answer = await login(ctx.request.server.upstream, partnerId, credentials);

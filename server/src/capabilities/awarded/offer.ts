@@ -8,6 +8,7 @@ import { openFlowCase } from '../../flow-parts/index.js';
 import { loadCases } from '../../upstream/crm-cases.js';
 import { awardedUpstream as api } from './awarded-upstream.js';
 import { awardedCase, awardedOf, markDone, nextRoute, NO_PROCESS, quotaIdOf, refusalOf } from './flow.js';
+import { quotaMove } from '../../plugins/core/once.js';
 
 /**
  * The first steps (doc 2 §2.2): the draw presentation and its conditions (draws only), and the
@@ -59,6 +60,7 @@ export default async function awardedOffer(app: FastifyInstance) {
   app.actions.register('awarded/confirm-offer', {
     idempotent: true,
     input: z.object({ aceite: z.literal(true, '@contemplado.erro.aceite') }),
+    once: { key: (_input, { request }) => quotaMove(request, 'oferta') },
     async handler(_input, { upstream }): Promise<ActionResult> {
       const u = upstream!;
       try {

@@ -6,7 +6,7 @@ import { formatDate, formatMoney } from '../../domain/format.js';
 import { UpstreamError } from '../../plugins/core/upstream-client.js';
 import { selectedQuota } from '../quotas/quotas-upstream.js';
 import { bidHistory, bidRules, cancelBid } from './bids-upstream.js';
-import bidWizard from './wizard.js';
+import bidWizard, { bidSubject } from './wizard.js';
 
 const STATUS_TEXT: Record<string, string> = {
   ATIVO: 'Ativo para a próxima assembleia',
@@ -96,6 +96,11 @@ export default async function bids(app: FastifyInstance) {
 
   app.actions.register('bids/cancel', {
     input: Protocol,
+    // A bid is cancelled once; the same offer may then be made again.
+    once: {
+      key: (input, { request }) => (request.session!.data.quota ? { subject: `${bidSubject(request.session!.data.quota.idCota)} lance ${input.protocolo}` } : null),
+      reopens: (_input, { request }) => [{ action: 'bids/confirm', subject: bidSubject(request.session!.data.quota!.idCota) }],
+    },
     async handler(input, { upstream, request }): Promise<ActionResult> {
       const quota = request.session!.data.quota;
       if (!quota) return { kind: 'navigate', to: '/groups-and-quotas' };

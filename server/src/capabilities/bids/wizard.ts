@@ -12,6 +12,9 @@ import { bidRules, embeddedLimit, simulateBid, type BidRules } from './bids-upst
 const WIZARD = 'bid-wizard';
 const OPTIONAL_STEPS = new Set(['builtin', 'fgts', 'keys']);
 
+/** What a bid move acts on: the quota's offer for its next assembly. */
+export const bidSubject = (idCota: number) => `cota ${idCota}`;
+
 /** The money limits of a modality, from the rule's percentages of the good's value. */
 function limitsOf(rules: BidRules, modalidade: string): { min: number; max: number; fixed?: number } {
   const rule = rules.tiposLance.find((t) => t.modalidade === modalidade);
@@ -168,6 +171,18 @@ export default async function bidWizard(app: FastifyInstance) {
   app.actions.register('bids/confirm', {
     idempotent: true,
     input: z.object({}).passthrough(),
+    // The draft is consumed by its first confirmation: the same offer for the same assembly, from
+    // any tab or session of the customer, is one bid (a cancellation opens it again).
+    once: {
+      draft: 'bidDraft',
+      async key(_input, { request, upstream }) {
+        const { quota, bidDraft } = request.session!.data;
+        if (!quota || bidDraft?.idCota !== quota.idCota || !bidDraft.valorOferta) return null;
+        const { protocolo: _protocol, ...offer } = bidDraft;
+        const { assembleia } = await bidRules(upstream!, quota.idCota);
+        return { subject: bidSubject(quota.idCota), content: { ...offer, assembleia: assembleia.numero } };
+      },
+    },
     async handler(_input, { request }): Promise<ActionResult> {
       const { upstream, quota, draft } = await context(request);
       if (!draft.valorOferta) return { kind: 'navigate', to: url('type') };

@@ -8,6 +8,7 @@ import { timelineSteps } from '../../domain/timeline.js';
 import { selectedQuota } from '../quotas/quotas-upstream.js';
 import { cashBillingUpstream as cash } from './cash-billing-upstream.js';
 import { billingOf, ESPECIE, NO_PROCESS, quotaIdOf, refusalOf } from './flow.js';
+import { quotaMove } from '../../plugins/core/once.js';
 
 /**
  * Bank data (the holder's own CPF/CNPJ; a reversed payment reopens it), the authorization term
@@ -46,6 +47,7 @@ export default async function cashBillingPayment(app: FastifyInstance) {
   app.actions.register('cash-billing/bank-data', {
     idempotent: true,
     input: BankInput,
+    once: { key: (input, { request }) => quotaMove(request, 'dados-bancarios', input) },
     async handler(input, { upstream, request }): Promise<ActionResult> {
       const holder = request.session!.data.customer.inscricaoNacional;
       const owner = input.titularDocumento ? accountOwnerProblem(input.titularDocumento, holder) : null;
@@ -84,6 +86,7 @@ export default async function cashBillingPayment(app: FastifyInstance) {
   app.actions.register('cash-billing/accept-term', {
     idempotent: true,
     input: z.object({ aceite: z.literal(true, '@especie.erro.aceite') }),
+    once: { key: (_input, { request }) => quotaMove(request, 'termo') },
     async handler(_input, { upstream }): Promise<ActionResult> {
       try {
         await cash.update(upstream!, quotaIdOf(upstream!), { aceiteTermo: true });

@@ -10,6 +10,7 @@ import { selectedQuota } from '../quotas/quotas-upstream.js';
 import { cashBillingUpstream as cash } from './cash-billing-upstream.js';
 import { ESPECIE, quotaIdOf, refusalOf } from './flow.js';
 import { billingCase, openBillingCase } from './progress.js';
+import { quotaMove } from '../../plugins/core/once.js';
 
 /** The restriction return code of the core system that means a restricted CPF/CNPJ (doc 2 §4.3). */
 const RESTRICTION_CODE = 27;
@@ -45,6 +46,7 @@ export default async function cashBillingStart(app: FastifyInstance) {
   app.actions.register('cash-billing/start', {
     idempotent: true,
     input: z.object({ confirmaTipo: z.literal(true, '@especie.erro.confirma-tipo') }),
+    once: { key: (_input, { request }) => quotaMove(request, 'faturamento-especie') },
     async handler(_input, { upstream }): Promise<ActionResult> {
       try {
         const check = await cash.check(upstream!, quotaIdOf(upstream!));

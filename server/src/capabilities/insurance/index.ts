@@ -7,6 +7,7 @@ import type { CustomerUpstream } from '../../plugins/core/customer-upstream.js';
 import { UpstreamError } from '../../plugins/core/upstream-client.js';
 import { loadCases, openCase } from '../../upstream/crm-cases.js';
 import { insuranceUpstream } from './insurance-upstream.js';
+import { quotaMove } from '../../plugins/core/once.js';
 
 /** Route prefix of the insurance offer (doc 2 §2.9). */
 const BASE = '/ofertaseguro';
@@ -86,6 +87,7 @@ export default async function insuranceOffer(app: FastifyInstance) {
   app.actions.register('insurance/request', {
     idempotent: true,
     input: contactRequestInput('@seguro.erro.horario'),
+    once: { key: (_input, { request }) => quotaMove(request, 'seguro'), done: (result) => result.kind === 'navigate' && result.to === `${BASE}/sucesso` },
     async handler(input, { upstream }): Promise<ActionResult> {
       const errors = contactProblems(input);
       if (Object.keys(errors).length > 0) return { kind: 'field-errors', errors };

@@ -30,6 +30,7 @@ import { themeOf } from '../../domain/theme.js';
 import { textsScreen, themesScreen, THEME_FIELDS, type ThemeRow } from './content-screens.js';
 import { entryRoute, previewScreens, textsRoute, type ScreenPreview } from './screen-preview.js';
 import { IDLE_MS, StaffSessions, type StaffSession } from './staff-sessions.js';
+import { STAFF_LOGIN_TOO_MANY, StaffLoginThrottle } from './staff-login-throttle.js';
 
 const TEXT = {
   loginFailed: 'Usuário ou senha da equipe inválidos.',
@@ -276,11 +277,14 @@ export default async function ops(app: FastifyInstance) {
 
   staffAction('galeria-exemplo', z.object({}).passthrough(), async () => ({ kind: 'snackbar', message: 'Exemplo da galeria: nada foi enviado.' }));
 
+  const staffLogins = new StaffLoginThrottle(app.counters);
   app.actions.register('ops/login', {
     public: true,
     input: z.object({ login: z.string('@erro.campo-obrigatorio').min(1, '@erro.campo-obrigatorio').max(64), senha: z.string('@erro.campo-obrigatorio').min(1, '@erro.campo-obrigatorio').max(128) }),
     async handler(input, { reply }) {
+      if (!(await staffLogins.reserve(input.login, reply.request.ip))) return { kind: 'field-errors', errors: {}, message: STAFF_LOGIN_TOO_MANY };
       const member = verifyStaff(staff, input.login, input.senha);
+      await (member ? staffLogins.succeeded(input.login) : staffLogins.failed(reply.request.ip));
       if (!member) return { kind: 'field-errors', errors: {}, message: TEXT.loginFailed };
       reply.setCookie(cookie, await sessions.create(member), liveCookie);
       return { kind: 'navigate', to: '/ops', replace: true };

@@ -7,6 +7,7 @@ import { UpstreamError } from '../../plugins/core/upstream-client.js';
 import { BASE } from './flow.js';
 import { postSaleUpstream } from './post-sale-upstream.js';
 import { postSaleCase } from './progress.js';
+import { quotaMove } from '../../plugins/core/once.js';
 
 /**
  * The call-back channel (/pos-venda/desvio-manual, doc 2 §2.8, §4.7, §9): after "no" on
@@ -32,6 +33,7 @@ export default async function postSaleCallback(app: FastifyInstance) {
 
   app.actions.register('post-sale/callback', {
     idempotent: true,
+    once: { key: (input, { request }) => quotaMove(request, 'retorno', { motivo: input.motivo }) },
     input: z.object({
       telefone: z.string('@erro.campo-obrigatorio').trim().min(1, '@erro.campo-obrigatorio'),
       periodo: z.enum(['MANHA', 'TARDE'], '@posvenda.erro.periodo'),

@@ -5,6 +5,8 @@ import { emailProblem, phoneProblem } from '../../domain/registration.js';
 import { UpstreamError } from '../../plugins/core/upstream-client.js';
 import { BASE, journey, nextRoute, stepCounter } from './flow.js';
 import { postSaleUpstream } from './post-sale-upstream.js';
+import { reserveCodeSend } from '../../security/code-sends.js';
+import { OtpThrottle } from '../../security/otp-throttle.js';
 import { saveProgress } from './progress.js';
 
 const REGISTRATION_STEP = 'dados-cadastrais';
@@ -16,6 +18,8 @@ const BILLS_STEP = 'boletos';
  * (e-mail or post, 24-hour lockout kept by the back office). An agent cannot change the data.
  */
 export default async function postSaleRegistration(app: FastifyInstance) {
+  // A change of registration data is confirmed by a one-time code: its tries are the account's.
+  const codes = new OtpThrottle(app.counters);
   const guard = async (u: Parameters<typeof journey>[1], step: string) => journey(app, u, step);
 
   for (const screen of ['pos-venda-edicao', 'pos-venda-renda', 'pos-venda-token']) {
@@ -38,7 +42,10 @@ export default async function postSaleRegistration(app: FastifyInstance) {
   /** Sends the SMS code and keeps the change until it is confirmed. */
   async function askToken(u: NonNullable<Parameters<typeof journey>[1]>, change: NonNullable<typeof u.session.data.postSaleChange>): Promise<ActionResult> {
     if (u.session.data.agent) return { kind: 'field-errors', errors: {}, message: app.text('posvenda.erro.agente') };
+    const account = u.session.data.customer.inscricaoNacional;
+    if (!(await reserveCodeSend(app.counters, account))) return { kind: 'error', title: app.text('erro.titulo'), message: app.text('verificacao.erro.limite-envios') };
     await postSaleUpstream.sendSms(u);
+    await codes.codeSent(account);
     await app.sessions.patch(u.session, { postSaleChange: change });
     return { kind: 'navigate', to: `${BASE}/dados-cadastrais-token` };
   }
@@ -70,9 +77,15 @@ export default async function postSaleRegistration(app: FastifyInstance) {
       const u = upstream!;
       const change = u.session.data.postSaleChange;
       if (!change) return { kind: 'navigate', to: `${BASE}/dados-cadastrais` };
+      // The account's tries, whatever the session (security/otp-throttle.ts): counted before the check.
+      const account = u.session.data.customer.inscricaoNacional;
+      const before = await codes.verdict(account);
+      const verdict = before === 'allowed' ? await codes.reserve(account) : before;
+      if (verdict !== 'allowed') return { kind: 'field-errors', errors: {}, message: app.text(verdict === 'account-spent' ? 'verificacao.erro.tentativas-conta' : 'verificacao.erro.tentativas') };
       let token: string;
       try {
         ({ auth_token: token } = await postSaleUpstream.checkCode(u, input.codigo));
+        await codes.verified(account);
       } catch (err) {
         if (!(err instanceof UpstreamError) || err.unavailable || err.tokenExpired) throw err;
         return { kind: 'field-errors', errors: { codigo: app.text('verificacao.erro.invalido') } };

@@ -10,6 +10,8 @@ import { UpstreamError } from '../../plugins/core/upstream-client.js';
 import { registration, session as sessionCalls, type ReferenceList } from '../../../../screens/back-office/index.js';
 import type { AddressChange } from '../../storage/session-store.js';
 import { RESEND_AFTER_MS } from '../auth/verification.js';
+import { reserveCodeSend } from '../../security/code-sends.js';
+import { OtpThrottle } from '../../security/otp-throttle.js';
 
 const STATES = ['AC', 'AL', 'AP', 'AM', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MT', 'MS', 'MG', 'PA', 'PB', 'PR', 'PE', 'PI', 'RJ', 'RN', 'RS', 'RO', 'RR', 'SC', 'SP', 'SE', 'TO'] as const;
 
@@ -31,6 +33,8 @@ const AddressInput = z.object({
  */
 export default async function profile(app: FastifyInstance) {
   await app.register(identityDocuments);
+  // A change of registration data is confirmed by a one-time code: its tries are the account's.
+  const codes = new OtpThrottle(app.counters);
   async function quotaId(request: FastifyRequest): Promise<number> {
     const selected = request.session!.data.quota;
     if (selected) return selected.idCota;
@@ -202,7 +206,10 @@ export default async function profile(app: FastifyInstance) {
       const pending = session.data.pendingChange;
       if (!pending) return { kind: 'navigate', to: '/perfil', replace: true };
       if (pending.sentAt && Date.now() - pending.sentAt < RESEND_AFTER_MS) return { kind: 'snackbar', message: app.text('verificacao.erro.aguarde') };
+      const account = session.data.customer.inscricaoNacional;
+      if (!(await reserveCodeSend(app.counters, account))) return { kind: 'error', title: app.text('erro.titulo'), message: app.text('verificacao.erro.limite-envios') };
       await request.customerUpstream().request(sessionCalls.sendCode, { params: { canal: 'sms' } });
+      await codes.codeSent(account);
       await app.sessions.patch(session, { pendingChange: { ...pending, sentAt: Date.now(), tries: 0 } });
       return { kind: 'navigate', to: '/perfil/token', replace: true };
     },
@@ -215,11 +222,17 @@ export default async function profile(app: FastifyInstance) {
       const pending = session.data.pendingChange;
       if (!pending?.sentAt) return { kind: 'navigate', to: '/perfil/token', replace: true };
       if (pending.tries >= 5) return { kind: 'field-errors', errors: {}, message: app.text('verificacao.erro.tentativas') };
+      // The account's tries, whatever the session (security/otp-throttle.ts): counted before the check.
+      const account = session.data.customer.inscricaoNacional;
+      const before = await codes.verdict(account);
+      const verdict = before === 'allowed' ? await codes.reserve(account) : before;
+      if (verdict !== 'allowed') return { kind: 'field-errors', errors: {}, message: app.text(verdict === 'account-spent' ? 'verificacao.erro.tentativas-conta' : 'verificacao.erro.tentativas') };
       let token: string;
       try {
         const checked = await request.customerUpstream().request(sessionCalls.checkCode, { json: { codigo: input.codigo } });
         if (!checked.auth_token) throw new UpstreamError(502, 'CONTRACT_VIOLATION', undefined, sessionCalls.checkCode.path);
         token = checked.auth_token;
+        await codes.verified(account);
       } catch (err) {
         if (!(err instanceof UpstreamError) || err.unavailable) throw err;
         await app.sessions.patch(session, { pendingChange: { ...pending, tries: pending.tries + 1 } });

@@ -7,6 +7,7 @@ import type { CustomerUpstream } from '../../plugins/core/customer-upstream.js';
 import { UpstreamError } from '../../plugins/core/upstream-client.js';
 import { selectedQuota } from '../quotas/quotas-upstream.js';
 import { transferUpstream } from './quota-transfer-upstream.js';
+import { quotaMove } from '../../plugins/core/once.js';
 
 /** Route prefix of the quota transfer (doc 2 §2.10). */
 const BASE = '/transferencia-cota';
@@ -124,6 +125,15 @@ export default async function quotaTransfer(app: FastifyInstance) {
   app.actions.register('quota-transfer/confirm', {
     idempotent: true,
     input: z.object({}).passthrough(),
+    // The draft (the assignee typed) is one transfer request, from any tab or session.
+    once: {
+      draft: 'transferDraft',
+      key: (_input, { request }) => {
+        const draft = request.session!.data.transferDraft;
+        return draft && draft.idCota === request.session!.data.quota?.idCota ? quotaMove(request, 'transferencia', { cessionario: draft.cessionario }) : null;
+      },
+      done: (result) => result.kind === 'navigate' && result.to === `${BASE}/sucesso`,
+    },
     async handler(_input, { upstream }): Promise<ActionResult> {
       const u = upstream!;
       const draft = draftOf(u);

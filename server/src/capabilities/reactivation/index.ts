@@ -8,6 +8,7 @@ import { UpstreamError } from '../../plugins/core/upstream-client.js';
 import { loadCases, openCase } from '../../upstream/crm-cases.js';
 import { serverTime } from '../../upstream/server-time.js';
 import { selectedQuota } from '../quotas/quotas-upstream.js';
+import { quotaMove } from '../../plugins/core/once.js';
 
 /** The CRM case type of a quota reactivation (doc 2 §3.2). */
 export const REACTIVATION_CASE_TYPE = 'Reativação de Cota';
@@ -37,6 +38,7 @@ export default async function reactivation(app: FastifyInstance) {
   app.actions.register('reactivation/request', {
     idempotent: true,
     input: contactRequestInput('@reativacao.erro.horario'),
+    once: { key: (_input, { request }) => quotaMove(request, 'reativacao') },
     async handler(input, { upstream }): Promise<ActionResult> {
       const errors = contactProblems(input);
       if (Object.keys(errors).length > 0) return { kind: 'field-errors', errors };

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { ActionResult } from '../../../../screens/contract/index.js';
 import { bankAccountProblems, normaliseAccount, normaliseAgencyDigit } from '../../domain/bank-account.js';
 import { formatNationalId, normaliseNationalId } from '../../domain/format.js';
-import { DECIDE, DEVOLUCAO, NOT_ALLOWED, nextDocumentsStep, quotaIdOf, refundAccess, refundOf, refusalOf, statusOf } from './flow.js';
+import { DECIDE, DEVOLUCAO, NOT_ALLOWED, nextDocumentsStep, quotaIdOf, refundAccess, refundMove, refundOf, refusalOf, statusOf } from './flow.js';
 import { refundUpstream } from './refund-upstream.js';
 
 /**
@@ -53,6 +53,7 @@ export default async function refundBankData(app: FastifyInstance) {
   app.actions.register('refund/bank-data', {
     idempotent: true,
     input: BankInput,
+    once: { key: (input, { upstream }) => refundMove(upstream!, 'dados-bancarios', input) },
     async handler(input, { upstream }): Promise<ActionResult> {
       const u = upstream!;
       const holder = u.session.data.customer.inscricaoNacional;

@@ -4,6 +4,7 @@ import { localNow } from '../../domain/clock.js';
 import { isCompanyId } from '../../domain/format.js';
 import { effectiveRefundStatus, refundAllowed } from '../../domain/refund.js';
 import type { CustomerUpstream } from '../../plugins/core/customer-upstream.js';
+import type { MoveKey } from '../../plugins/core/once.js';
 import { UpstreamError } from '../../plugins/core/upstream-client.js';
 import { serverTime } from '../../upstream/server-time.js';
 import { selectedQuota } from '../quotas/quotas-upstream.js';
@@ -28,6 +29,15 @@ export async function refundAccess(u: CustomerUpstream) {
 
 /** The refund state of the selected quota, or null when it has none. */
 export const refundOf = (u: CustomerUpstream) => refundUpstream.status(u, quotaIdOf(u));
+
+/**
+ * A refund move of the selected quota: what it acts on, and with what — including whether the
+ * payment came back reversed, the one outside change after which the same data is a new move.
+ */
+export async function refundMove(u: CustomerUpstream, what: string, content: Record<string, unknown> = {}): Promise<MoveKey> {
+  const data = await refundOf(u);
+  return { subject: `cota ${quotaIdOf(u)} ${what}`, content: { ...content, estornado: statusOf(data) === 'PAGAMENTO_ESTORNADO' } };
+}
 
 /** The status the definitions decide on (a reversed payment counts as PAGAMENTO_ESTORNADO). */
 export const statusOf = (data: RefundData | null) => (data ? effectiveRefundStatus(data) : null);

@@ -5,7 +5,7 @@ import { addBusinessDays, isBusinessDay, STATES } from '../../domain/business-da
 import { formatDateTime } from '../../domain/clock.js';
 import { formatMoney } from '../../domain/format.js';
 import { parseRefundDate, refundDateText } from '../../domain/refund.js';
-import { DECIDE, DEVOLUCAO, NOT_ALLOWED, quotaIdOf, refundAccess, refundOf, refusalOf, statusOf } from './flow.js';
+import { DECIDE, DEVOLUCAO, NOT_ALLOWED, quotaIdOf, refundAccess, refundMove, refundOf, refusalOf, statusOf } from './flow.js';
 import { refundUpstream, type RefundData, type RefundTimelineStep } from './refund-upstream.js';
 
 const APPROVED = new Set(['DOCUMENTO_APROVADO', 'PARECER_GRC', 'CADASTRO_APROVADO']);
@@ -54,6 +54,7 @@ export default async function refundPayment(app: FastifyInstance) {
   app.actions.register('refund/schedule', {
     idempotent: true,
     input: z.object({ dataDevolucao: z.string('@devolucao.erro.data').max(20, '@devolucao.erro.data') }),
+    once: { key: (input, { upstream }) => refundMove(upstream!, 'programar', { dia: parseRefundDate(input.dataDevolucao) }) },
     async handler(input, { upstream }): Promise<ActionResult> {
       const u = upstream!;
       const day = parseRefundDate(input.dataDevolucao);

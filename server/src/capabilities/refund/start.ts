@@ -87,6 +87,13 @@ export default async function refundStart(app: FastifyInstance) {
   app.actions.register('refund/start', {
     idempotent: true,
     input: z.object({}),
+    // Starting is one move per refund; continuing a started one moves nothing.
+    once: {
+      async key(_input, { upstream }) {
+        const data = await refundOf(upstream!);
+        return data?.iniciada ? null : { subject: `cota ${quotaIdOf(upstream!)} iniciar`, content: { status: data?.status ?? null } };
+      },
+    },
     async handler(_input, { upstream }): Promise<ActionResult> {
       const u = upstream!;
       if (!(await refundAccess(u)).allowed) return { kind: 'navigate', to: NOT_ALLOWED.redirect };

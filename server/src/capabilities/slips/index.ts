@@ -12,6 +12,7 @@ import renegotiation from './renegotiation.js';
 import selection from './selection.js';
 import slip from './slip.js';
 import { generatedSlipPath, NO_QUOTA, selectedQuotaId, slipFailure } from './action-helpers.js';
+import { quotaMove } from '../../plugins/core/once.js';
 import { slipsUpstream, type PendingInstalment } from './slips-upstream.js';
 
 function dueText(p: PendingInstalment, text: FastifyInstance['text']): string {
@@ -96,6 +97,8 @@ export default async function slips(app: FastifyInstance) {
   app.actions.register('slips/generate', {
     idempotent: true,
     input: Generate,
+    // One slip per instalment, whatever listing (second-copy process) it was asked from.
+    once: { key: (input, { request }) => quotaMove(request, `parcela ${input.cobranca}`) },
     async handler(input, { upstream, request }): Promise<ActionResult> {
       const idCota = selectedQuotaId(request);
       if (idCota === null) return NO_QUOTA;
@@ -144,6 +147,8 @@ export default async function slips(app: FastifyInstance) {
   app.actions.register('slips/payoff', {
     idempotent: true,
     input: z.object({}),
+    // One payoff slip per quota and day (its value is the day's).
+    once: { key: (_input, { request }) => quotaMove(request, 'quitacao', localNow(null).slice(0, 10)) },
     async handler(_input, { upstream, request }): Promise<ActionResult> {
       const idCota = selectedQuotaId(request);
       if (idCota === null) return NO_QUOTA;

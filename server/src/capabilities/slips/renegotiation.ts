@@ -63,15 +63,18 @@ export default async function renegotiation(app: FastifyInstance) {
 
   app.actions.register('renegotiation/select', {
     input: z.object({ parcelas: z.array(z.string().min(1).max(64), '@renegociar.erro.nenhuma').max(24, '@renegociar.erro.maximo') }),
-    async handler(input, { upstream }): Promise<ActionResult> {
+    async handler(input, { upstream, request }): Promise<ActionResult> {
       const refusal = selectionRefusal(new Set(input.parcelas).size);
       if (refusal) return { kind: 'field-errors', errors: { parcelas: app.text(refusal) } };
+      const parcelas = [...new Set(input.parcelas)];
       try {
-        await renegotiationUpstream.select(upstream!, [...new Set(input.parcelas)]);
+        await renegotiationUpstream.select(upstream!, parcelas);
       } catch (err) {
         if (err instanceof UpstreamError && err.status === 400) return { kind: 'field-errors', errors: { parcelas: err.upstreamMessage ?? app.text('renegociar.erro.indisponivel') } };
         return slipFailure(app, err, 'renegociar.erro.indisponivel');
       }
+      // The choice is the confirmation's draft: confirmed once, from any tab or session.
+      await app.sessions.patch(request.session!, { renegotiationDraft: { parcelas: parcelas.sort() } });
       return { kind: 'navigate', to: '/boletos/renegociar/resumo' };
     },
   });
@@ -79,6 +82,13 @@ export default async function renegotiation(app: FastifyInstance) {
   app.actions.register('renegotiation/confirm', {
     idempotent: true,
     input: z.object({}),
+    once: {
+      draft: 'renegotiationDraft',
+      key: (_input, { request }) => {
+        const draft = request.session!.data.renegotiationDraft;
+        return draft ? { subject: 'renegociacao', content: draft.parcelas } : null;
+      },
+    },
     async handler(_input, { upstream }): Promise<ActionResult> {
       try {
         const { data } = await renegotiationUpstream.confirm(upstream!);

@@ -5,6 +5,7 @@ import { formatDate, formatMoney, quotaLabel } from '../../domain/format.js';
 import { mixesLateAndOnTime } from '../../domain/slips.js';
 import { UpstreamError } from '../../plugins/core/upstream-client.js';
 import { generatedSlipPath, NO_QUOTA, selectedQuotaId, slipFailure } from './action-helpers.js';
+import { quotaMove } from '../../plugins/core/once.js';
 import { slipsUpstream } from './slips-upstream.js';
 
 const UNIFY_ROUTE = '/boletos/unificarparcelas/selecionarcotas';
@@ -76,6 +77,8 @@ export default async function selection(app: FastifyInstance) {
   app.actions.register('slips/generate-marked', {
     idempotent: true,
     input: Marked,
+    // One slip per choice of instalments: the same choice again, from any tab or session, is that slip.
+    once: { key: (input, { request }) => quotaMove(request, input.unificar ? 'unificado' : 'segunda-via', [...new Set(input.parcelas)].sort()) },
     async handler(input, { upstream, request }): Promise<ActionResult> {
       const idCota = selectedQuotaId(request);
       if (idCota === null) return NO_QUOTA;

@@ -9,6 +9,7 @@ import type { CustomerUpstream } from '../../plugins/core/customer-upstream.js';
 import type { ScreenContext } from '../../plugins/core/screens.js';
 import { UpstreamError } from '../../plugins/core/upstream-client.js';
 import { vehicleUpstream, type VehicleBillingData } from './vehicle-billing-upstream.js';
+import { quotaMove } from '../../plugins/core/once.js';
 
 /** Route prefixes: general billing (doc 2 §2.6) and the new vehicle (§2.4). */
 export const GERAL = '/faturamento';
@@ -85,6 +86,7 @@ export function registerSchedulePayment(app: FastifyInstance, name: string, foll
   app.actions.register(name, {
     idempotent: true,
     input: z.object({}),
+    once: { key: (_input, { request }) => quotaMove(request, 'pagamento') },
     async handler(_input, { upstream }): Promise<ActionResult> {
       try {
         await vehicleUpstream.schedulePayment(upstream!, quotaIdOf(upstream!));

@@ -8,6 +8,7 @@ import { selectedQuota } from '../quotas/quotas-upstream.js';
 import { GERAL, NOVO, navigate, quotaIdOf, refusalOf, stepOf, type Steps } from './flow.js';
 import { SEMINOVO } from './used-flow.js';
 import { vehicleUpstream as vehicle } from './vehicle-billing-upstream.js';
+import { quotaMove } from '../../plugins/core/once.js';
 
 /** The restriction return code of the core system: a restricted CPF/CNPJ (doc 2 §4.3). */
 const RESTRICTION_CODE = 27;
@@ -164,6 +165,7 @@ export default async function generalBilling(app: FastifyInstance, { steps }: { 
   app.actions.register('vehicle-billing/manual', {
     idempotent: true,
     input: z.object({ ciente: z.literal(true, '@veiculo.erro.obrigatorio'), motivo: z.enum(Object.values(MANUAL) as [string, ...string[]]).default('manual') }),
+    once: { key: (input, { request }) => quotaMove(request, 'manual', { motivo: input.motivo }) },
     async handler(input, { upstream }): Promise<ActionResult> {
       try {
         await vehicle.startManual(upstream!, quotaIdOf(upstream!), input.motivo);

@@ -7,6 +7,7 @@ import { inNativeWrapper } from '../../plugins/core/client-platform.js';
 import { UpstreamError } from '../../plugins/core/upstream-client.js';
 import { navigate, NO_PROCESS, NOVO, quotaIdOf, refusalOf, restartForm, stepOf, type Steps } from './flow.js';
 import { vehicleUpstream as vehicle, type VehicleBillingData } from './vehicle-billing-upstream.js';
+import { quotaMove } from '../../plugins/core/once.js';
 
 /** Where the purchase order PDF is streamed with the session (never an upstream URL with a token). */
 export const PURCHASE_ORDER_FILE = '/api/arquivos/faturamento/ordem-compra';
@@ -56,6 +57,7 @@ export default async function purchaseOrder(app: FastifyInstance, { steps }: { s
   app.actions.register('vehicle-billing/confirm', {
     idempotent: true,
     input: z.object({ confirma: z.literal(true, '@veiculo.erro.confirmar') }),
+    once: { key: (_input, { request }) => quotaMove(request, 'pedido') },
     async handler(_input, { upstream }): Promise<ActionResult> {
       try {
         await vehicle.request(upstream!, quotaIdOf(upstream!));
@@ -68,6 +70,8 @@ export default async function purchaseOrder(app: FastifyInstance, { steps }: { s
 
   app.actions.register('vehicle-billing/restart', {
     input: z.object({ ciente: z.literal(true, '@veiculo.erro.reiniciar') }),
+    // Restarting charges the inspection fee again: one restart, however many tabs confirm it.
+    once: { key: (_input, { request }) => quotaMove(request, 'reinicio') },
     async handler(_input, { upstream }): Promise<ActionResult> {
       try {
         const answer = await vehicle.restart(upstream!, quotaIdOf(upstream!));

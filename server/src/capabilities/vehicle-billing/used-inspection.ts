@@ -17,6 +17,7 @@ import { BEFORE_VEHICLE, NO_USED_PROCESS, SEMINOVO, usedProcess, usedState, used
 import { usedUpstream, type InspectionState } from './used-vehicle-upstream.js';
 import { vehicleUpstream } from './vehicle-billing-upstream.js';
 import type { VehicleBillingData } from './vehicle-billing-upstream.js';
+import { quotaMove } from '../../plugins/core/once.js';
 
 const DIGITAL = `${SEMINOVO}/vistoriadigital`;
 const TECHNICAL = `${SEMINOVO}/vistoriatecnica`;
@@ -146,6 +147,7 @@ export default async function usedInspection(app: FastifyInstance, { steps }: { 
   app.actions.register('used-vehicle/inspection-digital', {
     idempotent: true,
     input: z.object({ cienteTaxas: z.literal(true, '@seminovo.erro.taxas') }),
+    once: { key: (_input, { request }) => quotaMove(request, 'vistoria-digital') },
     async handler(_input, { upstream, request }): Promise<ActionResult> {
       if (draftOf(request)?.termos !== 'digital') return { kind: 'field-errors', errors: {}, message: USED_MESSAGES.terms };
       try {
@@ -195,6 +197,7 @@ export default async function usedInspection(app: FastifyInstance, { steps }: { 
   app.actions.register('used-vehicle/inspection-resend-link', {
     idempotent: true,
     input: z.object({ cienteTaxas: z.literal(true, '@seminovo.erro.taxas') }),
+    once: { key: (_input, { request }) => quotaMove(request, 'vistoria-digital-reenvio') },
     async handler(_input, { upstream }): Promise<ActionResult> {
       try {
         await usedUpstream.scheduleDigital(upstream!, quotaIdOf(upstream!));
@@ -324,6 +327,7 @@ export default async function usedInspection(app: FastifyInstance, { steps }: { 
       hora: z.string('@seminovo.erro.data').max(5, '@seminovo.erro.data'),
       cienteTaxas: z.literal(true, '@seminovo.erro.taxas'),
     }),
+    once: { key: (input, { request }) => quotaMove(request, 'vistoria-tecnica', { ...input, endereco: draftOf(request)?.endereco }) },
     async handler(input, { upstream, request }): Promise<ActionResult> {
       const draft = draftOf(request);
       if (draft?.termos !== 'tecnica' || !draft.endereco) return { kind: 'navigate', to: `${TECHNICAL}/termos` };

@@ -5,6 +5,7 @@ import { isCompanySeller, segmentOf } from '../../domain/used-vehicle-seller.js'
 import { NO_PROCESS, stepOf, type Steps } from './flow.js';
 import { SEMINOVO } from './used-central.js';
 import { BankInput, kindOf, saveSellerBank, sellerBankForm, sellerUpstream } from './used-seller.js';
+import { quotaMove } from '../../plugins/core/once.js';
 
 /**
  * The reversed payment of a used vehicle (doc 2 §4.5, §8): the probable causes (an invalid or
@@ -29,6 +30,7 @@ export default async function usedPayment(app: FastifyInstance, { steps }: { ste
   app.actions.register('used-vehicle/reversal-bank-data', {
     idempotent: true,
     input: BankInput,
+    once: { key: (input, { request }) => quotaMove(request, 'estorno-dados-bancarios', input) },
     async handler(input, { upstream }): Promise<ActionResult> {
       const refused = await saveSellerBank(app, upstream!, input, true);
       if (refused) return refused;

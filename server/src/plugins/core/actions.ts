@@ -7,6 +7,8 @@ import { uploadProblems, type FileRules } from '../../domain/file-content.js';
 import { AppError } from '../../errors.js';
 import { requestTargetOrHome } from '../../security/local-target.js';
 import type { CustomerUpstream } from './customer-upstream.js';
+import { moveDone, type OnceSpec } from './once.js';
+import { UpstreamError } from './upstream-client.js';
 import type { ResolvedPartner } from './partner.js';
 
 export interface ActionContext {
@@ -43,6 +45,11 @@ export interface ActionDefinition<S extends z.ZodType> {
   consoleRoles?: readonly string[];
   /** The 403's message for a staff member whose role is not among `consoleRoles`. */
   consoleRefusal?: string;
+  /**
+   * A money move or a draft's confirmation, consumed by its first confirmation (plugins/core/once.ts):
+   * racing tabs, sessions and instances make one upstream effect and all get its answer.
+   */
+  once?: OnceSpec<z.output<S>, ActionContext>;
   handler(input: z.output<S>, ctx: ActionContext): Promise<ActionResult>;
 }
 
@@ -97,6 +104,12 @@ function bodyHash(body: unknown): string {
   return createHash('sha256').update(JSON.stringify(body ?? {})).digest('base64url');
 }
 
+/** A move's key that needed the back office, which failed: no claim (the handler answers the failure); anything else goes on. */
+function keyFailure(err: unknown): null {
+  if (err instanceof UpstreamError) return null;
+  throw err;
+}
+
 /** Field name → Portuguese message, from zod issues whose messages are text keys (`@…`). */
 export function fieldErrors(issues: readonly z.core.$ZodIssue[], text: (key: string) => string): Record<string, string> {
   const errors: Record<string, string> = {};
@@ -147,13 +160,26 @@ export default fp(
         return answered(request, { kind: 'field-errors', errors: fieldErrors(input.error.issues, (k) => app.text(k)) });
       }
       const upstream = request.session ? request.customerUpstream() : null;
-      const execute = async () => {
+      const context: ActionContext = { request, reply, partner, upstream };
+      const handle = async (): Promise<ActionResult> => {
         try {
-          return answered(request, await action.handler(input.data, { request, reply, partner, upstream }));
+          return answered(request, await action.handler(input.data, context));
         } catch (err) {
           app.analytics.failed(request, err);
           throw err;
         }
+      };
+      const execute = async (): Promise<ActionResult> => {
+        // A key the back office could not be read for: the handler meets the same failure and answers it.
+        const move = action.once && request.session ? await Promise.resolve(action.once.key(input.data, context)).catch(keyFailure) : null;
+        if (!move) return handle();
+        const spec = action.once!;
+        const { result, replayed } = await app.once.confirm(request, name, move, spec as OnceSpec<never, never>, handle);
+        if (replayed) reply.header('move-replayed', 'true');
+        else if (spec.reopens && moveDone(spec as OnceSpec<never, never>, result)) {
+          for (const other of spec.reopens(input.data, context)) await app.once.reopen(request, other.action, other.subject);
+        }
+        return result;
       };
       const key = idempotencyKey(request);
       if (!action.idempotent || !key || !request.session) return execute();
@@ -206,5 +232,5 @@ export default fp(
       run(`${request.params.area}/${request.params.name}`, request, reply),
     );
   },
-  { name: 'actions', dependencies: ['definitions', 'partner', 'session', 'analytics'] },
+  { name: 'actions', dependencies: ['definitions', 'partner', 'session', 'analytics', 'once'] },
 );

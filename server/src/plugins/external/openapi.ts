@@ -9,13 +9,15 @@ import type { ActionDefinition } from '../core/actions.js';
 export const SCREEN_SCHEMA_URL = '/api/contract/screen.schema.json';
 
 /** What each route of our own (not an action) is for, by its OpenAPI path. */
-const ROUTES: Record<string, { summary: string; tags: string[] }> = {
-  '/api/screens': { summary: 'The screen document for a route of the app (or a redirect)', tags: ['screens'] },
-  '/health/live': { summary: 'Liveness: the process answers', tags: ['health'] },
-  '/health/ready': { summary: 'Readiness: the database and Redis reachable', tags: ['health'] },
-  '/login-transparente/{token}': { summary: 'Transparent login of a partner agent on behalf of a customer', tags: ['auth'] },
-  [SCREEN_SCHEMA_URL]: { summary: 'JSON Schema of screen documents (for native renderers)', tags: ['contract'] },
-  '/api/contract/native.json': { summary: 'Native contract: components (minimum renderer version, fallback), actions, headers, bridge messages', tags: ['contract'] },
+const ROUTES: Record<string, { summary: string; tags: string[]; security?: [] }> = {
+  // The guard decides per route: a protected screen without a session answers a redirect to the login.
+  '/api/screens': { summary: 'The screen document for a route of the app (or a redirect)', tags: ['screens'], security: [] },
+  '/health/live': { summary: 'Liveness: the process answers', tags: ['health'], security: [] },
+  '/health/ready': { summary: 'Readiness: the database and Redis reachable', tags: ['health'], security: [] },
+  '/login-transparente/{token}': { summary: 'Transparent login of a partner agent on behalf of a customer', tags: ['auth'], security: [] },
+  [SCREEN_SCHEMA_URL]: { summary: 'JSON Schema of screen documents (for native renderers)', tags: ['contract'], security: [] },
+  '/api/contract/native.json': { summary: 'Native contract: components (minimum renderer version, fallback), actions, headers, bridge messages', tags: ['contract'], security: [] },
+  '/api/contract/back-office.openapi.json': { summary: 'The consumer contract of the back office (OpenAPI)', tags: ['contract'], security: [] },
 };
 
 type Operation = Record<string, unknown>;
@@ -78,7 +80,13 @@ export function describe(
       tags: [`actions: ${name.split('/')[0]}`],
       summary: `Action ${name}${action.public ? ' (no session needed)' : action.consoleRoles ? ` (console: ${action.consoleRoles.join(', ')})` : ''}`,
       ...(action.public ? { security: [] } : {}),
-      parameters: [{ name: CSRF_HEADER, in: 'header', required: true, schema: { const: CSRF_HEADER_VALUE } }],
+      parameters: [
+        { name: CSRF_HEADER, in: 'header', required: true, schema: { const: CSRF_HEADER_VALUE } },
+        // Money and case-creating submits: a retry with the same key replays the first outcome.
+        ...(action.idempotent ? [{ name: 'idempotency-key', in: 'header', required: false, schema: { type: 'string', pattern: '^[\\x21-\\x7e]{8,128}$' }, description: 'One per submit (a UUID): a retry with the same key gets the first answer' }] : []),
+      ],
+      // Uploads (files as data URLs) have their own route with a larger body limit.
+      ...(action.bodyLimit ? { 'x-body-limit': action.bodyLimit } : {}),
       requestBody: { required: true, content: { 'application/json': { schema: inputSchema(action.input) } } },
       responses: { 200: { description: 'What the renderer does next (navigate, field errors, modal…)', content: { 'application/json': { schema: result } } } },
     };

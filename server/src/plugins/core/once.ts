@@ -1,0 +1,167 @@
+import { createHash } from 'node:crypto';
+import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
+import type { ActionResult } from '../../../../screens/contract/index.js';
+import { AppError } from '../../errors.js';
+import { OnceClaims } from '../../storage/once-claims.js';
+import type { SessionData } from '../../storage/session-store.js';
+
+/** How long a done move stays consumed unless its action says otherwise. */
+export const DEFAULT_HOLD_MS = 24 * 3600_000;
+/** How often a waiting confirmation looks at the leader's row (a leader in this process wakes it at once). */
+const LOOK_EVERY_MS = 50;
+
+/** What a move acts on (a quota, a bid, an instalment…) and what it is confirmed with. */
+export interface MoveKey {
+  subject: string;
+  content?: unknown;
+}
+
+/** Session drafts a confirmation may consume. */
+export type DraftField = 'bidDraft' | 'transferDraft' | 'renegotiationDraft';
+
+/**
+ * A money move or a draft's confirmation, declared on its action: the first confirmation of a key
+ * runs; every other confirmation of it — another tab, another session of the customer, another
+ * instance, the same one again — waits for the first and gets its answer, without reaching the
+ * back office.
+ */
+export interface OnceSpec<I, C> {
+  /** The move this confirmation makes, or null when it makes none (it then runs as usual). */
+  key(input: I, ctx: C): MoveKey | null | Promise<MoveKey | null>;
+  /** The session draft the move consumes: a waiting session gets the leader's, as its run left it. */
+  draft?: DraftField;
+  /** Whether an answer is the move made (stored and answered again); by default anything but an error or field errors. */
+  done?: (result: ActionResult) => boolean;
+  /** How long a done move stays consumed (24 hours by default). */
+  holdMs?: number;
+  /** Moves a done one opens again (a bid cancelled: the same offer may be made again). */
+  reopens?: (input: I, ctx: C) => Array<{ action: string; subject: string }>;
+}
+
+interface Outcome {
+  result: ActionResult;
+  draft?: unknown;
+}
+
+/** Whether `result` is the move made: the action's own test, else anything but an error or field errors. */
+export const moveDone = (spec: Pick<OnceSpec<never, never>, 'done'>, result: ActionResult) => (spec.done ? spec.done(result) : result.kind !== 'error' && result.kind !== 'field-errors');
+
+/** JSON with object keys in order, so that equal contents hash alike. */
+function stable(value: unknown): string {
+  if (value === undefined) return 'null';
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map(stable).join(',')}]`;
+  const entries = Object.entries(value).filter(([, v]) => v !== undefined).sort(([a], [b]) => a.localeCompare(b));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stable(v)}`).join(',')}}`;
+}
+
+export const contentHash = (content: unknown) => createHash('sha256').update(stable(content)).digest('base64url');
+
+/** A move on the session's selected quota, `what` naming it (none without a quota: the action sends the customer to pick one). */
+export function quotaMove(request: FastifyRequest, what: string, content?: unknown): MoveKey | null {
+  const idCota = request.session?.data.quota?.idCota;
+  return idCota === undefined ? null : { subject: `cota ${idCota} ${what}`, content };
+}
+
+/** The customer account a session acts for: the partner and the CPF/CNPJ. */
+export const accountOf = (data: SessionData) => `${data.partnerId}:${data.customer.inscricaoNacional}`;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    once: {
+      /**
+       * Runs `run` as the move `action`/`key` of the session's customer unless that move was made
+       * or is being made: then the first confirmation's answer (replayed: true).
+       */
+      confirm(request: FastifyRequest, action: string, key: MoveKey, spec: OnceSpec<never, never>, run: () => Promise<ActionResult>): Promise<{ result: ActionResult; replayed: boolean }>;
+      /** The done move `action`/`subject` of the session's customer may be made again. */
+      reopen(request: FastifyRequest, action: string, subject: string): Promise<void>;
+      claims: OnceClaims;
+    };
+  }
+}
+
+/** Decorates `once`: drafts and money moves consumed by their first confirmation (table once_claims). */
+export default fp(
+  async (app) => {
+    const claims = new OnceClaims(app.db);
+    /** Waiters in this process, by account and move: woken when a leader here finishes. */
+    const waiters = new Map<string, Set<() => void>>();
+    const wake = (id: string) => {
+      for (const resolve of waiters.get(id) ?? []) resolve();
+      waiters.delete(id);
+    };
+    const pause = (id: string) =>
+      new Promise<void>((resolve) => {
+        const set = waiters.get(id) ?? new Set();
+        waiters.set(id, set);
+        const done = () => {
+          clearTimeout(timer);
+          set.delete(done);
+          resolve();
+        };
+        const timer = setTimeout(done, LOOK_EVERY_MS);
+        set.add(done);
+      });
+    const waitBound = app.config.SCREEN_DEADLINE_MS;
+
+    async function adopt(request: FastifyRequest, spec: OnceSpec<never, never>, outcome: Outcome): Promise<ActionResult> {
+      const session = request.session!;
+      if (spec.draft && outcome.draft !== undefined) await app.sessions.patch(session, { [spec.draft]: outcome.draft } as Partial<SessionData>);
+      return outcome.result;
+    }
+
+    async function confirm(request: FastifyRequest, action: string, key: MoveKey, spec: OnceSpec<never, never>, run: () => Promise<ActionResult>) {
+      const session = request.session;
+      if (!session) throw new AppError('session.required');
+      const account = accountOf(session.data);
+      const move = `${action} ${key.subject}`;
+      const content = contentHash(key.content ?? null);
+      const id = `${account}\u0000${move}`;
+      const deadline = Date.now() + waitBound;
+      for (;;) {
+        const claim = await claims.claim(account, move, content);
+        if (claim.kind === 'replay') return { result: await adopt(request, spec, claim.outcome as Outcome), replayed: true };
+        if (claim.kind === 'lead') {
+          let result: ActionResult;
+          try {
+            result = await run();
+          } catch (err) {
+            await claims.fail(account, move, claim.token, undefined);
+            wake(id);
+            throw err;
+          }
+          if (moveDone(spec, result)) {
+            const draft = spec.draft ? session.data[spec.draft] : undefined;
+            await claims.finish(account, move, claim.token, { result, ...(draft === undefined ? {} : { draft }) } satisfies Outcome, spec.holdMs ?? DEFAULT_HOLD_MS);
+          } else await claims.fail(account, move, claim.token, { result } satisfies Outcome);
+          wake(id);
+          return { result, replayed: false };
+        }
+        // Another confirmation leads: wait for its answer, within the screen's deadline.
+        for (;;) {
+          if (Date.now() >= deadline) throw new AppError('request.idempotency-in-flight', { detail: `${action}: the first confirmation is still running` });
+          await pause(id);
+          const look = await claims.look(account, move, claim.token, content);
+          if (look.kind === 'running') continue;
+          if (look.kind === 'done') return { result: await adopt(request, spec, look.outcome as Outcome), replayed: true };
+          if (look.kind === 'failed' && look.outcome) return { result: (look.outcome as Outcome).result, replayed: true };
+          break; // changed, or the leader failed without an answer: claim again
+        }
+      }
+    }
+
+    app.decorate('once', {
+      confirm,
+      async reopen(request: FastifyRequest, action: string, subject: string) {
+        if (request.session) await claims.reopen(accountOf(request.session.data), `${action} ${subject}`);
+      },
+      claims,
+    });
+    const sweep = setInterval(() => void claims.sweep().catch((err: unknown) => app.log.warn({ err }, 'once claims sweep failed')), 10 * 60_000);
+    sweep.unref();
+    app.addHook('onClose', async () => clearInterval(sweep));
+  },
+  { name: 'once', dependencies: ['config', 'storage', 'session'] },
+);

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { hash, randomBytes } from 'node:crypto';
+import dayjs from 'dayjs';
 import type { FastifyRequest } from 'fastify';
 import { CLIENT_PLATFORM_HEADER, type ActionResult } from '../../../screens/contract/index.js';
 import { matchRoute, type RouteEntry } from '../domain/route-table.js';
@@ -12,6 +13,9 @@ import type { AnalyticsStore } from './store.js';
 import { StepMap } from './step-map.js';
 
 const BRAZIL_TZ = 'America/Sao_Paulo';
+
+/** Counts are kept this many months, then removed (a year and the month before, to compare a month with the same one a year ago). */
+export const RETENTION_MONTHS = 13;
 
 /** Today's date in Brasília (YYYY-MM-DD), read from Intl once and kept until the next midnight there. */
 export class BrazilDay {
@@ -198,6 +202,11 @@ export class Analytics {
   /** Counts waiting for the next flush (distinct keys). */
   get pending(): number {
     return this.recorder.pending;
+  }
+
+  /** Removes the counts of the days more than 13 months before today (Brasília); answers how many rows went. */
+  purgeExpired(): Promise<number> {
+    return this.store.purge(dayjs(this.today()).subtract(RETENTION_MONTHS, 'month').format('YYYY-MM-DD'));
   }
 
   /** Today in Brasília. */

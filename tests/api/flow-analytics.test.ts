@@ -51,6 +51,10 @@ describe('the filters', () => {
     expect((await staff.action('ops/analise-filtros', { fluxo: 'lances', de: '2026-11-01' })).body).toEqual({ kind: 'field-errors', errors: { ate: 'Informe as duas datas, ou nenhuma para usar o período.' } });
     expect((await staff.action('ops/analise-comparar', { fluxo: 'lances', definicao: 'bid-wizard', a: 2, b: 2 })).body).toEqual({ kind: 'field-errors', errors: { b: 'Escolha duas versões diferentes.' } });
     expect((await staff.action('ops/analise-comparar', { fluxo: 'lances', definicao: 'bid-wizard', a: 3, b: 1 })).body).toEqual({ kind: 'navigate', to: '/ops/analise?fluxo=lances&definicao=bid-wizard&a=1&b=3' });
+    // A renderer older than the chart (1.1.0) gets the table alone: the chart names it, so it is dropped.
+    const older = (await staff.screen('/ops/analise?fluxo=lances', { 'x-renderer-version': '1.1.0' })).body;
+    expect(findAll(older.layout, (n) => n.type === 'bar-chart')).toHaveLength(0);
+    expect(findAll(older.layout, (n) => n.type === 'table' && n.caption === 'Etapas de Lances')).toHaveLength(1);
     const visitor = await client(stack.baseUrl).screen('/ops/analise?fluxo=lances');
     expect(visitor.body).toMatchObject({ kind: 'redirect', to: '/ops/entrar' });
   });

@@ -143,7 +143,8 @@ export class Analytics {
 
   /**
    * An action's answer: a way forward concludes its step (unless it leads to a detour, manual
-   * handling); field errors and error answers are refusals, by field and reason.
+   * handling); field errors and error answers are refusals, by field and reason, except an error
+   * offered for retry, which is the back office failing.
    */
   answered(request: FastifyRequest, result: ActionResult): void {
     const place = request.analyticsPlace;
@@ -159,7 +160,9 @@ export class Analytics {
       if (fields.length === 0) this.recorder.refuse(place, FORM_FIELD, safeReason(result.message ?? '', personal));
       for (const [field, message] of fields) this.recorder.refuse(place, safeField(field), safeReason(message, personal));
     } else if (result.kind === 'error') {
-      this.recorder.refuse(place, FORM_FIELD, safeReason(result.message, this.personal(request)));
+      // An error offered for retry is the back office failing (unavailable), not a refusal.
+      if (result.retry) this.failed(request);
+      else this.recorder.refuse(place, FORM_FIELD, safeReason(result.message, this.personal(request)));
     }
   }
 

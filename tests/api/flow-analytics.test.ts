@@ -1,3 +1,4 @@
+import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { client, findAll } from '../helpers/api-client.js';
 import { analysisPage, funnelCounts, staffClient, tableRows } from '../helpers/analysis.js';
@@ -38,6 +39,24 @@ describe('the funnels', () => {
     const names = new Set(stack.app.actions.names());
     const leaving = stack.app.analytics.funnels.flows.flatMap((f) => f.steps.flatMap((s) => s.leaves.map((a) => a.split('?')[0]!)));
     expect(leaving.filter((a) => !names.has(a))).toEqual([]);
+  });
+});
+
+describe('the filters', () => {
+  it('become the page’s address, a day not written AAAA-MM-DD or a single day refused next to its field; no staff session, no page', async () => {
+    const staff = await staffClient(stack.baseUrl);
+    expect((await staff.action('ops/analise-filtros', { fluxo: 'lances', periodo: '90', de: '', ate: '', parceiro: 'todos', plataforma: 'ios' })).body).toEqual({ kind: 'navigate', to: '/ops/analise?fluxo=lances&periodo=90&plataforma=ios' });
+    expect((await staff.action('ops/analise-filtros', { fluxo: 'lances', de: '2026-11-01', ate: '2026-11-20', parceiro: '68' })).body).toEqual({ kind: 'navigate', to: '/ops/analise?fluxo=lances&de=2026-11-01&ate=2026-11-20&parceiro=68' });
+    expect((await staff.action('ops/analise-filtros', { fluxo: 'lances', de: '01/11/2026', ate: '2026-11-20' })).body).toEqual({ kind: 'field-errors', errors: { de: 'Use uma data no formato AAAA-MM-DD.' } });
+    expect((await staff.action('ops/analise-filtros', { fluxo: 'lances', de: '2026-11-01' })).body).toEqual({ kind: 'field-errors', errors: { ate: 'Informe as duas datas, ou nenhuma para usar o período.' } });
+    expect((await staff.action('ops/analise-comparar', { fluxo: 'lances', definicao: 'bid-wizard', a: 2, b: 2 })).body).toEqual({ kind: 'field-errors', errors: { b: 'Escolha duas versões diferentes.' } });
+    expect((await staff.action('ops/analise-comparar', { fluxo: 'lances', definicao: 'bid-wizard', a: 3, b: 1 })).body).toEqual({ kind: 'navigate', to: '/ops/analise?fluxo=lances&definicao=bid-wizard&a=1&b=3' });
+    // A renderer older than the chart (1.1.0) gets the table alone: the chart names it, so it is dropped.
+    const older = (await staff.screen('/ops/analise?fluxo=lances', { 'x-renderer-version': '1.1.0' })).body;
+    expect(findAll(older.layout, (n) => n.type === 'bar-chart')).toHaveLength(0);
+    expect(findAll(older.layout, (n) => n.type === 'table' && n.caption === 'Etapas de Lances')).toHaveLength(1);
+    const visitor = await client(stack.baseUrl).screen('/ops/analise?fluxo=lances');
+    expect(visitor.body).toMatchObject({ kind: 'redirect', to: '/ops/entrar' });
   });
 });
 
@@ -226,5 +245,19 @@ describe('from publish to effect', () => {
     const after = funnelCounts(await analysisPage(staff, '/ops/analise?fluxo=faturamento-especie'), 'Faturamento em espécie');
     expect(after).toEqual(before);
     await publisher.action('ops/discard');
+  });
+});
+
+describe('how long counts are kept', () => {
+  it('removes the days more than 13 months old and keeps the rest', async () => {
+    const today = stack.app.analytics.today();
+    const daysAgo = (months: number, days = 0) => dayjs(today).subtract(months, 'month').subtract(days, 'day').format('YYYY-MM-DD');
+    for (const day of [daysAgo(13, 1), daysAgo(13), daysAgo(12, 27)]) {
+      await stack.app.db.query("INSERT INTO analytics_steps (day, flow, step, version, partner, platform, arrivals) VALUES ($1::date, 'retencao', 'x', 1, 1, 'web', 1)", [day]);
+      await stack.app.db.query("INSERT INTO analytics_refusals (day, flow, step, version, partner, platform, field, reason, count) VALUES ($1::date, 'retencao', 'x', 1, 1, 'web', 'f', 'r', 1)", [day]);
+    }
+    expect(await stack.app.analytics.purgeExpired()).toBe(2);
+    const left = await stack.app.db.query<{ day: string }>("SELECT to_char(day, 'YYYY-MM-DD') AS day FROM analytics_steps WHERE flow = 'retencao' ORDER BY day");
+    expect(left.map((r) => r.day)).toEqual([daysAgo(13), daysAgo(12, 27)]);
   });
 });

@@ -82,9 +82,12 @@ describe('counting a flow', () => {
     const confirm = request('s1');
     a.atAction(confirm, 1, 'bids/confirm', {});
     a.answered(confirm, { kind: 'navigate', to: '/manual?motivo=x' });
+    const retried = request('s1');
+    a.atAction(retried, 1, 'bids/confirm', {});
+    a.answered(retried, { kind: 'error', title: 'Ops', message: 'Sistema indisponível', retry: true });
     await a.flush();
-    // The confirmation led to the detour: the summary is not concluded.
-    expect(totals(written)).toEqual({ introducao: { arrivals: 1, completions: 1, failures: 0 }, type: { arrivals: 0, completions: 1, failures: 0 } });
+    // The confirmation led to the detour: the summary is not concluded; the error offered for retry is a failure.
+    expect(totals(written)).toEqual({ introducao: { arrivals: 1, completions: 1, failures: 0 }, type: { arrivals: 0, completions: 1, failures: 0 }, summary: { arrivals: 0, completions: 0, failures: 1 } });
     expect([...written[0]!.refusals.keys()].map((k) => k.split('\u001f').slice(1))).toEqual([['lances', 'type', '3', '1', 'web', 'valor', 'Este valor é menor que o lance mínimo']]);
   });
 

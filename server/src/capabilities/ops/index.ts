@@ -235,20 +235,19 @@ export default async function ops(app: FastifyInstance) {
     });
   }
 
-  const AnalysisFilters = z.object({
-    fluxo: z.string().regex(/^[a-z0-9-]+$/).optional(),
-    periodo: z.enum(['7', '30', '90', '395']).optional(),
-    de: z.string().trim().max(10).optional(),
-    ate: z.string().trim().max(10).optional(),
-    parceiro: z.union([z.string().max(12), z.number().int()]).optional(),
-    plataforma: z.string().max(10).optional(),
-  });
+  const text40 = z.union([z.string().trim().max(40), z.number()]).optional();
+  const AnalysisFilters = z.object({ fluxo: text40, periodo: text40, de: text40, ate: text40, parceiro: text40, plataforma: text40 });
   const DAY = /^\d{4}-\d{2}-\d{2}$/;
-  /** The filters as the page's address; a day not written AAAA-MM-DD is refused next to its field. */
+  /**
+   * The filters as the page's address; a day not written AAAA-MM-DD, a single day or a period not
+   * offered is refused next to its field. A partner or platform not listed means all of them.
+   */
   function filtersHref(input: z.output<typeof AnalysisFilters>, extra: Record<string, string | number | undefined> = {}): ActionResult {
     const errors: Record<string, string> = {};
-    for (const key of ['de', 'ate'] as const) if (input[key] && !(DAY.test(input[key]!) && dayjs(input[key]).format('YYYY-MM-DD') === input[key])) errors[key] = 'Use uma data no formato AAAA-MM-DD.';
-    if (Boolean(input.de) !== Boolean(input.ate)) errors[input.de ? 'ate' : 'de'] = 'Informe as duas datas, ou nenhuma para usar o período.';
+    const day = (value: unknown) => typeof value === 'string' && DAY.test(value) && dayjs(value).isValid() && dayjs(value).format('YYYY-MM-DD') === value;
+    for (const key of ['de', 'ate'] as const) if (input[key] !== undefined && input[key] !== '' && !day(input[key])) errors[key] = 'Use uma data no formato AAAA-MM-DD.';
+    if (!errors.de && !errors.ate && Boolean(input.de) !== Boolean(input.ate)) errors[input.de ? 'ate' : 'de'] = 'Informe as duas datas, ou nenhuma para usar o período.';
+    if (input.periodo !== undefined && input.periodo !== '' && !['7', '30', '90', '395'].includes(String(input.periodo))) errors.periodo = 'Escolha um dos períodos da lista.';
     if (Object.keys(errors).length) return { kind: 'field-errors', errors };
     const query = readQuery(new URLSearchParams(Object.entries({ ...input, ...extra }).flatMap(([k, v]) => (v === undefined || v === '' ? [] : [[k, String(v)]]))));
     return { kind: 'navigate', to: analysisHref(query) };
@@ -256,14 +255,17 @@ export default async function ops(app: FastifyInstance) {
 
   staffAction('analise-filtros', AnalysisFilters, async (input) => filtersHref(input));
 
-  staffAction(
-    'analise-comparar',
-    AnalysisFilters.extend({ definicao: z.string().regex(/^[a-z0-9-]+$/, 'Escolha uma definição.'), a: z.coerce.number().int().positive('Escolha a versão A.'), b: z.coerce.number().int().positive('Escolha a versão B.') }),
-    async (input) => {
-      if (input.a === input.b) return { kind: 'field-errors', errors: { b: 'Escolha duas versões diferentes.' } };
-      return filtersHref(input, { definicao: input.definicao, a: Math.min(input.a, input.b), b: Math.max(input.a, input.b) });
-    },
-  );
+  staffAction('analise-comparar', AnalysisFilters.extend({ definicao: text40, a: text40, b: text40 }), async (input) => {
+    const definition = app.analytics.funnels.flows.flatMap((f) => f.definitions).find((d) => d === input.definicao);
+    const [a, b] = [Number(input.a), Number(input.b)];
+    const errors: Record<string, string> = {};
+    if (!definition) errors.definicao = 'Escolha uma definição da lista.';
+    if (!Number.isInteger(a) || a < 1) errors.a = 'Escolha a versão A.';
+    if (!Number.isInteger(b) || b < 1) errors.b = 'Escolha a versão B.';
+    else if (a === b) errors.b = 'Escolha duas versões diferentes.';
+    if (Object.keys(errors).length) return { kind: 'field-errors', errors };
+    return filtersHref(input, { definicao: definition, a: Math.min(a, b), b: Math.max(a, b) });
+  });
 
   // The analysis page's figures as CSV (the same filters), staff only.
   app.get('/api/ops/analise.csv', { config: { consoleRoles: ROLES_FOR.staff } }, async (request, reply) => {

@@ -1,13 +1,9 @@
-import dayjs from 'dayjs';
 import fp from 'fastify-plugin';
 import { Analytics } from '../../analytics/analytics.js';
 import { funnelProblems, readFunnels } from '../../analytics/funnels.js';
 import { DefinitionRevisions } from '../../analytics/revisions.js';
 import { AnalyticsStore } from '../../analytics/store.js';
 import { DefinitionError, SCREENS_DIR } from '../../domain/definitions.js';
-
-/** Counts are kept this many months, then removed. */
-export const RETENTION_MONTHS = 13;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -40,10 +36,7 @@ export default fp(
     app.decorateRequest('analyticsPlace', null);
 
     const flush = () => analytics.flush().catch((err: unknown) => app.log.warn({ err }, 'analytics counts not written; kept for the next flush'));
-    const purge = () => {
-      const before = dayjs(analytics.today()).subtract(RETENTION_MONTHS, 'month').format('YYYY-MM-DD');
-      return analytics.store.purge(before).catch((err: unknown) => app.log.warn({ err }, 'analytics purge failed'));
-    };
+    const purge = () => analytics.purgeExpired().catch((err: unknown) => app.log.warn({ err }, 'analytics purge failed'));
     const timers = [
       ...(app.config.ANALYTICS_FLUSH_MS > 0 ? [setInterval(() => void flush(), app.config.ANALYTICS_FLUSH_MS)] : []),
       setInterval(() => analytics.sweep(), 60_000),

@@ -17,7 +17,7 @@ describe('assemblies', () => {
     const c = await as('ana');
     const text = screenText((await c.screen('/assembleias')).body);
     expect(text).toMatch(/14ª assembleia, em \d{2}\/\d{2}\/\d{4}/);
-    expect(text).toContain('Faltam 10 dia(s).');
+    expect(text).toContain('Faltam 10 dias.');
     expect(text).toMatch(/13ª assembleia, em \d{2}\/\d{2}\/\d{4}/);
     expect(text).toContain('Concluída\nResultado');
     expect(text).not.toContain('Hoje é dia de assembleia');
@@ -35,6 +35,15 @@ describe('assemblies', () => {
     const text = screenText((await c.screen('/assembleias')).body);
     expect(text).toContain('Hoje é dia de assembleia! Boa sorte.');
     expect(text).not.toContain('Faltam');
+  });
+
+  it('counts the days in words a person writes: “Falta 1 dia.” the day before', async () => {
+    await stack.sandbox.setClock('2026-11-30T15:00:00.000Z');
+    const c = await as('ana');
+    await stack.sandbox.fault({ method: 'GET', path: 'cotas/*', status: 200, times: 1, body: { assembleias: [{ numero: 13, data: '2026-11-01' }, { numero: 14, data: '2026-12-01' }] } });
+    const text = screenText((await c.screen('/assembleias')).body);
+    expect(text).toContain('Falta 1 dia.');
+    expect(text).not.toContain('(s)');
   });
 
   it('does not show the assembly-day state to a contemplated quota', async () => {

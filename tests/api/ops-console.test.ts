@@ -120,7 +120,7 @@ describe('operations console', () => {
     expect(res.body.errors.padrao).toContain('valor "PRAZO_FINALIZADO" de "cashBillingStatus" não está mapeado nem coberto pelo padrão');
     expect(res.body.errors['linha-3']).toContain('linha nunca alcançada: a linha 2 já cobre todos os seus casos');
     expect(res.body.errors['linha-4']).toContain('não é uma tela do catálogo');
-    expect(res.body.message).toBe('Analisador: 3 ponto(s) a corrigir.');
+    expect(res.body.message).toBe('Analisador: 3 pontos a corrigir.');
   });
 
   it('refuses a tampered pick (a status or a target outside the lists) next to the field, and saves no draft', async () => {

@@ -24,7 +24,7 @@ describe('the quota area in a real browser', () => {
     await page.getByRole('navigation', { name: 'Sua cota' }).getByRole('link', { name: 'Assembleias', exact: true }).click();
     await page.waitForURL('**/assembleias');
     await page.getByText(/14ª assembleia, em \d{2}\/\d{2}\/\d{4}/).waitFor();
-    await page.getByText('Faltam 10 dia(s).').waitFor();
+    await page.getByText('Faltam 10 dias.').waitFor();
     await page.getByRole('button', { name: 'Ver números sorteados' }).click();
     await page.waitForURL('**/assembleias/numerossorteados?numero=13');
     // The screen arrives after the URL changes: wait for the numbers, not only the address.

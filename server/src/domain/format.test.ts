@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMoney, formatNationalId, isCompanyId, maskNationalId, padDigits, quotaLabel } from './format.js';
+import { formatCount, formatDate, formatMoney, formatNationalId, isCompanyId, maskNationalId, padDigits, plural, quotaLabel } from './format.js';
 import { parseNationalId } from './national-id.js';
 
 describe('pt-BR formatting', () => {
@@ -25,6 +25,20 @@ describe('pt-BR formatting', () => {
     expect(padDigits('1234', 6)).toBe('001234');
     expect(padDigits(567, 4)).toBe('0567');
     expect(quotaLabel('1234', '567')).toBe('Grupo 001234 · Cota 0567');
+  });
+});
+
+describe('counts', () => {
+  it('writes the singular for exactly one and the plural for zero and more (never "dia(s)")', () => {
+    expect(plural(1, 'dia', 'dias')).toBe('dia');
+    expect(plural(-1, 'dia', 'dias')).toBe('dia');
+    expect(plural(0, 'dia', 'dias')).toBe('dias');
+    expect(plural(10, 'dia', 'dias')).toBe('dias');
+  });
+
+  it('writes a count with the thousands dot', () => {
+    expect(formatCount(7)).toBe('7');
+    expect(formatCount(1234)).toBe('1.234');
   });
 });
 

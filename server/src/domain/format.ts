@@ -10,6 +10,22 @@ export function formatMoney(value: number): string {
   return money.format(value).replace(/\u00a0/g, ' ');
 }
 
+const count = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 });
+
+/** A count as a Brazilian writes it: 7, 1.234. */
+export function formatCount(value: number): string {
+  return count.format(value);
+}
+
+/**
+ * The form of a phrase for a count, in pt-BR: exactly one takes the singular ("Falta 1 dia"),
+ * zero and every other count the plural ("Faltam 10 dias") — never "dia(s)". Texts keep both
+ * forms as `<key>.um` and `<key>.outros` (`app.countText`).
+ */
+export function plural<T>(n: number, one: T, other: T): T {
+  return Math.abs(n) === 1 ? one : other;
+}
+
 /** 'YYYY-MM-DD' (a calendar date, no time zone) → 'DD/MM/YYYY'. */
 export function formatDate(isoDate: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(isoDate);

@@ -52,7 +52,7 @@ export default async function assemblies(app: FastifyInstance) {
       erro: false,
       hoje: isAssemblyDay(days, isContemplated(quota, today)),
       proxima: next ? app.text('assembleias.numero-data', { numero: next.numero, data: formatDate(next.data) }) : app.text('assembleias.sem-proxima'),
-      faltam: days !== null && days > 0 ? app.text('assembleias.faltam', { dias: days }) : '',
+      faltam: days !== null && days > 0 ? app.countText('assembleias.faltam', days) : '',
       anterior: previous ? app.text('assembleias.numero-data', { numero: previous.numero, data: formatDate(previous.data) }) : '',
       resultado: last ? situation(last) : '',
       numeroAnterior: previous?.numero ?? '',

@@ -37,7 +37,7 @@ export default async function notifications(app: FastifyInstance) {
           naoLida: !n.read,
           link: `/notifications/${n.id}`,
         })),
-        resumo: unread === 0 ? '' : app.text(unread === 1 ? 'notificacoes.uma-nao-lida' : 'notificacoes.nao-lidas', { total: unread }),
+        resumo: unread === 0 ? '' : app.countText('notificacoes.nao-lidas', unread),
         erro: false,
       };
     } catch (err) {

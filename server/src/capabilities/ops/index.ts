@@ -13,6 +13,7 @@ import { previewPersona, readPersonas } from './preview.js';
 import { canPublish, parseStaff, verifyStaff } from './staff.js';
 import dayjs from 'dayjs';
 import { BRAZIL_TZ, formatDateTime } from '../../domain/clock.js';
+import { plural } from '../../domain/format.js';
 import { formatReport } from '../../flows/analyse.js';
 import { OpsRequests, type OpsRequest } from '../../storage/ops-requests.js';
 import { auditCsv } from './audit.js';
@@ -220,7 +221,7 @@ export default async function ops(app: FastifyInstance) {
     const analysed = analyseDraft(input);
     if ('kind' in analysed) return analysed;
     const count = Object.keys(analysed.errors).length;
-    return { kind: 'field-errors', errors: analysed.errors, message: count ? `Analisador: ${count} ponto(s) a corrigir.` : 'Analisador: sem problemas.' };
+    return { kind: 'field-errors', errors: analysed.errors, message: count ? `Analisador: ${count} ${plural(count, 'ponto', 'pontos')} a corrigir.` : 'Analisador: sem problemas.' };
   });
 
   staffAction(

@@ -24,20 +24,26 @@ async function pdf(c: Client, href: string) {
 const downloads = (body: { layout: unknown[] }) => findAll(body.layout as never[], (n) => n.type === 'button' && n.action?.type === 'download').map((n) => n.action.href as string);
 
 describe('finance', () => {
-  it('shows ana’s credit, balance and instalments; available values stay empty for a quota not contemplated', async () => {
+  it('shows ana’s credit, balance and instalments; a quota not contemplated says in words that it has no available values', async () => {
     const c = await as('ana');
     const text = screenText((await c.screen('/financeiro')).body);
     expect(text).toContain('Crédito: R$ 85.000,00');
     expect(text).toContain('Saldo devedor: R$ 61.204,18');
     expect(text).toContain('Parcelas pagas: 12');
-    expect(text).toContain('Valor a pagar: —');
+    expect(text).not.toContain('—');
+    expect(text).not.toContain('Valor a pagar');
+    expect(text).not.toContain('Crédito corrigido');
+    expect(text).toContain('O valor a pagar e o crédito corrigido aparecem aqui depois que a cota for contemplada.');
     const calls = await stack.sandbox.calls();
     expect(calls.some((call) => /^cotas\/\d+\/valor-disponivel$/.test(call.path))).toBe(true);
   });
 
   it('shows delta (contemplated) the available values', async () => {
     const c = await as('delta');
-    expect(screenText((await c.screen('/financeiro')).body)).toMatch(/Valor a pagar: R\$ [\d.]+,\d{2}/);
+    const text = screenText((await c.screen('/financeiro')).body);
+    expect(text).toMatch(/Valor a pagar: R\$ [\d.]+,\d{2}/);
+    expect(text).toMatch(/Crédito corrigido: R\$ [\d.]+,\d{2}/);
+    expect(text).not.toContain('depois que a cota for contemplada');
   });
 
   it('lists ana’s account statement and streams its PDF', async () => {

@@ -28,7 +28,8 @@ describe('the quota area in a real browser', () => {
     await page.getByRole('button', { name: 'Ver números sorteados' }).click();
     await page.waitForURL('**/assembleias/numerossorteados?numero=13');
     // The screen arrives after the URL changes: wait for the numbers, not only the address.
-    await expect.poll(() => page.locator('text=/^\\d{4}$/').count()).toBe(5);
+    await page.getByText('5º prêmio').waitFor();
+    await expect.poll(() => page.locator('text=/^\\d{5}$/').count()).toBe(5);
 
     await page.goto(`${stack.baseUrl}/home`);
     await page.getByRole('navigation', { name: 'Sua cota' }).getByRole('link', { name: 'Documentos', exact: true }).click();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDate, formatMoney, formatNationalId, isCompanyId, maskNationalId, padDigits, plural, quotaLabel } from './format.js';
+import { capitalise, formatCount, formatDate, formatFileSize, formatMonth, formatMoney, formatNationalId, isCompanyId, maskNationalId, padDigits, plural, quotaLabel } from './format.js';
 import { parseNationalId } from './national-id.js';
 
 describe('pt-BR formatting', () => {
@@ -39,6 +39,20 @@ describe('counts', () => {
   it('writes a count with the thousands dot', () => {
     expect(formatCount(7)).toBe('7');
     expect(formatCount(1234)).toBe('1.234');
+  });
+});
+
+describe('months and file sizes', () => {
+  it('writes a month in words', () => {
+    expect(formatMonth('2026-10')).toBe('outubro de 2026');
+    expect(capitalise(formatMonth('2026-03'))).toBe('Março de 2026');
+  });
+
+  it('writes a file size in bytes, KB or MB', () => {
+    expect(formatFileSize(1)).toBe('1 byte');
+    expect(formatFileSize(850)).toBe('850 bytes');
+    expect(formatFileSize(12_300)).toBe('12 KB');
+    expect(formatFileSize(1_468_006)).toBe('1,4 MB');
   });
 });
 

@@ -33,6 +33,29 @@ export function formatDate(isoDate: string): string {
   return `${m[3]}/${m[2]}/${m[1]}`;
 }
 
+const monthName = new Intl.DateTimeFormat('pt-BR', { month: 'long', timeZone: 'UTC' });
+
+/** 'YYYY-MM' → 'outubro de 2026' (a month as a Brazilian writes it; capitalise at the start of a line). */
+export function formatMonth(isoMonth: string): string {
+  const m = /^(\d{4})-(\d{2})$/.exec(isoMonth);
+  if (!m) throw new RangeError(`not an ISO month: ${isoMonth}`);
+  return `${monthName.format(new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, 1)))} de ${m[1]}`;
+}
+
+/** The first letter in upper case ('outubro de 2026' → 'Outubro de 2026'). */
+export function capitalise(text: string): string {
+  return text.charAt(0).toLocaleUpperCase('pt-BR') + text.slice(1);
+}
+
+const decimal = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 });
+
+/** A file's size as people read it: '850 bytes', '12 KB', '1,4 MB' (1 KB = 1.024 bytes). */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024) return `${formatCount(bytes)} ${plural(bytes, 'byte', 'bytes')}`;
+  if (bytes < 1024 * 1024) return `${formatCount(Math.round(bytes / 1024))} KB`;
+  return `${decimal.format(bytes / (1024 * 1024))} MB`;
+}
+
 /** A national ID longer than 11 characters is a company (CNPJ, possibly alphanumeric). */
 export function isCompanyId(nationalId: string): boolean {
   return normaliseNationalId(nationalId).length > 11;

@@ -40,3 +40,13 @@ export class SandboxClock {
     return dayjs(this.now()).tz(BRAZIL_TZ).format('HH:mm:ss');
   }
 }
+
+/**
+ * The back office's rule for a notification method or slip delivery (spec doc 1 §4, §9): locked
+ * for 24 hours counted from the minute of the last change, the minute it shows the customer.
+ */
+export function preferenceLocked(lastChange: string | null | undefined, now: number): boolean {
+  if (!lastChange) return false;
+  const last = Date.parse(lastChange);
+  return !Number.isNaN(last) && now < Math.floor(last / 60_000) * 60_000 + 24 * 3600_000;
+}

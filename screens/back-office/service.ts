@@ -26,11 +26,16 @@ export const GroupSituation = z.object({
 export type GroupSituation = z.infer<typeof GroupSituation>;
 
 export const Assembly = z.object({ numero: z.number().int(), data: z.string(), realizada: z.boolean().optional() });
+/** A quota the assembly contemplated, and how: by draw or by bid. */
+export const ContemplatedQuota = z.object({ cota: z.string(), modalidade: z.enum(['SORTEIO', 'LANCE']) });
 export const AssemblyResult = z.object({
   numero: z.number().int(),
   data: z.string(),
   situacao: z.enum(['CONCLUIDA', 'AGUARDANDO_APURACAO']),
+  /** The numbers drawn (the federal lottery's prizes, in order), from which the draw contemplates; empty while awaiting tally. */
   numerosSorteados: z.array(z.string()),
+  /** The quotas contemplated in the assembly, by draw and by bid; absent while awaiting tally. */
+  cotasContempladas: z.array(ContemplatedQuota).optional(),
   contemplacoes: z.object({ sorteio: z.number().int(), lance: z.number().int() }).optional(),
 });
 export type AssemblyResult = z.infer<typeof AssemblyResult>;

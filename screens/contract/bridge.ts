@@ -62,7 +62,7 @@ export const BRIDGE_MESSAGES: Record<BridgeMethod, BridgeMessage> = {
     onYes:
       "runs `then`: POST /api/actions/notifications/push { bloquear: false, resposta: { granted, token } }: block_push_notification = false in the back office, and the token registered for this customer and platform (paused while block_push_notification is true)",
     onNo: 'nothing; the push preference stays as it is',
-    example: { args: {}, answer: { granted: true, token: 'fcm:abc123' }, screen: '/notificacoes/preferencias' },
+    example: { args: {}, answer: { granted: true, token: 'fcm:abc123' }, screen: '/notifications/preferencias' },
   },
   'status-bar-color': {
     summary: "Paint the device status bar in the partner theme's primary colour.",

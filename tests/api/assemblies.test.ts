@@ -17,15 +17,32 @@ describe('assemblies', () => {
     const c = await as('ana');
     const text = screenText((await c.screen('/assembleias')).body);
     expect(text).toMatch(/14ª assembleia, em \d{2}\/\d{2}\/\d{4}/);
-    expect(text).toContain('Faltam 10 dia(s).');
+    expect(text).toContain('Faltam 10 dias.');
     expect(text).toMatch(/13ª assembleia, em \d{2}\/\d{2}\/\d{4}/);
     expect(text).toContain('Concluída\nResultado');
     expect(text).not.toContain('Hoje é dia de assembleia');
-    const drawn = await c.screen('/assembleias/numerossorteados?numero=13');
-    const numbers = findAll(drawn.body.layout, (n) => n.id === 'numeros-sorteados')[0].items.map((n: { text: string }) => n.text);
-    expect(numbers).toHaveLength(5);
-    for (const n of numbers) expect(n).toMatch(/^\d{4}$/);
     expect(screenText((await c.screen('/assembleias/assembleiaanterior')).body)).toMatch(/13ª assembleia/);
+  });
+
+  it('shows the numbers drawn on /assembleias/numerossorteados, and the quotas contemplated (by draw and by bid) on the result', async () => {
+    const c = await as('ana');
+    const drawn = await c.screen('/assembleias/numerossorteados?numero=13');
+    const rows = findAll(drawn.body.layout, (n) => n.id === 'numeros-sorteados')[0].rows as Array<{ label: string; text: string }>;
+    expect(rows.map((r) => r.label)).toEqual(['1º prêmio', '2º prêmio', '3º prêmio', '4º prêmio', '5º prêmio']);
+    for (const r of rows) expect(r.text).toMatch(/^\d{5}$/);
+    // The drawn numbers are not the contemplated quotas: those are on the result.
+    expect(findAll(drawn.body.layout, (n) => n.id === 'cotas-contempladas')).toHaveLength(0);
+    expect(screenText(drawn.body)).not.toContain('por lance');
+
+    const result = await c.screen('/assembleias/assembleiaanterior?numero=13');
+    const table = findAll(result.body.layout, (n) => n.id === 'cotas-contempladas')[0];
+    expect(table.columns).toEqual(['Cota', 'Modalidade']);
+    expect(table.rows.map((r: string[]) => r[1])).toEqual(['Sorteio', 'Sorteio', 'Lance', 'Lance', 'Lance']);
+    for (const r of table.rows) expect(r[0]).toMatch(/^\d{4}$/);
+    // The draw contemplates the quotas its numbers name (the last three digits of the first prizes).
+    expect(table.rows.slice(0, 2).map((r: string[]) => r[0])).toEqual(rows.slice(0, 2).map((r) => `0${r.text.slice(-3)}`));
+    expect(screenText(result.body)).toContain('Contemplações: 2 por sorteio e 3 por lance.');
+    expect(findAll(result.body.layout, (n) => n.id === 'numeros-sorteados')).toHaveLength(0);
   });
 
   it('shows the assembly-day state when days to the next is 0 and the quota is not contemplated', async () => {
@@ -35,6 +52,15 @@ describe('assemblies', () => {
     const text = screenText((await c.screen('/assembleias')).body);
     expect(text).toContain('Hoje é dia de assembleia! Boa sorte.');
     expect(text).not.toContain('Faltam');
+  });
+
+  it('counts the days in words a person writes: “Falta 1 dia.” the day before', async () => {
+    await stack.sandbox.setClock('2026-11-30T15:00:00.000Z');
+    const c = await as('ana');
+    await stack.sandbox.fault({ method: 'GET', path: 'cotas/*', status: 200, times: 1, body: { assembleias: [{ numero: 13, data: '2026-11-01' }, { numero: 14, data: '2026-12-01' }] } });
+    const text = screenText((await c.screen('/assembleias')).body);
+    expect(text).toContain('Falta 1 dia.');
+    expect(text).not.toContain('(s)');
   });
 
   it('does not show the assembly-day state to a contemplated quota', async () => {

@@ -105,6 +105,23 @@ describe('notification preferences (/notifications/preferencias)', () => {
     await stack.sandbox.reset();
   });
 
+  it('after a change at 20:48 names 20:48 of the next day, and the change is open from that minute', async () => {
+    await stack.sandbox.reset();
+    // 25/11/2026 20:48:37 in Brasília.
+    await stack.sandbox.setClock('2026-11-25T23:48:37.000Z');
+    const c = await login('ana');
+    expect((await c.action('notifications/preference-save', { formaEnvio: 'SMS' })).body.kind).toBe('snackbar');
+    const locked = await c.screen('/notifications/preferencias');
+    expect(findAll(locked.body.layout, (n) => n.id === 'ultima-alteracao')[0].text).toBe('Última alteração em 25/11/2026 às 20:48.');
+    expect(findAll(locked.body.layout, (n) => n.id === 'bloqueio')[0].text).toBe('Você poderá alterar a forma de envio novamente a partir de 26/11/2026 às 20:48.');
+
+    await stack.sandbox.setClock('2026-11-26T23:48:00.000Z');
+    const d = await login('ana');
+    expect(findAll((await d.screen('/notifications/preferencias')).body.layout, (n) => n.id === 'form-forma-envio')).toHaveLength(1);
+    expect((await d.action('notifications/preference-save', { formaEnvio: 'WHATSAPP' })).body.kind).toBe('snackbar');
+    await stack.sandbox.reset();
+  });
+
   it('still refuses a change inside the lockout when the back office’s time cannot be read (machine clock)', async () => {
     await stack.sandbox.reset();
     const c = await login('ana');

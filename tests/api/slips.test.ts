@@ -159,7 +159,7 @@ describe('unification (carla, two quotas)', () => {
   it('generates one slip for the on-time instalments of both quotas and refuses a late one among them', async () => {
     await stack.sandbox.reset();
     const c = await as('carla');
-    expect(screenText((await c.screen('/boletos/unificarparcelas')).body)).toContain('Você tem 1 outra(s) cota(s)');
+    expect(screenText((await c.screen('/boletos/unificarparcelas')).body)).toContain('Você tem 1 outra cota com parcelas');
     const form = await formOf(c, '/boletos/unificarparcelas/selecionarcotas', 'form-parcelas');
     const ids: string[] = form.schema.properties.parcelas.items.enum;
     const labels: string[] = form.uiSchema.parcelas.items['ui:enumNames'];

@@ -95,9 +95,19 @@ describe('used vehicle, simulation with the acceptance rules', () => {
 
   it('shows the rules from the configuration and finds an old-format plate (brand and plate back), FIPE from text, colour trimmed', async () => {
     const c = await vehicleClient(stack.baseUrl, 'eduardo');
-    const rules = screenText((await c.screen('/faturamentoseminovo/simulacao/regrasdeaceite')).body);
-    expect(rules).toContain('Automóveis e SUVs (até 10 anos): até 5 anos: valor de pelo menos o saldo devedor; 6 a 7 anos: saldo devedor + 10%; 8 a 10 anos: saldo devedor + 20%.');
-    expect(rules).toContain('Motocicletas (até 5 anos)');
+    const page = (await c.screen('/faturamentoseminovo/simulacao/regrasdeaceite')).body;
+    // A table by vehicle class and age, not a wall of text.
+    const table = findAll(page.layout, (n) => n.type === 'table')[0];
+    expect(table.columns).toEqual(['Veículo', 'Idade do veículo', 'Valor mínimo do veículo']);
+    expect(table.rows.filter((r: string[]) => r[0] === 'Automóveis e SUVs')).toEqual([
+      ['Automóveis e SUVs', 'até 5 anos', 'igual ao saldo devedor'],
+      ['Automóveis e SUVs', '6 a 7 anos', 'saldo devedor + 10%'],
+      ['Automóveis e SUVs', '8 a 10 anos', 'saldo devedor + 20%'],
+      ['Automóveis e SUVs', 'mais de 10 anos', 'não aceito'],
+    ]);
+    expect(table.rows).toContainEqual(['Motocicletas', 'mais de 5 anos', 'não aceito']);
+    const rules = screenText(page);
+    expect(rules).not.toContain('Automóveis e SUVs (até 10 anos):');
     expect(rules).toContain('histórico de leilão');
 
     expect((await c.action('used-vehicle/plate', { placa: 'abc-1234' })).body).toEqual({ kind: 'navigate', to: '/faturamentoseminovo/simulacao/placaencontrada?placa=ABC1234' });

@@ -3,7 +3,7 @@ import type { ScreenDocument } from '../../../screens/contract/screen.js';
 import { ActionButton } from '../components/action-button.js';
 import { TEXTS } from '../texts.js';
 
-/** The frame around a screen: the partner's name or logo, and for a logged-in customer Início and Sair. */
+/** The frame around a screen: the partner's logo (or its name, without one), and for a logged-in customer Início and Sair. */
 export function Chrome({ doc, children }: { doc: ScreenDocument; children: ReactNode }) {
   const { partner } = doc;
   return (
@@ -13,8 +13,8 @@ export function Chrome({ doc, children }: { doc: ScreenDocument; children: React
       </a>
       <header className="app-header">
         <span className="brand">
-          {partner.logoUrl && <img className="brand-logo" src={partner.logoUrl} alt="" />}
-          <span className="brand-name">{partner.name}</span>
+          {/* The partner's logo names the partner (its alternative text); without one, its name as text. */}
+          {partner.logoUrl ? <img className="brand-logo" src={partner.logoUrl} alt={partner.name} /> : <span className="brand-name">{partner.name}</span>}
         </span>
         {doc.chrome === 'authenticated' && (
           <nav className="app-nav">

@@ -9,11 +9,13 @@ import type { QuotaRecord } from '../state/store.js';
 
 /**
  * Assemblies (spec doc 1 §7 "Assemblies"): the calendar (previous and next), the result of an
- * assembly (concluded or awaiting tally, drawn numbers) and the last result for the dashboard.
+ * assembly (concluded or awaiting tally: the numbers drawn and the quotas contemplated by draw and
+ * by bid) and the last result for the dashboard.
  * Assemblies are monthly; the one held in the last 2 days is still awaiting tally.
  */
 export default async function assemblyRoutes(app: FastifyInstance, { state }: SandboxContext) {
   const TALLY_DAYS = 2;
+  const DRAW_CONTEMPLATIONS = 2;
 
   function calendar(quota: QuotaRecord) {
     const next = quota.proximaAssembleiaEmDias;
@@ -29,13 +31,20 @@ export default async function assemblyRoutes(app: FastifyInstance, { state }: Sa
     const assembly = calendar(quota).find((a) => a.numero === numero && a.emDias < 0);
     if (!assembly) return null;
     const seed = createHash('sha256').update(`${quota.grupo}:${numero}`).digest();
-    const drawn = [0, 1, 2, 3, 4].map((i) => String(seed.readUInt16BE(i * 2) % 1000).padStart(4, '0'));
+    const situacao = (-assembly.emDias <= TALLY_DAYS ? 'AGUARDANDO_APURACAO' : 'CONCLUIDA') as 'AGUARDANDO_APURACAO' | 'CONCLUIDA';
+    if (situacao === 'AGUARDANDO_APURACAO') return { numero, data: assembly.data, situacao, numerosSorteados: [] };
+    // The federal lottery's five prizes (5 digits each); the draw contemplates the quotas named by
+    // the last three digits of the first prizes, the bids the three best offers.
+    const drawn = [0, 1, 2, 3, 4].map((i) => String(seed.readUInt32BE(i * 4) % 100_000).padStart(5, '0'));
+    const byDraw = drawn.slice(0, DRAW_CONTEMPLATIONS).map((n) => ({ cota: n.slice(-3).padStart(4, '0'), modalidade: 'SORTEIO' as const }));
+    const byBid = [0, 1, 2].map((i) => ({ cota: String(seed.readUInt16BE(20 + i * 2) % 1000).padStart(4, '0'), modalidade: 'LANCE' as const }));
     return {
       numero,
       data: assembly.data,
-      situacao: (-assembly.emDias <= TALLY_DAYS ? 'AGUARDANDO_APURACAO' : 'CONCLUIDA') as 'AGUARDANDO_APURACAO' | 'CONCLUIDA',
+      situacao,
       numerosSorteados: drawn,
-      contemplacoes: { sorteio: 2, lance: 3 },
+      cotasContempladas: [...byDraw, ...byBid],
+      contemplacoes: { sorteio: byDraw.length, lance: byBid.length },
     };
   }
 

@@ -4,9 +4,7 @@ import { fail, grantOf, invalid, notFound } from '../http.js';
 import type { SandboxContext } from '../context.js';
 import { evaluation, notifications } from '../../../screens/back-office/index.js';
 import { serve } from '../contract.js';
-
-/** The back office's own rule (spec doc 1 §4): a notification method changes again only 24 hours after the last change. */
-const LOCKOUT_MS = 24 * 3600_000;
+import { preferenceLocked } from '../clock.js';
 
 const Change = z
   .object({
@@ -59,7 +57,7 @@ export default async function preferenceRoutes(app: FastifyInstance, { state }: 
     if (formaEnvio) {
       if (state.quotas.get(formaEnvio.idCota)?.owner !== customer.key) return notFound(reply, 'Cota não encontrada.');
       const last = state.content.notificationPreference.get(formaEnvio.idCota)?.dataAlteracao;
-      if (last && state.clock.now() <= Date.parse(last) + LOCKOUT_MS) {
+      if (preferenceLocked(last, state.clock.now())) {
         return fail(reply, 422, 'A forma de envio só pode ser alterada uma vez a cada 24 horas.', 'PREFERENCE_LOCKED');
       }
       state.content.notificationPreference.set(formaEnvio.idCota, { formaEnvio: formaEnvio.formaEnvio, dataAlteracao: new Date(state.clock.now()).toISOString() });

@@ -7,12 +7,12 @@ import { dueFactor } from '../slip-line.js';
 import { fail, invalid, notFound } from '../http.js';
 import { pathQuota } from '../quota-access.js';
 import { renderPdf } from '../pdf.js';
+import { preferenceLocked } from '../clock.js';
 import type { SandboxContext } from '../context.js';
 import type { Instalment, Slip } from '../state/billing.js';
 import type { QuotaRecord } from '../state/store.js';
 
 const NO_GROUPING = 'Parcelas em atraso não podem ser agrupadas com parcelas em dia.';
-const LOCKOUT_MS = 24 * 3600_000;
 
 const Generate = z.object({ identificadorProcesso: z.string().min(1), cobrancas: z.array(z.string().min(1)).min(1).max(24) });
 const Mark = z.object({ identificadorCobranca: z.string().min(1) });
@@ -222,7 +222,7 @@ export default async function slipRoutes(app: FastifyInstance, { state, outbox }
     const body = Delivery.safeParse(request.body);
     if (!body.success) return invalid(reply, 'formaEnvio deve ser EMAIL ou CORREIO.');
     const current = billing().delivery.get(quota.idCota)!;
-    if (current.dataAlteracao && state.clock.now() <= Date.parse(current.dataAlteracao) + LOCKOUT_MS) {
+    if (preferenceLocked(current.dataAlteracao, state.clock.now())) {
       return fail(reply, 400, 'A forma de envio só pode ser alterada 24 horas após a última alteração.', 'PREFERENCE_LOCKED');
     }
     const next = { formaEnvio: body.data.formaEnvio, dataAlteracao: new Date(state.clock.now()).toISOString() };

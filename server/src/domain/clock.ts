@@ -21,6 +21,3 @@ export function localNow(serverTime: { dataAtual?: string; horaAtual?: string } 
 
 /** 'DD/MM/YYYY às HH:mm' in Brasília. */
 export const formatDateTime = (at: Date | string) => dayjs(at).tz(BRAZIL_TZ).format('DD/MM/YYYY [às] HH:mm');
-
-/** The first whole minute after `at`, so "a partir de HH:mm" is never a minute a lockout still holds. */
-export const firstMinuteAfter = (at: Date) => new Date(Math.floor(at.getTime() / 60_000) * 60_000 + 60_000);

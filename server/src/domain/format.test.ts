@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countOf, formatCount, formatDate, formatDateTime, formatDecimal, formatMoney, formatNationalId, isCompanyId, maskNationalId, padDigits, quotaLabel } from './format.js';
+import { capitalise, countOf, formatCount, formatDate, formatDateTime, formatDecimal, formatFileSize, formatMonth, formatMoney, formatNationalId, isCompanyId, maskNationalId, padDigits, plural, quotaLabel } from './format.js';
 import { parseNationalId } from './national-id.js';
 
 describe('pt-BR formatting', () => {
@@ -40,6 +40,34 @@ describe('pt-BR counts, decimals and instants', () => {
     expect(formatDecimal(4.5, 2)).toBe('4,50');
     expect(formatDecimal(21, 2)).toBe('21,00');
     expect(formatDateTime('2026-11-26T23:48:00.000Z')).toBe('26/11/2026 às 20:48');
+  });
+});
+
+describe('counts', () => {
+  it('writes the singular for exactly one and the plural for zero and more (never "dia(s)")', () => {
+    expect(plural(1, 'dia', 'dias')).toBe('dia');
+    expect(plural(-1, 'dia', 'dias')).toBe('dia');
+    expect(plural(0, 'dia', 'dias')).toBe('dias');
+    expect(plural(10, 'dia', 'dias')).toBe('dias');
+  });
+
+  it('writes a count with the thousands dot', () => {
+    expect(formatCount(7)).toBe('7');
+    expect(formatCount(1234)).toBe('1.234');
+  });
+});
+
+describe('months and file sizes', () => {
+  it('writes a month in words', () => {
+    expect(formatMonth('2026-10')).toBe('outubro de 2026');
+    expect(capitalise(formatMonth('2026-03'))).toBe('Março de 2026');
+  });
+
+  it('writes a file size in bytes, KB or MB', () => {
+    expect(formatFileSize(1)).toBe('1 byte');
+    expect(formatFileSize(850)).toBe('850 bytes');
+    expect(formatFileSize(12_300)).toBe('12 KB');
+    expect(formatFileSize(1_468_006)).toBe('1,4 MB');
   });
 });
 

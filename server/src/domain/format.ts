@@ -10,11 +10,50 @@ export function formatMoney(value: number): string {
   return money.format(value).replace(/\u00a0/g, ' ');
 }
 
+const count = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 });
+
+/** A count as a Brazilian writes it: 7, 1.234. */
+export function formatCount(value: number): string {
+  return count.format(value);
+}
+
+/**
+ * The form of a phrase for a count, in pt-BR: exactly one takes the singular ("Falta 1 dia"),
+ * zero and every other count the plural ("Faltam 10 dias") — never "dia(s)". Texts keep both
+ * forms as `<key>.um` and `<key>.outros` (`app.countText`).
+ */
+export function plural<T>(n: number, one: T, other: T): T {
+  return Math.abs(n) === 1 ? one : other;
+}
+
 /** 'YYYY-MM-DD' (a calendar date, no time zone) → 'DD/MM/YYYY'. */
 export function formatDate(isoDate: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(isoDate);
   if (!m) throw new RangeError(`not an ISO date: ${isoDate}`);
   return `${m[3]}/${m[2]}/${m[1]}`;
+}
+
+const monthName = new Intl.DateTimeFormat('pt-BR', { month: 'long', timeZone: 'UTC' });
+
+/** 'YYYY-MM' → 'outubro de 2026' (a month as a Brazilian writes it; capitalise at the start of a line). */
+export function formatMonth(isoMonth: string): string {
+  const m = /^(\d{4})-(\d{2})$/.exec(isoMonth);
+  if (!m) throw new RangeError(`not an ISO month: ${isoMonth}`);
+  return `${monthName.format(new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, 1)))} de ${m[1]}`;
+}
+
+/** The first letter in upper case ('outubro de 2026' → 'Outubro de 2026'). */
+export function capitalise(text: string): string {
+  return text.charAt(0).toLocaleUpperCase('pt-BR') + text.slice(1);
+}
+
+const decimal = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 });
+
+/** A file's size as people read it: '850 bytes', '12 KB', '1,4 MB' (1 KB = 1.024 bytes). */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024) return `${formatCount(bytes)} ${plural(bytes, 'byte', 'bytes')}`;
+  if (bytes < 1024 * 1024) return `${formatCount(Math.round(bytes / 1024))} KB`;
+  return `${decimal.format(bytes / (1024 * 1024))} MB`;
 }
 
 /** A national ID longer than 11 characters is a company (CNPJ, possibly alphanumeric). */
@@ -66,16 +105,9 @@ export function maskPhone(phone: string): string {
 /** 'DD/MM/YYYY às HH:mm' in Brasília (the one date-and-time form of every screen, CSV and e-mail). */
 export { formatDateTime } from './clock.js';
 
-const counts = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 });
-
-/** A whole count as a Brazilian reads it: 1.234. */
-export function formatCount(value: number): string {
-  return counts.format(value);
-}
-
 /** A count with its noun in the right number: "1 ponto", "3 pontos" (never "ponto(s)"). */
-export function countOf(value: number, singular: string, plural: string): string {
-  return `${formatCount(value)} ${value === 1 ? singular : plural}`;
+export function countOf(value: number, one: string, other: string): string {
+  return `${formatCount(value)} ${plural(value, one, other)}`;
 }
 
 /** A number with a fixed count of decimals and a decimal comma: 4,52. */

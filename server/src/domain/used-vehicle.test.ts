@@ -5,7 +5,7 @@ import {
   AcceptanceRules,
   addressNumber,
   ageProblem,
-  bandTexts,
+  bandRows,
   groupOf,
   lookupFound,
   parseAno,
@@ -70,7 +70,12 @@ describe('acceptance rules as configuration (doc 2 §5, placeholder values)', ()
     expect(groupOf('MOTOCICLETA', 'auto')?.grupo).toBe('MT');
     expect(groupOf('PESADO', 'auto')).toBeUndefined();
     expect(AcceptanceRules.safeParse({ ...ACCEPTANCE_RULES, grupos: [{ ...ACCEPTANCE_RULES.grupos[0], faixas: [{ ateAnos: 7, fatorGarantia: 1 }, { ateAnos: 5, fatorGarantia: 1.1 }] }] }).success).toBe(false);
-    expect(bandTexts(groupOf('LEVE', 'auto')!)).toEqual(['até 5 anos: valor de pelo menos o saldo devedor', '6 a 7 anos: saldo devedor + 10%', '8 a 10 anos: saldo devedor + 20%']);
+    expect(bandRows(groupOf('LEVE', 'auto')!)).toEqual([
+      { idade: 'até 5 anos', valorMinimo: 'igual ao saldo devedor' },
+      { idade: '6 a 7 anos', valorMinimo: 'saldo devedor + 10%' },
+      { idade: '8 a 10 anos', valorMinimo: 'saldo devedor + 20%' },
+      { idade: 'mais de 10 anos', valorMinimo: 'não aceito' },
+    ]);
   });
 
   it('asks a guarantee over the outstanding balance by age band', () => {

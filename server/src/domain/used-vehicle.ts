@@ -147,14 +147,19 @@ export function ageProblem(classe: string, tipoCota: string, anoFabricacao: numb
   return anoAtual - anoFabricacao > maxAgeOf(group) ? USED_MESSAGES.tooOld(maxAgeOf(group), group.descricao) : null;
 }
 
-/** The text of a band: 'até 5 anos: valor igual ao saldo devedor', '6 a 7 anos: saldo devedor + 10%'. */
-export function bandTexts(group: AcceptanceRules['grupos'][number]): string[] {
-  return group.faixas.map((b, i) => {
+/**
+ * A group's bands as rows of the acceptance table: the vehicle's age ('até 5 anos', '6 a 7 anos')
+ * and the least value it must have ('igual ao saldo devedor', 'saldo devedor + 10%'), then the
+ * age no band covers ('mais de 10 anos': 'não aceito').
+ */
+export function bandRows(group: AcceptanceRules['grupos'][number]): Array<{ idade: string; valorMinimo: string }> {
+  const rows = group.faixas.map((b, i) => {
     const from = i === 0 ? 0 : group.faixas[i - 1]!.ateAnos + 1;
-    const age = from === 0 ? `até ${b.ateAnos} anos` : from === b.ateAnos ? `${b.ateAnos} anos` : `${from} a ${b.ateAnos} anos`;
+    const idade = from === 0 ? `até ${b.ateAnos} anos` : from === b.ateAnos ? `${b.ateAnos} anos` : `${from} a ${b.ateAnos} anos`;
     const surcharge = Math.round((b.fatorGarantia - 1) * 100);
-    return `${age}: ${surcharge === 0 ? 'valor de pelo menos o saldo devedor' : `saldo devedor + ${surcharge}%`}`;
+    return { idade, valorMinimo: surcharge === 0 ? 'igual ao saldo devedor' : `saldo devedor + ${surcharge}%` };
   });
+  return [...rows, { idade: `mais de ${maxAgeOf(group)} anos`, valorMinimo: 'não aceito' }];
 }
 
 // ---------------------------------------------------------------- inspection

@@ -1,6 +1,7 @@
 import { pathsOf } from '../../../screens/contract/conditions.js';
 import type { Cell, DecisionTable, FlowBundle, Outcome, ThemeDefinition, Vocabulary, Wizard } from '../../../screens/contract/flows.js';
 import { themeOf, themeProblems } from '../domain/theme.js';
+import { plural } from '../domain/format.js';
 
 /** What the analyser needs to know of the rest of the definitions. */
 export interface AnalysisContext {
@@ -268,12 +269,12 @@ export function analyse(bundle: FlowBundle, ctx: AnalysisContext): Report {
 export function formatReport(report: Report): string {
   const errors = report.findings.filter((f) => f.level === 'erro');
   const warnings = report.findings.filter((f) => f.level === 'aviso');
-  const lines = [report.ok ? 'Definições de fluxo: OK' : `Definições de fluxo: ${errors.length} erro(s)`];
+  const lines = [report.ok ? 'Definições de fluxo: OK' : `Definições de fluxo: ${errors.length} ${plural(errors.length, 'erro', 'erros')}`];
   for (const f of errors) lines.push(`  ERRO  ${f.where}: ${f.message}`);
   // Warnings grouped by message: one line per target, with where it is used.
   const grouped = new Map<string, Set<string>>();
   for (const f of warnings) grouped.set(f.message, (grouped.get(f.message) ?? new Set()).add(f.where.split(',')[0]!));
-  if (grouped.size) lines.push(`  ${grouped.size} aviso(s):`);
+  if (grouped.size) lines.push(`  ${grouped.size} ${plural(grouped.size, 'aviso', 'avisos')}:`);
   for (const [message, places] of grouped) lines.push(`  aviso ${message} (${[...places].join('; ')})`);
   return lines.join('\n');
 }

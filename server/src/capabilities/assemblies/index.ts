@@ -21,7 +21,8 @@ function unavailable(err: unknown): boolean {
 /**
  * Assemblies (/assembleias and onboarding, grupoemformacao, assembleiaanterior,
  * numerossorteados): next and previous assembly, the 'today' state when days to the next is 0
- * and the quota is not contemplated, the result concluded or awaiting tally, the drawn numbers.
+ * and the quota is not contemplated, the result concluded or awaiting tally with the quotas it
+ * contemplated (by draw or by bid), and the numbers drawn.
  */
 export default async function assemblies(app: FastifyInstance) {
   const situation = (r: AssemblyResult) => app.text(r.situacao === 'CONCLUIDA' ? 'assembleias.concluida' : 'assembleias.aguardando');
@@ -52,7 +53,7 @@ export default async function assemblies(app: FastifyInstance) {
       erro: false,
       hoje: isAssemblyDay(days, isContemplated(quota, today)),
       proxima: next ? app.text('assembleias.numero-data', { numero: next.numero, data: formatDate(next.data) }) : app.text('assembleias.sem-proxima'),
-      faltam: days !== null && days > 0 ? app.text('assembleias.faltam', { dias: days }) : '',
+      faltam: days !== null && days > 0 ? app.countText('assembleias.faltam', days) : '',
       anterior: previous ? app.text('assembleias.numero-data', { numero: previous.numero, data: formatDate(previous.data) }) : '',
       resultado: last ? situation(last) : '',
       numeroAnterior: previous?.numero ?? '',
@@ -82,16 +83,20 @@ export default async function assemblies(app: FastifyInstance) {
       }
       if (numero === undefined) return { titulo, encontrado: false, erro: false };
       const r = await result(upstream, idCota, numero);
+      const apurada = r.situacao === 'CONCLUIDA';
       return {
         titulo,
         encontrado: true,
         erro: false,
         cabecalho: app.text('assembleias.numero-data', { numero: r.numero, data: formatDate(r.data) }),
         situacao: situation(r),
-        apurada: r.situacao === 'CONCLUIDA',
-        numeros: r.numerosSorteados.map((n) => ({ n })),
-        contemplacoes: r.contemplacoes ? app.text('assembleias.contemplacoes', { sorteio: r.contemplacoes.sorteio, lance: r.contemplacoes.lance }) : '',
+        apurada,
+        numero: r.numero,
         sorteados,
+        // /assembleias/numerossorteados: the numbers drawn, by prize; the result: the quotas contemplated.
+        numeros: sorteados && apurada ? r.numerosSorteados.map((n, i) => ({ label: app.text('assembleias.premio', { ordem: i + 1 }), text: n })) : [],
+        cotas: !sorteados && apurada ? (r.cotasContempladas ?? []).map((c) => [c.cota, app.text(`assembleias.modalidade.${c.modalidade}`)]) : [],
+        contemplacoes: !sorteados && r.contemplacoes ? app.text('assembleias.contemplacoes', { sorteio: r.contemplacoes.sorteio, lance: r.contemplacoes.lance }) : '',
       };
     } catch (err) {
       if (err instanceof UpstreamError && err.notFound) return { titulo, encontrado: false, erro: false };

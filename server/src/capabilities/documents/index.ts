@@ -5,23 +5,32 @@ import { inNativeWrapper } from '../../plugins/core/client-platform.js';
 import { UpstreamError } from '../../plugins/core/upstream-client.js';
 import { serverTime } from '../../upstream/server-time.js';
 import { documentsUpstream as docs } from './documents-upstream.js';
+import { capitalise, formatMonth } from '../../domain/format.js';
+import { registerDocumentsHub, STATEMENT_MONTHS } from './hub.js';
 import { fileExists, serveQuotaFile } from './quota-files.js';
 
 const Year = z.coerce.number().int().min(1990).max(2100);
 const Hash = z.string().regex(/^[A-Za-z0-9_-]{4,128}$/);
-const MAX_PREVIOUS_STATEMENTS = 6;
 
 interface FileLink {
   rotulo: string;
+  /** The download's label, naming the document and its period. */
+  baixar: string;
   href: string;
   nome: string;
 }
 
+/** 'MM/YYYY' → 'outubro de 2026' (as given when it is not a month). */
+function monthWords(referencia: string): string {
+  const m = /^(\d{2})\/(\d{4})$/.exec(referencia.trim());
+  return m ? formatMonth(`${m[2]}-${m[1]}`) : referencia;
+}
+
 /**
- * Documents (/perfil/documentos/…: registered contract, group statement current and previous,
- * income-tax report by year, annual payment proof — also /financeiro/pagamento-anual): one
- * screen whose loader picks the document by route; every file is streamed under
- * /api/arquivos/documentos with the session.
+ * Documents: the hub of every document (/perfil/documentos, hub.ts) and one screen per document
+ * (/perfil/documentos/…: registered contract, group statement current and previous, income-tax
+ * report by year, annual payment proof — also /financeiro/pagamento-anual) whose loader picks the
+ * document by route; every file is streamed under /api/arquivos/documentos with the session.
  */
 export default async function documents(app: FastifyInstance) {
   const text = app.text;
@@ -32,7 +41,9 @@ export default async function documents(app: FastifyInstance) {
   serveQuotaFile(app, '/api/arquivos/documentos/comprovante-anual/:ano', z.object({ ano: Year }), (u, id, p) => docs.annualProofPdf(u, id, p.ano), (p) => `comprovante-pagamentos-${p.ano}.pdf`);
   serveQuotaFile(app, '/api/arquivos/documentos/extrato', z.object({}), (u, id) => docs.accountStatementPdf(u, id), () => 'extrato.pdf');
 
-  const link = (rotulo: string, href: string, nome: string): FileLink => ({ rotulo, href, nome });
+  const link = (rotulo: string, baixar: string, href: string, nome: string): FileLink => ({ rotulo, baixar, href, nome });
+
+  registerDocumentsHub(app);
 
   app.screens.register('documentos', async (ctx) => {
     const upstream = ctx.upstream!;
@@ -40,12 +51,12 @@ export default async function documents(app: FastifyInstance) {
     const base = { nativo: inNativeWrapper(ctx.request), mensagem: '', anos: [] as Array<{ rotulo: string; destino: string }>, arquivos: [] as FileLink[] };
     switch (ctx.route.path) {
       case '/perfil/documentos/2viadecontrato':
-        return { ...base, titulo: text('documentos.contrato-titulo'), texto: text('documentos.contrato-texto'), arquivos: [link(text('documentos.baixar-contrato'), '/api/arquivos/documentos/contrato', 'contrato.pdf')] };
+        return { ...base, titulo: text('documentos.contrato-titulo'), texto: text('documentos.contrato-texto'), arquivos: [link(text('documentos.baixar-contrato'), text('documentos.central.baixar-contrato'), '/api/arquivos/documentos/contrato', 'contrato.pdf')] };
 
       case '/perfil/documentos/demonstrativo': {
         const current = await docs.currentStatement(upstream, idCota);
         const previous = await Promise.all(
-          Array.from({ length: MAX_PREVIOUS_STATEMENTS }, (_, i) =>
+          Array.from({ length: STATEMENT_MONTHS - 1 }, (_, i) =>
             docs.previousStatement(upstream, idCota, i + 1).catch((err: unknown) => {
               if (err instanceof UpstreamError && err.notFound) return null;
               throw err;
@@ -57,7 +68,10 @@ export default async function documents(app: FastifyInstance) {
           ...base,
           titulo: text('documentos.demonstrativo-titulo'),
           texto: text('documentos.demonstrativo-texto'),
-          arquivos: statements.map((s, i) => link(text(i === 0 ? 'documentos.demonstrativo-atual' : 'documentos.demonstrativo-anterior', { referencia: s.referencia }), `/api/arquivos/documentos/demonstrativo/${s.hash}`, `demonstrativo-${s.referencia.replace('/', '-')}.pdf`)),
+          arquivos: statements.map((s, i) => {
+            const words = monthWords(s.referencia);
+            return link(capitalise(text(i === 0 ? 'documentos.demonstrativo-atual' : 'documentos.demonstrativo-anterior', { referencia: words })), text('documentos.central.baixar-demonstrativo', { periodo: words }), `/api/arquivos/documentos/demonstrativo/${s.hash}`, `demonstrativo-${s.referencia.replace('/', '-')}.pdf`);
+          }),
         };
       }
 
@@ -68,10 +82,10 @@ export default async function documents(app: FastifyInstance) {
         if (wanted !== null) {
           const year = Year.safeParse(wanted);
           if (!year.success || !anos.includes(year.data)) return { ...titled, mensagem: text('documentos.informe-sem-ano', { ano: wanted.slice(0, 8) }), anos: anos.map((a) => ({ rotulo: String(a), destino: `/perfil/documentos/informe-ir?ano=${a}` })) };
-          return { ...titled, arquivos: [link(text('documentos.baixar-informe', { ano: year.data }), `/api/arquivos/documentos/informe-ir/${year.data}`, `informe-rendimentos-${year.data}.pdf`)] };
+          return { ...titled, arquivos: [link(text('documentos.baixar-informe', { ano: year.data }), text('documentos.central.baixar-informe', { ano: year.data }), `/api/arquivos/documentos/informe-ir/${year.data}`, `informe-rendimentos-${year.data}.pdf`)] };
         }
         if (anos.length === 0) return { ...titled, mensagem: text('documentos.informe-nenhum') };
-        return { ...titled, arquivos: anos.map((a) => link(text('documentos.baixar-informe', { ano: a }), `/api/arquivos/documentos/informe-ir/${a}`, `informe-rendimentos-${a}.pdf`)) };
+        return { ...titled, arquivos: anos.map((a) => link(text('documentos.baixar-informe', { ano: a }), text('documentos.central.baixar-informe', { ano: a }), `/api/arquivos/documentos/informe-ir/${a}`, `informe-rendimentos-${a}.pdf`)) };
       }
 
       default: {
@@ -87,7 +101,7 @@ export default async function documents(app: FastifyInstance) {
           texto: text('documentos.comprovante-texto', { ano: year }),
           anos: years.filter((y) => y !== year).map((y) => ({ rotulo: String(y), destino: `${ctx.route.path}?ano=${y}` })),
           mensagem: exists ? '' : text('documentos.comprovante-nenhum'),
-          arquivos: exists ? [link(text('documentos.baixar-comprovante', { ano: year }), `/api/arquivos/documentos/comprovante-anual/${year}`, `comprovante-pagamentos-${year}.pdf`)] : [],
+          arquivos: exists ? [link(text('documentos.baixar-comprovante', { ano: year }), text('documentos.central.baixar-comprovante', { ano: year }), `/api/arquivos/documentos/comprovante-anual/${year}`, `comprovante-pagamentos-${year}.pdf`)] : [],
         };
       }
     }

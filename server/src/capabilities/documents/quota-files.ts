@@ -46,3 +46,31 @@ export async function fileExists(open: () => Promise<UpstreamFile>): Promise<boo
     throw err;
   }
 }
+
+/** Answers to HEAD that mean "ask with GET": not allowed, not implemented. */
+const NO_HEAD = new Set([405, 501]);
+
+/**
+ * The size in bytes of a file the back office has, or null when it has none (404): asked with
+ * HEAD; a back office that answers HEAD without a length, or refuses HEAD, is asked for the file
+ * itself, whose bytes are counted and discarded.
+ */
+export async function fileSize(open: (method: 'GET' | 'HEAD') => Promise<UpstreamFile>): Promise<number | null> {
+  try {
+    const head = await open('HEAD');
+    head.body.resume();
+    if (head.contentLength !== undefined && Number.isFinite(head.contentLength)) return head.contentLength;
+  } catch (err) {
+    if (err instanceof UpstreamError && err.notFound) return null;
+    if (!(err instanceof UpstreamError && NO_HEAD.has(err.status))) throw err;
+  }
+  try {
+    const file = await open('GET');
+    let bytes = 0;
+    for await (const chunk of file.body) bytes += (chunk as Buffer).length;
+    return bytes;
+  } catch (err) {
+    if (err instanceof UpstreamError && err.notFound) return null;
+    throw err;
+  }
+}

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { formatDate, formatMoney } from '../../domain/format.js';
+import { formatCount, formatDate, formatMoney } from '../../domain/format.js';
 import { UpstreamError } from '../../plugins/core/upstream-client.js';
 import { documentsUpstream as docs } from '../documents/documents-upstream.js';
 import { inNativeWrapper } from '../../plugins/core/client-platform.js';
@@ -27,8 +27,18 @@ export default async function finance(app: FastifyInstance) {
         null,
       ),
     ]);
-    const n = (v: number | undefined) => String(v ?? 0);
-    const unavailable = ctx.dropped('valores-disponiveis') ? app.text('confiabilidade.valores-indisponiveis') : '—';
+    const n = (v: number | undefined) => formatCount(v ?? 0);
+    // A quota not contemplated has no available values: the rows are left out and a sentence says
+    // why. A load that failed keeps the rows with the reliability message in place of each value.
+    const failed = ctx.dropped('valores-disponiveis');
+    const available = values
+      ? [
+          { label: app.text('financeiro.valor-a-pagar'), text: formatMoney(values.VlrAPagar) },
+          { label: app.text('financeiro.credito-corrigido'), text: formatMoney(values.VlrCreditoCorrigido) },
+        ]
+      : failed
+        ? ['financeiro.valor-a-pagar', 'financeiro.credito-corrigido'].map((key) => ({ label: app.text(key), text: app.text('confiabilidade.valores-indisponiveis') }))
+        : [];
     return {
       linhas: [
         { label: app.text('financeiro.credito'), text: formatMoney(quota.valorBem) },
@@ -36,9 +46,9 @@ export default async function finance(app: FastifyInstance) {
         { label: app.text('financeiro.parcelas-pagas'), text: n(quota.parcelasPagas) },
         { label: app.text('financeiro.parcelas-restantes'), text: n(quota.parcelasRestantes) },
         { label: app.text('financeiro.parcelas-atraso'), text: n(quota.parcelasAtraso) },
-        { label: app.text('financeiro.valor-a-pagar'), text: values ? formatMoney(values.VlrAPagar) : unavailable },
-        { label: app.text('financeiro.credito-corrigido'), text: values ? formatMoney(values.VlrCreditoCorrigido) : unavailable },
+        ...available,
       ],
+      semValoresDisponiveis: !values && !failed,
       atraso: (quota.parcelasAtraso ?? 0) > 0,
     };
   });

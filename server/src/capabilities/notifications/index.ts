@@ -5,7 +5,7 @@ import { formatDate } from '../../domain/format.js';
 import { nextPreferenceChange } from '../../domain/preference-lockout.js';
 import type { CustomerUpstream } from '../../plugins/core/customer-upstream.js';
 import { UpstreamError } from '../../plugins/core/upstream-client.js';
-import { firstMinuteAfter, formatDateTime } from '../../domain/clock.js';
+import { formatDateTime } from '../../domain/clock.js';
 import { upstreamNow } from '../../upstream/server-time.js';
 import { inNativeWrapper } from '../../plugins/core/client-platform.js';
 import { CLIENT_PLATFORM_HEADER } from '../../../../screens/contract/index.js';
@@ -37,7 +37,7 @@ export default async function notifications(app: FastifyInstance) {
           naoLida: !n.read,
           link: `/notifications/${n.id}`,
         })),
-        resumo: unread === 0 ? '' : app.text(unread === 1 ? 'notificacoes.uma-nao-lida' : 'notificacoes.nao-lidas', { total: unread }),
+        resumo: unread === 0 ? '' : app.countText('notificacoes.nao-lidas', unread),
         erro: false,
       };
     } catch (err) {
@@ -82,7 +82,7 @@ export default async function notifications(app: FastifyInstance) {
       formaAtual: app.text(`notificacoes.forma.${state.formaEnvio}`),
       metodos: { codigos: [...METHODS], nomes: METHODS.map((m) => app.text(`notificacoes.forma.${m}`)) },
       bloqueada: state.next !== null,
-      proximaAlteracao: state.next ? app.text('notificacoes.proxima-alteracao', { quando: formatDateTime(firstMinuteAfter(state.next)) }) : '',
+      proximaAlteracao: state.next ? app.text('notificacoes.proxima-alteracao', { quando: formatDateTime(state.next) }) : '',
       ultimaAlteracao: state.last ? app.text('notificacoes.ultima-alteracao', { quando: formatDateTime(state.last) }) : app.text('notificacoes.nunca-alterada'),
       nativo: native,
       pushBloqueado: state.blockPush,
@@ -106,7 +106,7 @@ export default async function notifications(app: FastifyInstance) {
       if (!quota) return { kind: 'navigate', to: '/groups-and-quotas' };
       if (request.session!.data.transparent) return agentRefusal();
       const state = await preferenceState(upstream!);
-      if (state.next) return { kind: 'error', title: app.text('erro.titulo'), message: app.text('notificacoes.proxima-alteracao', { quando: formatDateTime(firstMinuteAfter(state.next)) }) };
+      if (state.next) return { kind: 'error', title: app.text('erro.titulo'), message: app.text('notificacoes.proxima-alteracao', { quando: formatDateTime(state.next) }) };
       if (state.formaEnvio === input.formaEnvio) return { kind: 'field-errors', errors: { formaEnvio: app.text('notificacoes.erro.mesma-forma') } };
       try {
         await putPreferences(upstream!, { formaEnvio: { idCota: quota.idCota, formaEnvio: input.formaEnvio } });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ActionResult } from '../../../../screens/contract/index.js';
-import { firstMinuteAfter, formatDateTime } from '../../domain/clock.js';
+import { formatDateTime } from '../../domain/clock.js';
 import { upstreamNow } from '../../upstream/server-time.js';
 import { nextPreferenceChange } from '../../domain/preference-lockout.js';
 import { UpstreamError } from '../../plugins/core/upstream-client.js';
@@ -31,7 +31,7 @@ export default async function delivery(app: FastifyInstance) {
       atual: app.text(`boletos.recebimento.${current.formaEnvio}`),
       formaEnvio: current.formaEnvio,
       bloqueado: next !== null,
-      proximaAlteracao: next ? formatDateTime(firstMinuteAfter(next)) : '',
+      proximaAlteracao: next ? formatDateTime(next) : '',
     };
   });
 

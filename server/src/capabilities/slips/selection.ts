@@ -31,7 +31,7 @@ export default async function selection(app: FastifyInstance) {
   app.screens.register('boletos-unificar', async (ctx) => {
     const idCota = ctx.upstream!.session.data.quota!.idCota;
     const others = (await app.quotaSelection.ownQuotaIds(ctx.request)).filter((id) => id !== idCota);
-    return { outras: others.length, podeUnificar: others.length > 0 };
+    return { outras: app.countText('boletos.unificar-outras', others.length), podeUnificar: others.length > 0 };
   });
 
   app.screens.register('boletos-lista', async (ctx) => {

@@ -49,6 +49,8 @@ export interface StepView {
   aviso?: string;
   linhas?: Array<{ label: string; text: string }>;
   itens?: string[];
+  /** A table (caption, column heads, rows of cells), where the content is one. */
+  tabela?: { titulo: string; colunas: string[]; linhas: string[][] };
   passos?: Array<{ title: string; status: string; date: string }>;
   formularios?: StepForm[];
   botoes?: StepButton[];

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ActionResult } from '../../../../screens/contract/index.js';
 import { formatMoney } from '../../domain/format.js';
-import { acceptance, ACCEPTANCE_RULES, ageProblem, bandTexts, groupOf, lookupFound, maxAgeOf, parseAno, parseFipe, parsePlate, trimColour, USED_MESSAGES, VehicleClass, type AcceptanceResult } from '../../domain/used-vehicle.js';
+import { acceptance, ACCEPTANCE_RULES, ageProblem, bandRows, groupOf, lookupFound, maxAgeOf, parseAno, parseFipe, parsePlate, trimColour, USED_MESSAGES, VehicleClass, type AcceptanceResult } from '../../domain/used-vehicle.js';
 import { VEHICLE_MESSAGES } from '../../domain/vehicle-billing.js';
 import type { CustomerUpstream } from '../../plugins/core/customer-upstream.js';
 import { UpstreamError } from '../../plugins/core/upstream-client.js';
@@ -55,12 +55,14 @@ export default async function usedSimulation(app: FastifyInstance, { steps }: { 
 
   steps.set(`${SIM}/regrasdeaceite`, async (_ctx, data) => {
     if (!usedProcess(data)) return NO_USED_PROCESS;
-    const itens = [
-      ...ACCEPTANCE_RULES.grupos.map((g) => app.text('seminovo.regras.grupo', { grupo: g.descricao, idade: String(maxAgeOf(g)), faixas: bandTexts(g).join('; ') })),
-      app.text('seminovo.regras.chassi'),
-      app.text('seminovo.regras.leilao'),
-    ];
-    return usedStepOf(app, 'regras-aceite', { itens, botoes: [navigate(app, 'seminovo.entendi', SIM)] }, { idade: String(ACCEPTANCE_RULES.idadeMaximaGeral) });
+    // A table by vehicle class and age: one row per age band of each group, then the age refused.
+    const tabela = {
+      titulo: app.text('seminovo.regras.tabela'),
+      colunas: [app.text('seminovo.regras.coluna.veiculo'), app.text('seminovo.regras.coluna.idade'), app.text('seminovo.regras.coluna.valor-minimo')],
+      linhas: ACCEPTANCE_RULES.grupos.flatMap((g) => bandRows(g).map((b) => [g.descricao, b.idade, b.valorMinimo])),
+    };
+    const itens = [app.text('seminovo.regras.chassi'), app.text('seminovo.regras.leilao')];
+    return usedStepOf(app, 'regras-aceite', { tabela, itens, botoes: [navigate(app, 'seminovo.entendi', SIM)] }, { idade: String(ACCEPTANCE_RULES.idadeMaximaGeral) });
   });
 
   steps.set(SIM, async (_ctx, data) => {

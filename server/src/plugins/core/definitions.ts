@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { loadDefinitions, type Definitions } from '../../domain/definitions.js';
+import { formatCount, plural } from '../../domain/format.js';
 import { resolveText } from '../../domain/template.js';
 
 declare module 'fastify' {
@@ -7,6 +8,11 @@ declare module 'fastify' {
     definitions: Definitions;
     /** A text of screens/texts by key, interpolated with `vars`. */
     text(key: string, vars?: Record<string, unknown>): string;
+    /**
+     * A text that counts something: `<key>.um` for exactly one, `<key>.outros` for any other count
+     * (domain/format.ts `plural`), with `{{n}}` the count as written in pt-BR.
+     */
+    countText(key: string, n: number, vars?: Record<string, unknown>): string;
   }
 }
 
@@ -16,6 +22,9 @@ export default fp(
     const definitions = loadDefinitions();
     app.decorate('definitions', definitions);
     app.decorate('text', (key: string, vars: Record<string, unknown> = {}) => resolveText(`@${key}`, vars, app.definitions.texts));
+    app.decorate('countText', (key: string, n: number, vars: Record<string, unknown> = {}) =>
+      resolveText(`@${key}.${plural(n, 'um', 'outros')}`, { ...vars, n: formatCount(n) }, app.definitions.texts),
+    );
   },
   { name: 'definitions' },
 );

@@ -36,7 +36,8 @@ export function isOpenPath(path: string): boolean {
 }
 
 export interface UpstreamRequest {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** HEAD only for `download`: a file's headers (its size) without its body. */
+  method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Relative to the base path, e.g. `cotas` or `cota/12`. Never an absolute URL. */
   path: string;
   query?: Record<string, string | number | undefined>;

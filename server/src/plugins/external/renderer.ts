@@ -7,6 +7,7 @@ import fp from 'fastify-plugin';
 import { compressBody } from '../core/compression.js';
 import { inNativeWrapper } from '../core/client-platform.js';
 import { escapeHtml, firstScreenElement, firstScreens, lazyChunks, loadScreenDrawer, nativeSubmitGuard, themeStyle, type ScreenDrawer } from './first-screen.js';
+import { headMeta, robotsTxt } from './page-meta.js';
 
 /** What the server drew of a page's first screen: the page title (null: the page's own), head elements, and the root's markup. */
 interface Drawn {
@@ -136,13 +137,16 @@ export default fp(
 
     async function sendPage(request: FastifyRequest, reply: FastifyReply) {
       const nonce = randomBytes(16).toString('base64');
-      const { partner } = await app.partners.forRequest(request);
+      const { partner, branding } = await app.partners.forRequest(request);
       const first = await firstScreenMarkup(request, reply, nonce);
+      // The page's own title names the partner when no screen was drawn; a shared link shows it too.
+      const title = first.title ?? branding.name;
+      const meta = headMeta({ title, siteName: branding.name, description: app.text('app.descricao', { parceiro: branding.name }), iconUrl: branding.iconUrl });
       // Functions as replacements: `$` in a screen's text is not a replacement pattern.
       const html = page
         .replaceAll(NONCE_PLACEHOLDER, nonce)
-        .replace(/<title>[^<]*<\/title>/, (bare) => (first.title === null ? bare : `<title>${escapeHtml(first.title)}</title>`))
-        .replace('</head>', () => `${first.head}</head>`)
+        .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
+        .replace('</head>', () => `${meta}${first.head}</head>`)
         .replace('<div id="root"></div>', () => `${first.root === '' ? '<div id="root">' : NOT_YET_WORKING_ROOT}${first.root}</div>${first.body}`);
       return reply
         .header('cache-control', 'no-store')
@@ -151,6 +155,10 @@ export default fp(
         .type('text/html; charset=utf-8')
         .send(await compressBody(request, reply, html));
     }
+
+    // What search engines may list: the public pages only (page-meta.ts).
+    const robots = robotsTxt(app.definitions.routes);
+    app.get('/robots.txt', async (_request, reply) => reply.header('cache-control', 'public, max-age=3600').type('text/plain; charset=utf-8').send(robots));
 
     app.setNotFoundHandler((request, reply) => {
       const api = request.url.startsWith('/api/') || request.url.startsWith('/health/');

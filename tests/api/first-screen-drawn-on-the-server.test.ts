@@ -64,7 +64,8 @@ describe('the first screen is drawn into the page', () => {
       expect(status).toBe(200);
       expect(body).toContain('<div id="root"></div>');
       expect(body).toContain('id="primeiras-telas"');
-      expect(body).toContain('<title>Consórcio</title>');
+      // No screen drawn: the page is titled by the partner.
+      expect(body).toContain('<title>Consórcio Aurora</title>');
     } finally {
       await bare.close();
     }

@@ -58,7 +58,7 @@ describe('login to home in a real browser', () => {
     await page.getByRole('button', { name: 'Acompanhar esta cota' }).first().click();
     await page.waitForURL('**/home');
     await page.getByText('Olá, Marcos').waitFor();
-    await page.getByText('Horizonte Consórcios').first().waitFor();
+    await page.getByRole('img', { name: 'Horizonte Consórcios' }).first().waitFor();
     await page.close();
   });
 

@@ -16,7 +16,7 @@ describe('refund of a company in a real browser', () => {
     await loginInBrowser(page, `http://horizonte.localhost:${stack.port}`, persona('paula'));
     await page.getByRole('button', { name: 'Acompanhar esta cota' }).first().click();
     await page.waitForURL('**/home');
-    await page.getByText('Horizonte Consórcios').first().waitFor();
+    await page.getByRole('img', { name: 'Horizonte Consórcios' }).first().waitFor();
     await page.locator('section.card', { hasText: 'Devolução de valores' }).getByRole('button', { name: 'Iniciar' }).click();
     await page.waitForURL('**/devolucao/introducao');
     await page.getByRole('button', { name: 'Iniciar' }).click();

@@ -20,6 +20,7 @@ import session from './plugins/core/session.js';
 import quotaSelection from './plugins/core/quota-selection.js';
 import screens from './plugins/core/screens.js';
 import once from './plugins/core/once.js';
+import ownership from './plugins/core/ownership.js';
 import actions from './plugins/core/actions.js';
 import consoleAccess from './plugins/core/console-access.js';
 import health from './capabilities/health/index.js';
@@ -107,6 +108,7 @@ export async function buildApp(
   await app.register(appVersions, at('versions'));
   await app.register(screens);
   await app.register(once);
+  await app.register(ownership);
   await app.register(actions);
   await app.register(renderer);
 

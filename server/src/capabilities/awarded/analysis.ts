@@ -8,6 +8,7 @@ import { isCompanyId } from '../../domain/format.js';
 import { selectedQuota } from '../quotas/quotas-upstream.js';
 import { awardedUpstream as api } from './awarded-upstream.js';
 import { awardedCase, awardedOf, awardedProgressOf, CONTEMPLADO, NO_PROCESS, quotaIdOf, refusalOf } from './flow.js';
+import { quotaMove } from '../../plugins/core/once.js';
 
 /** Statuses in which documents are being analysed (the document confirmation screen shows it). */
 const IN_ANALYSIS = ['TRIAGEM_EM_ANDAMENTO', 'AGUARDANDO_ANALISE_INTERNA', 'AGUARDANDO_REANALISE_INTERNA', 'RETORNO_CLIENTE_REANALISE'];
@@ -60,6 +61,8 @@ export default async function awardedAnalysis(app: FastifyInstance) {
 
   app.actions.register('awarded/restart', {
     input: z.object({}),
+    // A new document deadline, once however many tabs ask for it.
+    once: { key: (_input, { request }) => quotaMove(request, 'reinicio-prazo') },
     async handler(_input, { upstream }): Promise<ActionResult> {
       try {
         await api.restart(upstream!, quotaIdOf(upstream!));

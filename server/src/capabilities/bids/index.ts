@@ -16,6 +16,9 @@ const STATUS_TEXT: Record<string, string> = {
   CONTEMPLADO: 'Contemplado',
 };
 
+/** History pages read to find the protocols of a body: a bid still to act on is among the newest. */
+const OWN_BID_PAGES = 10;
+
 /**
  * Bids: /offers-and-bids-introduction (next assembly, whether offers are open, the wizard's steps
  * for this quota type from the bid-wizard definition) and /bid_history (paged 20, cancel with a
@@ -23,6 +26,22 @@ const STATUS_TEXT: Record<string, string> = {
  */
 export default async function bids(app: FastifyInstance) {
   await app.register(bidWizard);
+
+  // The protocols of the selected quota's history, newest first, until every one asked for is found.
+  app.ownership.define('bid', {
+    refusal: 'lances.erro.nao-encontrado',
+    async own(ids, request) {
+      const own = new Set<string>();
+      const idCota = request.session?.data.quota?.idCota;
+      if (idCota === undefined) return own;
+      for (let page = 1; page <= OWN_BID_PAGES; page++) {
+        const history = await bidHistory(request.customerUpstream(), idCota, page);
+        for (const bid of history.data.data) if (ids.includes(bid.protocolo)) own.add(bid.protocolo);
+        if (own.size === ids.length || page >= history.total_pages) break;
+      }
+      return own;
+    },
+  });
 
   app.screens.register('lances-introducao', async (ctx) => {
     const quota = ctx.upstream!.session.data.quota!;
@@ -63,6 +82,7 @@ export default async function bids(app: FastifyInstance) {
 
   app.actions.register('bids/cancel-confirm', {
     input: Protocol,
+    owns: { bid: (input) => [input.protocolo] },
     async handler(input): Promise<ActionResult> {
       return {
         kind: 'modal',
@@ -82,6 +102,7 @@ export default async function bids(app: FastifyInstance) {
   // Repeat: the wizard starts again with the earlier bid's answers.
   app.actions.register('bids/repeat', {
     input: Protocol,
+    owns: { bid: (input) => [input.protocolo] },
     async handler(input, { upstream, request }): Promise<ActionResult> {
       const session = request.session!;
       const quota = session.data.quota;
@@ -96,6 +117,7 @@ export default async function bids(app: FastifyInstance) {
 
   app.actions.register('bids/cancel', {
     input: Protocol,
+    owns: { bid: (input) => [input.protocolo] },
     // A bid is cancelled once; the same offer may then be made again.
     once: {
       key: (input, { request }) => (request.session!.data.quota ? { subject: `${bidSubject(request.session!.data.quota.idCota)} lance ${input.protocolo}` } : null),

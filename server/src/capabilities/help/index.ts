@@ -8,6 +8,8 @@ import { FAQ_PAGE_SIZE, faqFeedback, faqSearch, faqTopics, type FaqItem } from '
 const CategoryId = z.coerce.number().int().positive().max(1_000_000);
 const QuestionUrl = z.string().regex(/^[a-z0-9-]{1,200}$/);
 const Page = z.coerce.number().int().min(1).max(1000).catch(1);
+/** FAQ pages read to find the question of a feedback (10 questions each). */
+const OWN_FAQ_PAGES = 20;
 const SearchText = z.string().trim().min(2, '@ajuda.erro.busca-curta').max(100, '@ajuda.erro.busca-longa');
 
 /** A page of FAQ items and the links to its neighbours. */
@@ -101,7 +103,23 @@ export default async function help(app: FastifyInstance) {
 
   // 'Was this helpful': the screen shows the answer at once (optimistic submit); when the back
   // office does not take it, the error message puts the question back as it was.
+  // The partner's questions, page by page, until every one asked for is found.
+  app.ownership.define('faq-question', {
+    refusal: 'ajuda.erro.pergunta-desconhecida',
+    async own(ids, request) {
+      const own = new Set<string>();
+      const partner = request.session!.data.partnerId;
+      for (let offset = 0; offset < FAQ_PAGE_SIZE * OWN_FAQ_PAGES; offset += FAQ_PAGE_SIZE) {
+        const page = await faqSearch(request.customerUpstream(), partner, { offset }).catch(notFoundAsEmpty);
+        for (const item of page.data) if (ids.includes(String(item.id))) own.add(String(item.id));
+        if (own.size === ids.length || offset + FAQ_PAGE_SIZE >= page.total) break;
+      }
+      return own;
+    },
+  });
+
   app.actions.register('help/feedback', {
+    owns: { 'faq-question': (input) => [input.question_id] },
     input: z.object({ question_id: z.coerce.number().int().positive(), is_helpful: z.boolean() }),
     async handler(input, { upstream }): Promise<ActionResult> {
       try {

@@ -14,6 +14,7 @@ import slip from './slip.js';
 import { generatedSlipPath, NO_QUOTA, selectedQuotaId, slipFailure } from './action-helpers.js';
 import { quotaMove } from '../../plugins/core/once.js';
 import { slipsUpstream, type PendingInstalment } from './slips-upstream.js';
+import { defineSlipLists, listingOf } from './listing.js';
 
 function dueText(p: PendingInstalment, text: FastifyInstance['text']): string {
   return p.emAtraso ? text('boletos.situacao.vencida') : text('boletos.situacao.a-vencer');
@@ -25,6 +26,7 @@ function dueText(p: PendingInstalment, text: FastifyInstance['text']): string {
  * second copy and unification, delivery preference and renegotiation live in their own files.
  */
 export default async function slips(app: FastifyInstance) {
+  defineSlipLists(app);
   await app.register(slip);
   await app.register(selection);
   await app.register(delivery);
@@ -97,13 +99,17 @@ export default async function slips(app: FastifyInstance) {
   app.actions.register('slips/generate', {
     idempotent: true,
     input: Generate,
+    // The instalment must be one of the quota's own; the slip is issued under the server's own
+    // listing (its second-copy process), never a process named by the page.
+    owns: { instalment: (input) => [input.cobranca] },
     // One slip per instalment, whatever listing (second-copy process) it was asked from.
     once: { key: (input, { request }) => quotaMove(request, `parcela ${input.cobranca}`) },
     async handler(input, { upstream, request }): Promise<ActionResult> {
       const idCota = selectedQuotaId(request);
       if (idCota === null) return NO_QUOTA;
       try {
-        const generated = await slipsUpstream.generate(upstream!, idCota, input.processo, [input.cobranca]);
+        const listing = await listingOf(request, false);
+        const generated = await slipsUpstream.generate(upstream!, idCota, listing.identificador, [input.cobranca]);
         return { kind: 'navigate', to: generatedSlipPath(generated.idBoleto) };
       } catch (err) {
         return slipFailure(app, err, 'boletos.erro.gerar');

@@ -16,6 +16,10 @@ import { renegotiationUpstream, type LateInstalment } from './slips-upstream.js'
  * assemblies only if the next instalment is paid by its due date.
  */
 export default async function renegotiation(app: FastifyInstance) {
+  app.ownership.define('late-instalment', {
+    refusal: 'renegociar.erro.parcela-desconhecida',
+    own: async (_ids, request) => new Set((await renegotiationUpstream.late(request.customerUpstream())).parcelasEmAtraso.map((p) => p.identificadorCobranca)),
+  });
   const describe = (p: LateInstalment) => `${quotaLabel(p.grupo, p.cota)} · ${p.nomeMovimentoFinanceiro} · venceu em ${formatDate(p.dataVencimento)} · ${formatMoney(p.valor)}`;
 
   app.screens.register('renegociar-introducao', async (ctx) => {
@@ -62,10 +66,18 @@ export default async function renegotiation(app: FastifyInstance) {
   }));
 
   app.actions.register('renegotiation/select', {
-    input: z.object({ parcelas: z.array(z.string().min(1).max(64), '@renegociar.erro.nenhuma').max(24, '@renegociar.erro.maximo') }),
+    owns: { 'late-instalment': (input) => input.parcelas },
+    // How many are chosen is the form's rule, answered before the ids are looked up.
+    input: z.object({
+      parcelas: z
+        .array(z.string().min(1).max(64), '@renegociar.erro.nenhuma')
+        .max(24, '@renegociar.erro.maximo')
+        .superRefine((ids, ctx) => {
+          const refusal = selectionRefusal(new Set(ids).size);
+          if (refusal) ctx.addIssue({ code: 'custom', message: `@${refusal}` });
+        }),
+    }),
     async handler(input, { upstream, request }): Promise<ActionResult> {
-      const refusal = selectionRefusal(new Set(input.parcelas).size);
-      if (refusal) return { kind: 'field-errors', errors: { parcelas: app.text(refusal) } };
       const parcelas = [...new Set(input.parcelas)];
       try {
         await renegotiationUpstream.select(upstream!, parcelas);

@@ -77,6 +77,12 @@ export default async function selection(app: FastifyInstance) {
   app.actions.register('slips/generate-marked', {
     idempotent: true,
     input: Marked,
+    // The instalments ticked must be the listing's own; reading it makes it the quota's current
+    // listing, the one the marks apply to.
+    owns: {
+      instalment: (input) => (input.unificar ? [] : [...input.parcelas, ...input.atrasadas]),
+      'unified-instalment': (input) => (input.unificar ? [...input.parcelas, ...input.atrasadas] : []),
+    },
     // One slip per choice of instalments: the same choice again, from any tab or session, is that slip.
     once: { key: (input, { request }) => quotaMove(request, input.unificar ? 'unificado' : 'segunda-via', [...new Set(input.parcelas)].sort()) },
     async handler(input, { upstream, request }): Promise<ActionResult> {

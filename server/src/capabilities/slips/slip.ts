@@ -71,6 +71,7 @@ export default async function slip(app: FastifyInstance) {
 
   app.actions.register('slips/email', {
     input: Email,
+    owns: { slip: (input) => [input.boleto] },
     async handler(input, { upstream, request }): Promise<ActionResult> {
       const idCota = selectedQuotaId(request);
       if (idCota === null) return NO_QUOTA;

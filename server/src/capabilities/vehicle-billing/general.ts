@@ -119,6 +119,7 @@ export default async function generalBilling(app: FastifyInstance, { steps }: { 
   // New or used: the core system starts (or moves) the process for that product.
   app.actions.register('vehicle-billing/product', {
     input: z.object({ produto: z.enum(['NOVO', 'SEMINOVO'], '@veiculo.erro.obrigatorio') }),
+    once: { key: (input, { request }) => quotaMove(request, 'faturamento-veiculo', { produto: input.produto }) },
     async handler(input, { upstream }): Promise<ActionResult> {
       try {
         await vehicle.start(upstream!, quotaIdOf(upstream!), input.produto);

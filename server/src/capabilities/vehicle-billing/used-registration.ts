@@ -8,6 +8,7 @@ import type { CustomerUpstream } from '../../plugins/core/customer-upstream.js';
 import { billingOf, navigate, quotaIdOf, refusalOf, type StepButton, type Steps } from './flow.js';
 import { NO_USED_PROCESS, SEMINOVO, usedProcess, usedState, usedStepOf } from './used-flow.js';
 import { usedUpstream } from './used-vehicle-upstream.js';
+import { quotaMove } from '../../plugins/core/once.js';
 
 
 /** The main phone, e-mail and address as the registration keeps them (the first of each list, doc 2 §3.1). */
@@ -69,6 +70,8 @@ export default async function usedRegistration(app: FastifyInstance, { steps }: 
 
   app.actions.register('used-vehicle/registration-confirm', {
     input: z.object({ confirma: z.literal(true, '@seminovo.erro.confirmar-cadastro') }),
+    // Confirming starts the used-vehicle process once.
+    once: { key: (_input, { request }) => quotaMove(request, 'seminovo-inicio') },
     async handler(_input, { upstream }): Promise<ActionResult> {
       const data = usedProcess(await billingOf(upstream!));
       if (!data) return { kind: 'navigate', to: '/faturamento' };

@@ -8,6 +8,7 @@ import { AppError } from '../../errors.js';
 import { requestTargetOrHome } from '../../security/local-target.js';
 import type { CustomerUpstream } from './customer-upstream.js';
 import { moveDone, type OnceSpec } from './once.js';
+import type { OwnedKind, Owns } from './ownership.js';
 import { UpstreamError } from './upstream-client.js';
 import type { ResolvedPartner } from './partner.js';
 
@@ -50,6 +51,11 @@ export interface ActionDefinition<S extends z.ZodType> {
    * racing tabs, sessions and instances make one upstream effect and all get its answer.
    */
   once?: OnceSpec<z.output<S>, ActionContext>;
+  /**
+   * The ids of the body (instalments, bids, slips…) by the customer's own list each must be in
+   * (plugins/core/ownership.ts): a foreign or guessed one is refused before anything reaches the back office.
+   */
+  owns?: Owns<z.output<S>>;
   handler(input: z.output<S>, ctx: ActionContext): Promise<ActionResult>;
 }
 
@@ -170,6 +176,10 @@ export default fp(
         }
       };
       const execute = async (): Promise<ActionResult> => {
+        if (action.owns && request.session) {
+          const refused = await app.ownership.refusal(action.owns, input.data, request);
+          if (refused) return refused;
+        }
         // A key the back office could not be read for: the handler meets the same failure and answers it.
         const move = action.once && request.session ? await Promise.resolve(action.once.key(input.data, context)).catch(keyFailure) : null;
         if (!move) return handle();
@@ -211,6 +221,15 @@ export default fp(
       return result;
     }
 
+    // Every list an action's ids are checked against is defined by the capability that reads it.
+    app.addHook('onReady', async () => {
+      const defined = new Set(app.ownership.defined());
+      for (const [name, action] of registry) {
+        const missing = (Object.keys(action.owns ?? {}) as OwnedKind[]).filter((kind) => !defined.has(kind));
+        if (missing.length > 0) throw new Error(`action ${name}: no owned list defined for ${missing.join(', ')}`);
+      }
+    });
+
     app.addHook('onRequest', (request, _reply, done) => {
       if (!request.url.startsWith('/api/')) return done();
       const refusal = csrfRefusal(request);
@@ -232,5 +251,5 @@ export default fp(
       run(`${request.params.area}/${request.params.name}`, request, reply),
     );
   },
-  { name: 'actions', dependencies: ['definitions', 'partner', 'session', 'analytics', 'once'] },
+  { name: 'actions', dependencies: ['definitions', 'partner', 'session', 'analytics', 'once', 'ownership'] },
 );

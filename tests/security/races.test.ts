@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
+import * as backOffice from '../../screens/back-office/index.js';
 import type { RecordedCall } from '../helpers/sandbox-control.js';
 import { collectedStack, loggedIn, type Client } from './attacker.js';
 import { RACE_DRIVERS, type RaceDriver } from './drivers/races.js';
@@ -20,12 +21,24 @@ beforeEach(async () => {
   await stack.sandbox.clearFaults();
 });
 
-/** Back-office calls that change something: not reads, not the session's own login calls. */
-const READS = /^(salesforce\/consulta\/|login(\/|$)|versoes$|parceiros)/;
+/** The back-office endpoints that change something, as the contract declares them (a POST, or a GET marked changesData). */
+const CHANGING: Array<{ method: string; path: RegExp }> = [];
+(function collect(node: unknown): void {
+  if (!node || typeof node !== 'object') return;
+  const e = node as { method?: unknown; path?: unknown; answer?: unknown; changesData?: boolean };
+  if (typeof e.method === 'string' && typeof e.path === 'string' && e.answer) {
+    if (e.method !== 'GET' || e.changesData) CHANGING.push({ method: e.method, path: new RegExp(`^${e.path.replace(/\{\w+\}/g, '[^/]+')}$`) });
+    return;
+  }
+  for (const value of Object.values(node)) collect(value);
+})(backOffice);
+/** Queries the contract sends as POST (composite CRM reads, the session's own login calls). */
+const READS = /^(salesforce\/consulta\/|login(\/|$))/;
+
 function effects(calls: readonly RecordedCall[]): Map<string, number> {
   const counted = new Map<string, number>();
   for (const call of calls) {
-    if (call.method === 'GET' || READS.test(call.path)) continue;
+    if (READS.test(call.path) || !CHANGING.some((e) => e.method === call.method && e.path.test(call.path))) continue;
     const key = `${call.method} ${call.path}`;
     counted.set(key, (counted.get(key) ?? 0) + 1);
   }

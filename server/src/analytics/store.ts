@@ -63,6 +63,13 @@ export interface DurationRow {
  * a person. Every write adds to what is there (`count = count + EXCLUDED.count`), so any number of
  * instances write their own counts in any order and nothing is lost or counted twice.
  */
+/** One constant statement per table: no query text is built from values. */
+const PURGES = [
+  'WITH gone AS (DELETE FROM analytics_steps WHERE day < $1::date RETURNING 1) SELECT count(*)::int AS n FROM gone',
+  'WITH gone AS (DELETE FROM analytics_refusals WHERE day < $1::date RETURNING 1) SELECT count(*)::int AS n FROM gone',
+  'WITH gone AS (DELETE FROM analytics_durations WHERE day < $1::date RETURNING 1) SELECT count(*)::int AS n FROM gone',
+] as const;
+
 export class AnalyticsStore {
   constructor(private readonly db: Database) {}
 
@@ -140,8 +147,8 @@ export class AnalyticsStore {
   /** Removes every count of a day before `before` (YYYY-MM-DD); answers how many rows went. */
   async purge(before: string): Promise<number> {
     let removed = 0;
-    for (const table of ['analytics_steps', 'analytics_refusals', 'analytics_durations']) {
-      const rows = await this.db.query<{ n: number }>(`WITH gone AS (DELETE FROM ${table} WHERE day < $1::date RETURNING 1) SELECT count(*)::int AS n FROM gone`, [before]);
+    for (const sql of PURGES) {
+      const rows = await this.db.query<{ n: number }>(sql, [before]);
       removed += rows[0]?.n ?? 0;
     }
     return removed;

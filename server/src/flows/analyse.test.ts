@@ -83,7 +83,7 @@ describe('flow analyser', () => {
       t.default.covers = [];
     });
     const text = formatReport(analyse(bundle, context));
-    expect(text).toMatch(/^Definições de fluxo: 7 erro\(s\)/);
+    expect(text).toMatch(/^Definições de fluxo: 7 erros/);
     expect(text).toContain('ERRO  tabela cash-billing-screen: valor "AGUARDANDO_PAGAMENTO"');
   });
 });

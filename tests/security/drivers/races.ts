@@ -93,7 +93,8 @@ export const RACE_DRIVERS: Record<string, RaceEntry> = {
     },
     body: () => ({ aceite: true }),
   },
-  'refund/start': { persona: 'gustavo', before: (stack) => setRefund(stack, { status: 'NAO_INICIADO' }), body: () => ({}) },
+  // The seed's refund, not started (the sandbox's reset restores it).
+  'refund/start': { persona: 'gustavo', body: () => ({}) },
   'refund/bank-data': {
     persona: 'gustavo',
     before: async (stack) => {

@@ -1,4 +1,4 @@
-import { client, findAll } from './api-client.js';
+import { asCustomerWithFirstQuota, type client, findAll } from './api-client.js';
 import { persona } from './personas.js';
 import type { Stack } from './stack.js';
 import { ORDER, setVehicle } from './vehicle-billing.js';
@@ -29,14 +29,8 @@ export interface MoveCase {
 }
 
 /** Logs `key` in (on the partner `host`, on the stack's server or another instance's `url`) and selects the first quota; its id too. */
-export async function customer(stack: Stack, key: string, host?: string, url = stack.baseUrl): Promise<{ c: Client; idCota: number }> {
-  const c = client(url, host ? `${host}.localhost:${new URL(url).port}` : undefined);
-  await c.login(key);
-  const list = await c.screen('/groups-and-quotas');
-  const card = findAll(list.body.layout, (n) => n.type === 'card' && String(n.id).startsWith('cota-'))[0];
-  await c.selectFirstQuota(key);
-  return { c, idCota: card.action.action.payload.idCota as number };
-}
+export const customer = (stack: Stack, key: string, host?: string, url = stack.baseUrl): Promise<{ c: Client; idCota: number }> =>
+  asCustomerWithFirstQuota(url, key, host ? `${host}.localhost:${new URL(url).port}` : undefined);
 
 const control = async (stack: Stack, method: string, path: string, body?: unknown) => {
   const res = await fetch(`${stack.sandbox.url}/__sandbox/${path}`, { method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? null : JSON.stringify(body) });

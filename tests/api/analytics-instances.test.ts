@@ -10,6 +10,9 @@ import { persona } from '../helpers/personas.js';
 import { postgresAvailable, TEST_DATABASE_URL } from '../helpers/postgres.js';
 import { startStack, type Stack } from '../helpers/stack.js';
 
+/** Each pass offers its own value: the same offer confirmed again is the same move, answered once. */
+let offers = 0;
+
 /**
  * Two instances on one PostgreSQL, no sticky sessions: every request of a customer goes to the other
  * instance than the one before. Each instance counts what it served and writes it on its own
@@ -73,7 +76,7 @@ describe.skipIf(!reachable)('counts from two instances', () => {
         await c.screen('/offers-and-bids-introduction');
         await c.screen('/offers-and-bids?passo=type');
         expect((await c.action('bids/step', { passo: 'type', modalidade: 'LL', tipoOferta: 'VL', valor: '1,00' })).kind).toBe('field-errors');
-        expect((await c.action('bids/step', { passo: 'type', modalidade: 'LL', tipoOferta: 'VL', valor: '20.000,00' })).to).toBe('/offers-and-bids?passo=builtin');
+        expect((await c.action('bids/step', { passo: 'type', modalidade: 'LL', tipoOferta: 'VL', valor: `20.${String(++offers).padStart(3, '0')},00` })).to).toBe('/offers-and-bids?passo=builtin');
         for (const [passo, fields, then] of [
           ['builtin', {}, 'keys'],
           ['keys', { trocaChaves: false }, 'reduction'],

@@ -11,8 +11,9 @@ import { startStack, type Stack } from '../helpers/stack.js';
 /** Two server instances on the local PostgreSQL: what one publishes, the other serves within 5 s. */
 const DATABASE_URL = TEST_DATABASE_URL;
 const reachable = await postgresAvailable(async (client) => {
+  // A fresh table: the migrations that make flow_versions (2) and add its approver (4160) run again.
   await client.query('DROP TABLE IF EXISTS flow_versions');
-  await client.query('DELETE FROM schema_migrations WHERE id = 2').catch(() => undefined);
+  await client.query('DELETE FROM schema_migrations WHERE id IN (2, 4160)').catch(() => undefined);
 });
 
 let stack: Stack;

@@ -28,7 +28,7 @@ describe('the analysis page in a real browser', () => {
     await anaBidsFiveTimes();
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await loginStaffInBrowser(page, stack.baseUrl, 'consulta', 'consulta-sandbox');
-    await page.getByRole('button', { name: 'Análise dos fluxos' }).click();
+    await page.getByRole('navigation', { name: 'Seções do console' }).getByRole('link', { name: 'Análise dos fluxos' }).click();
     await page.waitForURL('**/ops/analise');
     const funnel = page.getByRole('table', { name: 'Etapas de Lances' });
     await funnel.waitFor();

@@ -178,7 +178,7 @@ export default fp(
       const execute = async (): Promise<ActionResult> => {
         if (action.owns && request.session) {
           const refused = await app.ownership.refusal(action.owns, input.data, request);
-          if (refused) return refused;
+          if (refused) return answered(request, refused);
         }
         // A key the back office could not be read for: the handler meets the same failure and answers it.
         const move = action.once && request.session ? await Promise.resolve(action.once.key(input.data, context)).catch(keyFailure) : null;

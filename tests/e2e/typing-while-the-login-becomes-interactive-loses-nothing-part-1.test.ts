@@ -1,4 +1,4 @@
 import { describeTypingTries } from '../helpers/typing-moments.js';
 
-/** Typing into the server-drawn login on a slow phone loses nothing, part 1 of 3 of the 52 tries (tests/helpers/typing-moments.ts). */
+/** Typing into the server-drawn login on a slow phone loses nothing, part 1 of 3 of the 24 tries (tests/helpers/typing-moments.ts). */
 describeTypingTries({ part: 1, of: 3 });

@@ -22,8 +22,15 @@ export const ConversationMessage = z
   .meta({ id: 'ConversationMessage' });
 export type ConversationMessage = z.infer<typeof ConversationMessage>;
 
+/**
+ * What a control is called by assistive technology when its label alone does not say what it acts
+ * on (a card that repeats: "Gerar boleto" on every instalment). It must contain the visible label
+ * (WCAG 2.5.3), e.g. "Gerar boleto: Parcela 12". Absent, the label is the name.
+ */
+const AccessibleName = z.string().min(1);
+
 /** A labelled action inside a card or banner. */
-export const LinkedAction = z.object({ label: z.string().min(1), action: Action });
+export const LinkedAction = z.object({ label: z.string().min(1), accessibleName: AccessibleName.optional(), action: Action });
 
 /**
  * Icons a document may name (lucide names). The renderer imports exactly these, so the bundle
@@ -75,6 +82,7 @@ const own = {
   'key-value': { rows: z.array(z.object({ label: z.string(), text: z.string() })) },
   button: {
     label: z.string().min(1),
+    accessibleName: AccessibleName.optional(),
     variant: z.enum(['primary', 'secondary', 'link']).optional(),
     action: Action,
     /**
@@ -102,7 +110,7 @@ const own = {
     errors: z.record(z.string(), z.string()).optional(),
     /** Field name (dotted for nested objects) → input format: mask, keyboard and raw value (see formats.ts). */
     formats: z.record(z.string(), FieldFormat).optional(),
-    submit: z.object({ label: z.string().min(1), action: Action }),
+    submit: z.object({ label: z.string().min(1), accessibleName: AccessibleName.optional(), action: Action }),
     /**
      * Which form engine draws it, decided by the server from the schema: `light` (the renderer's
      * own fields: text, password, checkbox, radio, hidden; no form library downloaded) or `json`

@@ -51,6 +51,20 @@ describe('the first screen is drawn into the page', () => {
     expect(visitor).not.toContain('Ana');
   });
 
+  it('names a button that repeats by what it acts on, its visible label first (each instalment, the second login form)', async () => {
+    const ana = client(stack.baseUrl);
+    const login = await ana.login('ana');
+    const sid = String(([] as string[]).concat(login.headers['set-cookie'] ?? []).find((c) => /sid=/.test(c))).split(';')[0]!;
+    await ana.selectFirstQuota('ana');
+    const slips = rootMarkup((await page(stack.baseUrl, '/boletos', { cookie: sid })).body);
+    const names = [...slips.matchAll(/<button[^>]*aria-label="(Gerar boleto: [^"]+)"[^>]*>Gerar boleto<\/button>/g)].map((m) => m[1]);
+    expect(names.length).toBeGreaterThan(1);
+    expect(new Set(names).size, names.join(' | ')).toBe(names.length);
+
+    const entrar = rootMarkup((await page(stack.baseUrl, '/entrar')).body);
+    expect(entrar).toMatch(/<button[^>]*type="submit"[^>]*aria-label="Entrar com grupo e cota"[^>]*>Entrar<\/button>/);
+  });
+
   it('leaves the root empty for a native wrapper (its renderer draws the wrapper\'s own screen)', async () => {
     const wrapped = await page(stack.baseUrl, '/entrar', { 'x-client-platform': 'android' });
     expect(wrapped.status).toBe(200);

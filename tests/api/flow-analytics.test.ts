@@ -113,8 +113,8 @@ describe('the bid wizard, counted step by step and version by version', () => {
 
     expect(tableRows(page, 'Recusas em “Tipo de lance”')).toEqual([{ Campo: stack.app.text('lances.campo.valor-oferta'), Motivo: 'Este valor é menor que o lance mínimo', Vezes: '6' }]);
     expect(tableRows(page, 'Recusas em “Resumo da oferta”')).toEqual([{ Campo: 'Mensagem geral', Motivo: CUT_OFF, Vezes: '< 5' }]);
-    const times = tableRows(page, 'Tempo até a etapa seguinte e falhas do back office em Lances');
-    expect(times.find((r) => r.Etapa === 'Tipo de lance')).toMatchObject({ 'Medições': '11', 'Falhas do back office': '0' });
+    const times = tableRows(page, 'Tempo até a etapa seguinte e falhas do sistema da administradora em Lances');
+    expect(times.find((r) => r.Etapa === 'Tipo de lance')).toMatchObject({ 'Medições': '11', 'Falhas do sistema da administradora': '0' });
     expect(times.find((r) => r.Etapa === 'Tipo de lance')!['Tempo mediano']).toMatch(/^(menos de 1 s|\d+ s|\d+ min( \d+ s)?)$/);
 
     // Version against version: v1 of the bid wizard against v2, step by step.
@@ -182,8 +182,8 @@ describe('cash billing: a document refused by the analysis, a resend refused by 
     expect(csv.status).toBe(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     const lines = csv.text.replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines[0]).toBe('"registro","fluxo","etapa","ordem","periodo_de","periodo_ate","parceiro","plataforma","chegaram","concluiram","desistiram","tempo_mediano_segundos","tempo_p90_segundos","medicoes","falhas_back_office","campo","motivo","vezes"');
-    expect(lines.find((l) => l.includes('"Envio de documentos"') && l.startsWith('"etapa"'))).toMatch(/^"etapa","Faturamento em espécie","Envio de documentos","5","[\d-]+","[\d-]+","todos","todas","5","5","0",/);
+    expect(lines[0]).toBe('"registro","fluxo","etapa","ordem","periodo_de","periodo_ate","parceiro","plataforma","chegaram","concluiram","desistiram","tempo_mediano_segundos","tempo_p90_segundos","medicoes","falhas_sistema_administradora","campo","motivo","vezes"');
+    expect(lines.find((l) => l.includes('"Envio de documentos"') && l.startsWith('"etapa"'))).toMatch(/^"etapa","Faturamento em espécie","Envio de documentos","5","\d{2}\/\d{2}\/\d{4}","\d{2}\/\d{2}\/\d{4}","todos","todas","5","5","0",/);
     expect(lines.filter((l) => l.startsWith('"recusa"') && l.includes('"Documento ilegível na análise","5"'))).toHaveLength(2);
     expect((await client(stack.baseUrl).agent.get('/api/ops/analise.csv')).status).toBe(401);
 

@@ -237,7 +237,7 @@ describe('operations console: texts and partner themes as versioned definitions'
     expect(notColour.body.errors).toEqual({ primary: '"vermelho" não é uma cor: use #RRGGBB' });
     const unreadable = await c.action('ops/tema', { parceiro: '1', primary: '#FFEB3B', onPrimary: '#FFFFFF' });
     expect(unreadable.body.kind).toBe('field-errors');
-    expect(unreadable.body.errors.onPrimary).toMatch(/^contraste de onPrimary sobre primary é 1,\d\d:1; o mínimo WCAG AA para texto é 4,5:1$/);
+    expect(unreadable.body.errors.onPrimary).toMatch(/^contraste entre texto sobre a primária e cor primária é 1,\d\d:1; o mínimo WCAG AA para texto é 4,5:1$/);
     expect(stack.app.flows.version).toBe(before);
   });
 

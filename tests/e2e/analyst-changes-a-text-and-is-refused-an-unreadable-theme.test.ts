@@ -41,7 +41,7 @@ describe('an operations analyst changes texts and themes in a real browser', () 
     await analyst.getByLabel('Cor primária de Consórcio Aurora (primary)').fill('#FFEB3B');
     await analyst.getByLabel('Texto sobre a primária de Consórcio Aurora (onPrimary)').fill('#FFFFFF');
     await analyst.getByRole('button', { name: 'Revisar tema de Consórcio Aurora' }).click();
-    await analyst.getByText(/contraste de onPrimary sobre primary é 1,\d\d:1; o mínimo WCAG AA para texto é 4,5:1/).first().waitFor();
+    await analyst.getByText(/contraste entre texto sobre a primária e cor primária é 1,\d\d:1; o mínimo WCAG AA para texto é 4,5:1/).first().waitFor();
     await analyst.getByLabel('Cor primária de Consórcio Aurora (primary)').fill('amarelo');
     await analyst.getByRole('button', { name: 'Revisar tema de Consórcio Aurora' }).click();
     await analyst.getByText('"amarelo" não é uma cor: use #RRGGBB').first().waitFor();

@@ -4,6 +4,8 @@ import { useRunAction } from '../actions/use-run-action.js';
 
 interface ActionButtonProps {
   label: string;
+  /** The name assistive technology reads when the label alone does not say what the button acts on. */
+  accessibleName?: string | undefined;
   action: Action;
   variant?: 'primary' | 'secondary' | 'link' | undefined;
   /** Disabled until `until`, showing `label` with {segundos} left. */
@@ -34,7 +36,7 @@ function useSecondsLeft(until: string | undefined): number {
 }
 
 /** A button that runs an action; disabled while its submit is in flight or its countdown runs. */
-export function ActionButton({ label, action, variant = 'primary', countdown }: ActionButtonProps) {
+export function ActionButton({ label, accessibleName, action, variant = 'primary', countdown }: ActionButtonProps) {
   const run = useRunAction();
   const [busy, setBusy] = useState(false);
   const left = useSecondsLeft(countdown?.until);
@@ -44,6 +46,7 @@ export function ActionButton({ label, action, variant = 'primary', countdown }: 
       type="button"
       className={`button button-${variant}`}
       disabled={busy || waiting}
+      aria-label={accessibleName}
       aria-live={countdown ? 'polite' : undefined}
       // Marks a label that moves with the clock (screenshot reviews cover it).
       data-countdown={countdown ? '' : undefined}

@@ -110,6 +110,16 @@ export function countOf(value: number, one: string, other: string): string {
   return `${formatCount(value)} ${plural(value, one, other)}`;
 }
 
+/** A number with at most `digits` decimals, a decimal comma and thousands dots: 1.234,5. */
+export function formatNumber(value: number, digits: number): string {
+  return new Intl.NumberFormat('pt-BR', { maximumFractionDigits: digits, useGrouping: true }).format(value);
+}
+
+/** A percentage (in percent, 12.5 for 12,5%) as a Brazilian writes it: 12,5%. */
+export function formatPercent(value: number, digits = 2): string {
+  return `${formatNumber(value, digits)}%`;
+}
+
 /** A number with a fixed count of decimals and a decimal comma: 4,52. */
 export function formatDecimal(value: number, digits: number): string {
   return new Intl.NumberFormat('pt-BR', { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: true }).format(value);

@@ -72,6 +72,24 @@ export function themeTokens(colors: { primary: string; secondary: string }): The
 export const AA_TEXT = 4.5;
 
 type Token = keyof ThemeTokens;
+
+/** Each token as the console names it to an analyst (the token itself is the theme file's key). */
+export const TOKEN_NAMES: { readonly [T in Token]: string } = {
+  primary: 'cor primária',
+  onPrimary: 'texto sobre a primária',
+  secondary: 'cor secundária',
+  onSecondary: 'texto sobre a secundária',
+  surface: 'superfície',
+  onSurface: 'texto sobre a superfície',
+  background: 'fundo',
+  onBackground: 'texto sobre o fundo',
+  muted: 'texto discreto',
+  border: 'borda',
+  info: 'informação',
+  success: 'sucesso',
+  warning: 'atenção',
+  danger: 'perigo',
+};
 /**
  * Every pair of tokens the renderer draws one on the other (text colour, background). Tone
  * colours are drawn as text on the surface (pills, banners' texts) and on the background.

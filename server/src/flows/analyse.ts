@@ -1,7 +1,7 @@
 import { pathsOf } from '../../../screens/contract/conditions.js';
 import type { Cell, DecisionTable, FlowBundle, Outcome, ThemeDefinition, Vocabulary, Wizard } from '../../../screens/contract/flows.js';
-import { themeOf, themeProblems } from '../domain/theme.js';
-import { plural } from '../domain/format.js';
+import { themeOf, themeProblems, TOKEN_NAMES } from '../domain/theme.js';
+import { formatDecimal, plural } from '../domain/format.js';
 
 /** What the analyser needs to know of the rest of the definitions. */
 export interface AnalysisContext {
@@ -218,7 +218,7 @@ function analyseTheme(theme: ThemeDefinition, add: (f: Finding) => void): void {
     add({
       level: 'erro',
       where: `tema ${theme.id}, ${p.foreground}`,
-      message: `contraste de ${p.foreground} sobre ${p.background} é ${p.ratio.toFixed(2).replace('.', ',')}:1; o mínimo WCAG AA para texto é 4,5:1`,
+      message: `contraste entre ${TOKEN_NAMES[p.foreground]} e ${TOKEN_NAMES[p.background]} é ${formatDecimal(p.ratio, 2)}:1; o mínimo WCAG AA para texto é 4,5:1`,
       definition: theme.id,
       field: p.foreground in theme.tokens ? p.foreground : p.background,
     });

@@ -6,7 +6,7 @@ export function Banner({ node }: { node: ComponentOf<'banner'> }) {
   return (
     <div className={`banner tone-${node.tone}`} role={urgent ? 'alert' : 'status'}>
       <p>{node.text}</p>
-      {node.action && <ActionButton label={node.action.label} action={node.action.action} variant="link" />}
+      {node.action && <ActionButton label={node.action.label} accessibleName={node.action.accessibleName} action={node.action.action} variant="link" />}
     </div>
   );
 }

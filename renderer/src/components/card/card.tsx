@@ -11,7 +11,7 @@ export function Card({ node }: { node: ComponentOf<'card'> }) {
       <Nodes nodes={node.items} />
       {node.action && (
         <div className="card-actions">
-          <ActionButton label={node.action.label} action={node.action.action} />
+          <ActionButton label={node.action.label} accessibleName={node.action.accessibleName} action={node.action.action} />
         </div>
       )}
     </section>

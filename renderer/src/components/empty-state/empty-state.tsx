@@ -11,7 +11,7 @@ export function EmptyState({ node }: { node: ComponentOf<'empty-state'> }) {
       </span>
       <h2 className="empty-state-title">{node.title}</h2>
       {node.text && <p className="empty-state-text">{node.text}</p>}
-      {node.action && <ActionButton label={node.action.label} action={node.action.action} variant="secondary" />}
+      {node.action && <ActionButton label={node.action.label} accessibleName={node.action.accessibleName} action={node.action.action} variant="secondary" />}
     </section>
   );
 }

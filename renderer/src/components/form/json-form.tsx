@@ -57,7 +57,7 @@ export default function JsonForm({ node }: { node: ComponentOf<'form'> }) {
           {message}
         </p>
       )}
-      <button type="submit" className="button button-primary" disabled={busy}>
+      <button type="submit" className="button button-primary" disabled={busy} aria-label={node.submit.accessibleName}>
         {node.submit.label}
       </button>
     </Form>

@@ -14,8 +14,8 @@ export function Summary({ node }: { node: ComponentOf<'summary'> }) {
       {node.caption && <p className="summary-caption">{node.caption}</p>}
       {(node.action || node.secondaryAction) && (
         <div className="summary-actions">
-          {node.action && <ActionButton label={node.action.label} action={node.action.action} />}
-          {node.secondaryAction && <ActionButton label={node.secondaryAction.label} action={node.secondaryAction.action} variant="secondary" />}
+          {node.action && <ActionButton label={node.action.label} accessibleName={node.action.accessibleName} action={node.action.action} />}
+          {node.secondaryAction && <ActionButton label={node.secondaryAction.label} accessibleName={node.secondaryAction.accessibleName} action={node.secondaryAction.action} variant="secondary" />}
         </div>
       )}
     </section>

@@ -37,8 +37,8 @@ export default async function mandatoryUpdate(app: FastifyInstance) {
     return {
       nome: customer.nome,
       documento: formatNationalId(customer.inscricaoNacional),
-      email: customer.email ? maskEmail(customer.email) : '—',
-      celular: customer.celular ? maskPhone(customer.celular) : '—',
+      email: customer.email ? maskEmail(customer.email) : app.text('comum.nao-informado'),
+      celular: customer.celular ? maskPhone(customer.celular) : app.text('comum.nao-informado'),
     };
   });
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ActionResult } from '../../../../screens/contract/index.js';
 import { bidRefusal } from '../../domain/bids.js';
-import { formatDate, formatMoney } from '../../domain/format.js';
+import { formatDate, formatMoney, formatPercent } from '../../domain/format.js';
 import { UpstreamError } from '../../plugins/core/upstream-client.js';
 import { selectedQuota } from '../quotas/quotas-upstream.js';
 import { bidHistory, bidRules, cancelBid } from './bids-upstream.js';
@@ -52,7 +52,7 @@ export default async function bids(app: FastifyInstance) {
     const steps = app.flows.steps('bid-wizard', { tipo, opcoes: rules.opcoes.map((o) => o.codigo) });
     const labels = app.flows.wizard('bid-wizard').steps.filter((s) => steps.includes(s.id)).map((s) => s.label);
     return {
-      assembleia: rules.assembleia.data ? `${rules.assembleia.numero}ª assembleia, em ${formatDate(rules.assembleia.data)}` : '—',
+      assembleia: rules.assembleia.data ? `${rules.assembleia.numero}ª assembleia, em ${formatDate(rules.assembleia.data)}` : app.text('comum.sem-data'),
       aberto: refusal === null,
       cancelada: refusal === 'cota-cancelada',
       encerrado: refusal === 'encerrado',
@@ -69,7 +69,7 @@ export default async function bids(app: FastifyInstance) {
         protocolo: b.protocolo,
         titulo: `Protocolo ${b.protocolo}`,
         data: formatDate(b.dataCredenciamento),
-        valor: `${formatMoney(b.valorOferta)} (${b.percentual.toLocaleString('pt-BR')}%)`,
+        valor: `${formatMoney(b.valorOferta)} (${formatPercent(b.percentual)})`,
         status: STATUS_TEXT[b.status] ?? b.status,
         ativo: b.status === 'ATIVO',
       })),

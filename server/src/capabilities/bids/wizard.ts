@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ActionResult } from '../../../../screens/contract/index.js';
 import { bidRefusal, bidValueFromPercentage, bidValueProblem, embeddedPlusFgtsProblem, embeddedProblem, FGTS_PURPOSES, fgtsPercentage, freeBidAuto, readMoney } from '../../domain/bids.js';
-import { formatMoney } from '../../domain/format.js';
+import { formatMoney, formatPercent } from '../../domain/format.js';
 import { UpstreamError } from '../../plugins/core/upstream-client.js';
 import type { BidDraft } from '../../storage/session-store.js';
 import { selectedQuota } from '../quotas/quotas-upstream.js';
@@ -117,9 +117,9 @@ export default async function bidWizard(app: FastifyInstance) {
       },
       resumo: [
         { label: app.text('lances.campo.modalidade'), text: draft.modalidade === 'LF' ? 'Lance fixo' : 'Lance livre' },
-        { label: app.text('lances.campo.valor'), text: draft.valorOferta ? formatMoney(draft.valorOferta) : '—' },
+        { label: app.text('lances.campo.valor'), text: draft.valorOferta ? formatMoney(draft.valorOferta) : app.text('comum.nao-informado') },
         { label: app.text('lances.campo.embutido'), text: formatMoney(draft.valorLanceEmbutido ?? 0) },
-        { label: app.text('lances.campo.fgts'), text: `${formatMoney(draft.valorFGTS ?? 0)} (${fgtsPercentage(draft.valorFGTS ?? 0, draft.valorOferta ?? 0).toLocaleString('pt-BR')}%)` },
+        { label: app.text('lances.campo.fgts'), text: `${formatMoney(draft.valorFGTS ?? 0)} (${formatPercent(fgtsPercentage(draft.valorFGTS ?? 0, draft.valorOferta ?? 0))})` },
         { label: app.text('lances.campo.chaves'), text: draft.trocaChaves ? 'Sim' : 'Não' },
         { label: app.text('lances.campo.reducao'), text: draft.tipoAmortizacao === 'PARCELA' ? 'Reduzir a parcela' : 'Reduzir o prazo' },
       ],

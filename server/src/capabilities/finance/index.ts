@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { formatCount, formatDate, formatMoney } from '../../domain/format.js';
+import { formatCount, formatDate, formatMoney, formatPercent } from '../../domain/format.js';
 import { UpstreamError } from '../../plugins/core/upstream-client.js';
 import { documentsUpstream as docs } from '../documents/documents-upstream.js';
 import { inNativeWrapper } from '../../plugins/core/client-platform.js';
@@ -59,7 +59,7 @@ export default async function finance(app: FastifyInstance) {
     return {
       resumo: [
         { label: app.text('financeiro.total-pago'), text: formatMoney(statement.totalPago) },
-        { label: app.text('financeiro.percentual-pago'), text: `${statement.percentualPago.toLocaleString('pt-BR')}%` },
+        { label: app.text('financeiro.percentual-pago'), text: formatPercent(statement.percentualPago) },
         { label: app.text('financeiro.saldo-devedor'), text: formatMoney(statement.saldoDevedor) },
       ],
       linhas: statement.lancamentos.map((l) => [formatDate(l.data), l.descricao, `${l.tipo === 'D' ? '-' : ''}${formatMoney(l.valor)}`]),

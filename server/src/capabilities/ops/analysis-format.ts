@@ -1,3 +1,5 @@
+import { formatCount as formatWholeCount, formatNumber, formatPercent } from '../../domain/format.js';
+
 /**
  * The analysis page's figures as an analyst reads them (pt-BR). A count from 1 to 4 is shown as
  * "< 5" (so that nobody can be singled out from a small count); times need 5 measurements.
@@ -8,7 +10,7 @@ export const SMALLEST_SHOWN = 5;
 export const withheld = (n: number) => n > 0 && n < SMALLEST_SHOWN;
 
 export function formatCount(n: number): string {
-  return withheld(n) ? `< ${SMALLEST_SHOWN}` : n.toLocaleString('pt-BR');
+  return withheld(n) ? `< ${SMALLEST_SHOWN}` : formatWholeCount(n);
 }
 
 /** A time span as people say it: "45 s", "3 min 20 s", "2 h 5 min", "3 dias 4 h". */
@@ -46,7 +48,7 @@ export function share(part: number, whole: number): number | null {
 }
 
 export function formatShare(value: number | null): string {
-  return value === null ? 'amostra pequena' : value.toLocaleString('pt-BR', { style: 'percent', maximumFractionDigits: 1 });
+  return value === null ? 'amostra pequena' : formatPercent(value * 100, 1);
 }
 
 /** The difference between two shares in percentage points, signed ("+5,2 p.p."). */
@@ -55,5 +57,5 @@ export function formatPoints(a: number | null, b: number | null): string {
   const points = (b - a) * 100;
   const rounded = Math.round(points * 10) / 10;
   if (rounded === 0) return 'igual';
-  return `${rounded > 0 ? '+' : '−'}${Math.abs(rounded).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} p.p.`;
+  return `${rounded > 0 ? '+' : '−'}${formatNumber(Math.abs(rounded), 1)} p.p.`;
 }

@@ -97,8 +97,8 @@ function timesTable(a: Analysis): ComponentNode {
   return {
     type: 'table',
     id: `tempos-${a.flow.id}`,
-    caption: `Tempo até a etapa seguinte e falhas do back office em ${a.flow.name}`,
-    columns: ['Etapa', 'Tempo mediano', '9 em cada 10 em até', 'Medições', 'Falhas do back office'],
+    caption: `Tempo até a etapa seguinte e falhas do sistema da administradora em ${a.flow.name}`,
+    columns: ['Etapa', 'Tempo mediano', '9 em cada 10 em até', 'Medições', 'Falhas do sistema da administradora'],
     rows: a.steps.map((f) => [f.step.label, formatTime(f.median, f.measured), formatTime(f.p90, f.measured), formatCount(f.measured), formatCount(f.failures)]),
   };
 }

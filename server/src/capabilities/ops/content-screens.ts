@@ -1,7 +1,7 @@
 import type { ComponentNode } from '../../../../screens/contract/components.js';
 import type { ThemeDefinition } from '../../../../screens/contract/flows.js';
 import type { ThemeTokens } from '../../../../screens/contract/screen.js';
-import { contrastReport } from '../../domain/theme.js';
+import { contrastReport, TOKEN_NAMES } from '../../domain/theme.js';
 import { countOf, formatDecimal } from '../../domain/format.js';
 import type { StaffSession } from './staff-sessions.js';
 import { canPublish } from './staff.js';
@@ -75,7 +75,7 @@ export interface ThemeRow {
 export function themesScreen(staff: StaffSession, partners: ThemeRow[]): ComponentNode[] {
   return [
     { type: 'heading', text: 'Temas dos parceiros' },
-    { type: 'text', text: 'As cores publicadas aqui valem sobre as do back office. O analisador recusa um tema sem contraste WCAG AA (4,5:1 para texto).' },
+    { type: 'text', text: 'As cores publicadas aqui valem sobre as do sistema da administradora. O analisador recusa um tema sem contraste WCAG AA (4,5:1 para texto).' },
     ...partners.flatMap((p): ComponentNode[] => [
       {
         type: 'theme-preview',
@@ -87,7 +87,7 @@ export function themesScreen(staff: StaffSession, partners: ThemeRow[]): Compone
             type: 'table',
             caption: `Contraste WCAG AA de ${p.name}`,
             columns: ['texto', 'fundo', 'contraste', 'resultado'],
-            rows: contrastReport(p.theme).map((c) => [c.foreground, c.background, `${formatDecimal(c.ratio, 2)}:1`, c.ok ? 'passa' : 'falha']),
+            rows: contrastReport(p.theme).map((c) => [TOKEN_NAMES[c.foreground], TOKEN_NAMES[c.background], `${formatDecimal(c.ratio, 2)}:1`, c.ok ? 'passa' : 'falha']),
           },
           { type: 'button', label: 'Botão de exemplo', variant: 'primary', action: { type: 'submit', action: 'ops/galeria-exemplo' } },
         ],

@@ -1,6 +1,6 @@
 import type { ComponentNode, ComponentOf } from '../../../../screens/contract/components.js';
 import type { ThemeTokens } from '../../../../screens/contract/screen.js';
-import type { ContrastCheck } from '../../domain/theme.js';
+import { TOKEN_NAMES, type ContrastCheck } from '../../domain/theme.js';
 import { formatDecimal } from '../../domain/format.js';
 
 /**
@@ -144,7 +144,7 @@ function contrastTable(p: GalleryPartner): ComponentNode {
     type: 'table',
     caption: `Contraste WCAG AA · ${p.name}${p.rejected ? ' (tema recusado: desenhado com o tema padrão)' : ''}`,
     columns: ['Texto', 'Fundo', 'Razão', 'AA (4,5:1)'],
-    rows: p.report.map((c) => [c.foreground, c.background, `${formatDecimal(c.ratio, 2)}:1`, c.ok ? 'passa' : 'falha']),
+    rows: p.report.map((c) => [TOKEN_NAMES[c.foreground], TOKEN_NAMES[c.background], `${formatDecimal(c.ratio, 2)}:1`, c.ok ? 'passa' : 'falha']),
   };
 }
 

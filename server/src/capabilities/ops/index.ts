@@ -151,7 +151,7 @@ export default async function ops(app: FastifyInstance) {
       if (persona && report.ok) {
         const failed = (what: string) => (err: unknown) => {
           request.log.warn({ err }, `persona ${what} preview failed`);
-          return 'Não foi possível consultar o estado desta persona no back office agora.';
+          return 'Não foi possível consultar o estado desta persona no sistema da administradora agora.';
         };
         [preview, screens] = await Promise.all([
           previewPersona(app.upstream, app.flows, persona, bundle).catch(failed('decision')),

@@ -48,7 +48,7 @@ export const INPUT_LABELS: Readonly<Record<string, string>> = {
   status: 'Status',
   tipo: 'Tipo de cota',
   transparent: 'Login transparente',
-  wantedIsHome: 'Rota pedida é a home',
+  wantedIsHome: 'Rota pedida é o início (/home)',
 };
 
 /** Result fields of tables whose result has several fields. */
@@ -77,7 +77,7 @@ const VALUE_LABELS: Readonly<Record<string, Readonly<Record<string, string>>>> =
     verification: 'pedir o código de verificação',
     'password-change': 'trocar a senha',
     'mobile-fallback': 'rota só no celular',
-    home: 'ir para a home',
+    home: 'ir para o início',
     'mandatory-update': 'atualização cadastral',
     'quota-selection': 'escolher a cota',
     'app-update': 'atualizar o app',

@@ -32,9 +32,9 @@ export interface PreviewRow {
 }
 
 export function showOutcome(outcome: Outcome | string[]): string {
-  if (outcome === null) return '—';
+  if (outcome === null) return 'nenhum';
   if (Array.isArray(outcome)) return outcome.join(' → ');
-  if (typeof outcome === 'object') return Object.entries(outcome).map(([k, v]) => `${k}: ${v ?? '—'}`).join(' · ');
+  if (typeof outcome === 'object') return Object.entries(outcome).map(([k, v]) => `${k}: ${v ?? 'nenhum'}`).join(' · ');
   return outcome;
 }
 

@@ -36,8 +36,8 @@ export default async function postSaleSteps(app: FastifyInstance) {
         paragrafos,
         linhas: [
           { label: app.text('posvenda.campo.nome'), text: u.session.data.customer.nome },
-          { label: app.text('posvenda.campo.email'), text: (data.emails.find((e) => e.principal) ?? data.emails[0])?.email ?? '—' },
-          { label: app.text('posvenda.campo.telefone'), text: phone ? formatPhone(`${phone.ddd}${phone.numero}`) : '—' },
+          { label: app.text('posvenda.campo.email'), text: (data.emails.find((e) => e.principal) ?? data.emails[0])?.email ?? app.text('comum.nao-informado') },
+          { label: app.text('posvenda.campo.telefone'), text: phone ? formatPhone(`${phone.ddd}${phone.numero}`) : app.text('comum.nao-informado') },
         ],
         envios: [advance(app.text('posvenda.dados.corretos'))],
         links: [link('editar-contato', app.text('posvenda.dados.editar'), `${BASE}/dados-cadastrais-edicao`), link('editar-renda', app.text('posvenda.dados.renda'), `${BASE}/validar-renda`)],

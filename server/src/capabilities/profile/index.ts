@@ -57,9 +57,9 @@ export default async function profile(app: FastifyInstance) {
     const key = keys.data[0];
     return {
       agente: Boolean(ctx.request.session!.data.agent),
-      conta: account ? `${account.nomeBanco} · agência ${account.agencia} · conta ${account.conta}-${account.digitoConta} (${account.tipoConta === 'POUPANCA' ? 'poupança' : 'corrente'})` : '—',
+      conta: account ? `${account.nomeBanco} · agência ${account.agencia} · conta ${account.conta}-${account.digitoConta} (${account.tipoConta === 'POUPANCA' ? 'poupança' : 'corrente'})` : app.text('comum.nao-informado'),
       contaProblema: account ? (accountOwnerProblem(account.titularDocumento, holder) ?? '') : '',
-      pix: key ? formatNationalId(key.chave) : '—',
+      pix: key ? formatNationalId(key.chave) : app.text('comum.nao-informado'),
       pixProblema: key ? (pixKeyProblem(key.chave, holder) ?? '') : '',
     };
   });
@@ -85,8 +85,8 @@ export default async function profile(app: FastifyInstance) {
     const empresa = ctx.request.session!.data.customer.tipoPessoa === 'J';
     return {
       empresa,
-      atualEmail: data.emails[0]?.email ?? '—',
-      atualTelefone: phone ? formatPhone(`${phone.ddd}${phone.numero}`) : '—',
+      atualEmail: data.emails[0]?.email ?? app.text('comum.nao-informado'),
+      atualTelefone: phone ? formatPhone(`${phone.ddd}${phone.numero}`) : app.text('comum.nao-informado'),
       contato: { ddd: phone?.ddd ?? '', numero: phone?.numero ?? '', tipo: phone?.tipo ?? 3 },
     };
   });

@@ -99,7 +99,7 @@ export default async function quotaTransfer(app: FastifyInstance) {
     if (s.inProgress) return { redirect: `${BASE}/aguarde` };
     if (s.refusal) return { redirect: `${BASE}/introducao` };
     return {
-      email: email ?? '—',
+      email: email ?? app.text('comum.nao-informado'),
       linhas: [
         { label: app.text('transferencia.campo.cessionario'), text: formatNationalId(draft.cessionario) },
         { label: app.text('transferencia.campo.credito'), text: formatMoney(s.quota.valorBem) },

@@ -41,8 +41,8 @@ export default async function quotaDetails(app: FastifyInstance) {
         ...(isContemplated(q, today) && q.dataContemplacao ? [{ label: app.text('cotas.campo.contemplacao'), text: formatDate(q.dataContemplacao) }] : []),
       ],
       pessoa: [
-        { label: app.text('cotas.campo.titular'), text: q.nomePessoa ?? '—' },
-        { label: app.text('cotas.campo.documento'), text: q.cdInscricaoNacional ? maskNationalId(q.cdInscricaoNacional) : '—' },
+        { label: app.text('cotas.campo.titular'), text: q.nomePessoa ?? app.text('comum.nao-informado') },
+        { label: app.text('cotas.campo.documento'), text: q.cdInscricaoNacional ? maskNationalId(q.cdInscricaoNacional) : app.text('comum.nao-informado') },
       ],
       financeiro: [
         { label: app.text('cotas.campo.credito'), text: formatMoney(q.valorBem) },

@@ -32,9 +32,9 @@ function bankLine(raw: string | null | undefined): string {
 /** CRM dates come as DD/MM/YYYY or ISO. */
 const caseDate = (value: string) => (/^\d{4}-\d{2}-\d{2}/.test(value) ? formatDate(value.slice(0, 10)) : value);
 
-const requestView = (c: CustomerCase) => ({
+const requestView = (c: CustomerCase, notInformed: string) => ({
   protocolo: c.CaseNumber,
-  tipo: c.Type ?? '—',
+  tipo: c.Type ?? notInformed,
   situacao: CASE_STATUS[c.Status] ?? c.Status,
   fase: c.Fase__c ?? '',
   data: caseDate(c.CreatedDate),
@@ -105,7 +105,7 @@ export default async function service(app: FastifyInstance) {
   app.screens.register('solicitacoes', async (ctx) => {
     try {
       const cases = await customerCases(ctx.upstream!);
-      return { erro: false, solicitacoes: cases.map(requestView) };
+      return { erro: false, solicitacoes: cases.map((c) => requestView(c, app.text('comum.nao-informado'))) };
     } catch (err) {
       if (!(err instanceof UpstreamError)) throw err;
       ctx.request.log.warn({ status: err.status }, 'CRM cases unavailable');

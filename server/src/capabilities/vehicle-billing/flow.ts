@@ -66,6 +66,18 @@ export function stepOf(app: FastifyInstance, key: string, extra: Omit<StepView, 
   return { titulo: app.text(`veiculo.${key}.titulo`), texto: app.text(`veiculo.${key}.texto`), ...extra };
 }
 
+/** Whether two names from the customer and the core system are the same (case and spaces aside). */
+export const sameName = (a: string, b: string) => a.trim().toLocaleLowerCase('pt-BR') === b.trim().toLocaleLowerCase('pt-BR');
+
+/** The brand and model the customer asked the core system to include, each row only when it was given. */
+export function requestedVehicleRows(app: FastifyInstance, order: { newMarca?: string | null; newModelo?: string | null } | null | undefined): Array<{ label: string; text: string }> {
+  const rows = [
+    { label: app.text('veiculo.campo.marca'), text: order?.newMarca ?? '' },
+    { label: app.text('veiculo.campo.modelo'), text: order?.newModelo ?? '' },
+  ];
+  return rows.filter((row) => row.text.trim() !== '');
+}
+
 export const navigate = (app: FastifyInstance, label: string, to: string, variante: StepButton['variante'] = 'primary'): StepButton => ({ rotulo: app.text(label), variante, acao: { type: 'navigate', to } });
 
 /** The back office's day ('YYYY-MM-DD' in Brasília), for the document deadline. */

@@ -184,7 +184,7 @@ export default async function usedInspection(app: FastifyInstance, { steps }: { 
     const linkExpired = !link.valid && v.situacao === 'LINK_ENVIADO';
     const view: Omit<StepView, 'titulo'> = {
       linhas: [
-        { label: app.text('seminovo.vistoria.link'), text: v.linkVistoria ?? '—' },
+        { label: app.text('seminovo.vistoria.link'), text: v.linkVistoria ?? app.text('comum.nao-informado') },
         { label: app.text('seminovo.vistoria.enviado-em'), text: formatDateTime(v.linkEnviadoEm) },
         { label: app.text('seminovo.vistoria.link-valido'), text: link.valid ? formatDateTime(link.until) : app.text('seminovo.vistoria.vencido') },
         ...resultRows(v, now),

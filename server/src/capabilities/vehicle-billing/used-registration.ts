@@ -12,14 +12,14 @@ import { quotaMove } from '../../plugins/core/once.js';
 
 
 /** The main phone, e-mail and address as the registration keeps them (the first of each list, doc 2 §3.1). */
-async function currentData(u: CustomerUpstream) {
+async function currentData(u: CustomerUpstream, notInformed: string) {
   const data = await u.request(registration.get, { params: { id: quotaIdOf(u) } });
   const phone = data.telefones[0];
   const address = data.enderecos[0];
   return {
-    telefone: phone ? formatPhone(`${phone.ddd}${phone.numero}`) : '—',
-    email: data.emails[0]?.email ?? '—',
-    endereco: address ? `${address.logradouro}, ${address.numero || '0'}${address.complemento ? ` ${address.complemento}` : ''} — ${address.bairro}, ${address.cidade}/${address.uf} · CEP ${formatCep(address.cep)}` : '—',
+    telefone: phone ? formatPhone(`${phone.ddd}${phone.numero}`) : notInformed,
+    email: data.emails[0]?.email ?? notInformed,
+    endereco: address ? `${address.logradouro}, ${address.numero || '0'}${address.complemento ? ` ${address.complemento}` : ''} — ${address.bairro}, ${address.cidade}/${address.uf} · CEP ${formatCep(address.cep)}` : notInformed,
   };
 }
 
@@ -42,7 +42,7 @@ export default async function usedRegistration(app: FastifyInstance, { steps }: 
   for (const p of PAGES) {
     steps.set(`${SEMINOVO}/atualizacaocadastral/${p.page}`, async (ctx, data) => {
       if (!usedProcess(data)) return NO_USED_PROCESS;
-      const current = await currentData(ctx.upstream!);
+      const current = await currentData(ctx.upstream!, app.text('comum.nao-informado'));
       const botoes: StepButton[] = [navigate(app, 'seminovo.cadastro.correto', p.next)];
       if (!agent(ctx.upstream!)) botoes.push(navigate(app, 'seminovo.cadastro.alterar', p.change, 'secondary'));
       return usedStepOf(app, `cadastro-${p.page}`, { linhas: [{ label: app.text(`seminovo.campo.${p.field}`), text: current[p.field] }], ...(agent(ctx.upstream!) ? { aviso: app.text('seminovo.cadastro.agente') } : {}), botoes });
@@ -51,7 +51,7 @@ export default async function usedRegistration(app: FastifyInstance, { steps }: 
 
   steps.set(`${SEMINOVO}/atualizacaocadastral/resumo`, async (ctx, data) => {
     if (!usedProcess(data)) return NO_USED_PROCESS;
-    const current = await currentData(ctx.upstream!);
+    const current = await currentData(ctx.upstream!, app.text('comum.nao-informado'));
     return usedStepOf(app, 'cadastro-resumo', {
       linhas: (['telefone', 'email', 'endereco'] as const).map((f) => ({ label: app.text(`seminovo.campo.${f}`), text: current[f] })),
       formularios: [

@@ -7,13 +7,12 @@ import { VEHICLE_MESSAGES } from '../../domain/vehicle-billing.js';
 import type { CustomerUpstream } from '../../plugins/core/customer-upstream.js';
 import { UpstreamError } from '../../plugins/core/upstream-client.js';
 import { selectedQuota } from '../quotas/quotas-upstream.js';
-import { navigate, quotaIdOf, refusalOf, todayOf, type Steps } from './flow.js';
+import { navigate, requestedVehicleRows, sameName, quotaIdOf, refusalOf, todayOf, type Steps } from './flow.js';
 import { BEFORE_VEHICLE, NO_USED_PROCESS, SEMINOVO, usedProcess, usedState, usedStepOf } from './used-flow.js';
 import { usedUpstream, type PlateLookup } from './used-vehicle-upstream.js';
 import { vehicleUpstream } from './vehicle-billing-upstream.js';
 
 const SIM = `${SEMINOVO}/simulacao`;
-const same = (a: string, b: string) => a.trim().toLocaleLowerCase('pt-BR') === b.trim().toLocaleLowerCase('pt-BR');
 const STATES = ['AC', 'AL', 'AP', 'AM', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MT', 'MS', 'MG', 'PA', 'PB', 'PR', 'PE', 'PI', 'RJ', 'RN', 'RS', 'RO', 'RR', 'SC', 'SP', 'SE', 'TO'] as const;
 
 /** A plate lookup; a failed one (refused, unknown) marks the vehicle not found (doc 2 §8). An unavailable back office goes on as an error. */
@@ -117,7 +116,7 @@ export default async function usedSimulation(app: FastifyInstance, { steps }: { 
         { label: app.text('veiculo.campo.modelo'), text: found.modelo ?? '' },
         { label: app.text('veiculo.campo.ano'), text: found.ano ?? '' },
         { label: app.text('veiculo.campo.cor'), text: trimColour(found.cor) },
-        { label: app.text('seminovo.campo.fipe'), text: fipe === null ? '—' : formatMoney(fipe) },
+        { label: app.text('seminovo.campo.fipe'), text: fipe === null ? app.text('comum.indisponivel') : formatMoney(fipe) },
       ],
       formularios: [
         {
@@ -270,9 +269,9 @@ export default async function usedSimulation(app: FastifyInstance, { steps }: { 
           await usedUpstream.registerVehicle(upstream!, idCota, { newMarca: input.marca, newModelo: input.modelo, ano: input.ano.replace(/\s/g, ''), cor: trimColour(input.cor) });
           return { kind: 'navigate', to: `${SIM}/inclusaodemarca` };
         }
-        const brand = (await vehicleUpstream.brands(upstream!, input.marca)).data.find((b) => same(b.marca, input.marca));
+        const brand = (await vehicleUpstream.brands(upstream!, input.marca)).data.find((b) => sameName(b.marca, input.marca));
         if (!brand) return { kind: 'field-errors', errors: { marca: VEHICLE_MESSAGES.brand } };
-        const model = (await vehicleUpstream.models(upstream!, brand.codigoFabricante, input.modelo)).data.find((m) => same(m.modelo, input.modelo));
+        const model = (await vehicleUpstream.models(upstream!, brand.codigoFabricante, input.modelo)).data.find((m) => sameName(m.modelo, input.modelo));
         if (!model) return { kind: 'field-errors', errors: { modelo: VEHICLE_MESSAGES.model } };
         return await simulateAndRecord(request, upstream!, { placa: placa!, marca: brand.marca, codigoFabricante: brand.codigoFabricante, modelo: model.modelo, ...anos!, cor: trimColour(input.cor), fipe: fipe!, tipo, uf: input.uf });
       } catch (err) {
@@ -323,7 +322,7 @@ export default async function usedSimulation(app: FastifyInstance, { steps }: { 
     const used = usedProcess(data);
     if (!used) return NO_USED_PROCESS;
     const order = used.dadosFaturamento;
-    return usedStepOf(app, 'inclusao-marca', { linhas: [{ label: app.text('veiculo.campo.marca'), text: order?.newMarca ?? '' }, { label: app.text('veiculo.campo.modelo'), text: order?.newModelo ?? '' }] });
+    return usedStepOf(app, 'inclusao-marca', { linhas: requestedVehicleRows(app, order) });
   });
 
 }

@@ -5,10 +5,9 @@ import { formatMoney } from '../../domain/format.js';
 import { isPaidOff } from '../../domain/quota-flags.js';
 import { purchaseValueProblem, VEHICLE_MESSAGES } from '../../domain/vehicle-billing.js';
 import { selectedQuota } from '../quotas/quotas-upstream.js';
-import { navigate, NO_PROCESS, NOVO, quotaIdOf, refusalOf, stepOf, type Steps } from './flow.js';
+import { navigate, requestedVehicleRows, sameName, NO_PROCESS, NOVO, quotaIdOf, refusalOf, stepOf, type Steps } from './flow.js';
 import { vehicleUpstream as vehicle } from './vehicle-billing-upstream.js';
 
-const same = (a: string, b: string) => a.trim().toLocaleLowerCase('pt-BR') === b.trim().toLocaleLowerCase('pt-BR');
 
 /**
  * The new vehicle itself (doc 2 §2.4, §3.4): the introduction, brand, model, year and colour
@@ -62,9 +61,9 @@ export default async function newVehicle(app: FastifyInstance, { steps }: { step
           await vehicle.registerVehicle(upstream!, idCota, { newMarca: input.marca, newModelo: input.modelo, ano: input.ano, cor: input.cor });
           return { kind: 'navigate', to: `${NOVO}/aguardeinclusaodemarca` };
         }
-        const brand = (await vehicle.brands(upstream!, input.marca)).data.find((b) => same(b.marca, input.marca));
+        const brand = (await vehicle.brands(upstream!, input.marca)).data.find((b) => sameName(b.marca, input.marca));
         if (!brand) return { kind: 'field-errors', errors: { marca: VEHICLE_MESSAGES.brand } };
-        const model = (await vehicle.models(upstream!, brand.codigoFabricante, input.modelo)).data.find((m) => same(m.modelo, input.modelo));
+        const model = (await vehicle.models(upstream!, brand.codigoFabricante, input.modelo)).data.find((m) => sameName(m.modelo, input.modelo));
         if (!model) return { kind: 'field-errors', errors: { modelo: VEHICLE_MESSAGES.model } };
         await vehicle.selectVehicle(upstream!, { idCota, tipo: model.tipo, marca: brand.marca, codigoFabricante: brand.codigoFabricante, modelo: model.modelo, anos: input.ano, cor: input.cor });
       } catch (err) {
@@ -77,7 +76,7 @@ export default async function newVehicle(app: FastifyInstance, { steps }: { step
   steps.set(`${NOVO}/aguardeinclusaodemarca`, async (_ctx, data) => {
     if (!data) return NO_PROCESS;
     const order = data.dadosFaturamento;
-    return stepOf(app, 'inclusao-marca', { linhas: [{ label: app.text('veiculo.campo.marca'), text: order?.newMarca ?? '' }, { label: app.text('veiculo.campo.modelo'), text: order?.newModelo ?? '' }] });
+    return stepOf(app, 'inclusao-marca', { linhas: requestedVehicleRows(app, order) });
   });
 
   steps.set(`${NOVO}/valor-compra`, async (ctx, data) => {
@@ -87,7 +86,7 @@ export default async function newVehicle(app: FastifyInstance, { steps }: { step
     const quota = await selectedQuota(ctx.upstream!);
     return stepOf(app, isPaidOff(quota) ? 'valor-compra-quitada' : 'valor-compra', {
       linhas: [
-        { label: app.text('veiculo.rotulo.veiculo'), text: `${order.marca} ${order.modelo} ${order.ano ?? ''} · ${order.cor ?? ''}` },
+        { label: app.text('veiculo.rotulo.veiculo'), text: [`${order.marca} ${order.modelo} ${order.ano ?? ''}`.trim(), order.cor].filter(Boolean).join(' · ') },
         { label: app.text('veiculo.rotulo.saldo-devedor'), text: formatMoney(data.saldoDevedor) },
         { label: app.text('veiculo.rotulo.credito'), text: formatMoney(data.creditoDisponivel) },
       ],

@@ -65,7 +65,7 @@ export default function LightForm({ node }: { node: ComponentOf<'form'> }) {
           {message}
         </p>
       )}
-      <button type="submit" className="button button-primary" disabled={busy}>
+      <button type="submit" className="button button-primary" disabled={busy} aria-label={node.submit.accessibleName}>
         {node.submit.label}
       </button>
     </form>

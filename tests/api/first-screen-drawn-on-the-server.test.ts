@@ -23,6 +23,14 @@ function rootMarkup(html: string): string {
   return /<div id="root"[^>]*>([\s\S]*?)<\/div><script type="application\/json"/.exec(html)?.[1] ?? '';
 }
 
+/** Ana logged in with her first quota chosen: her session cookie, as the browser sends it. */
+async function anaWithQuota(): Promise<string> {
+  const ana = client(stack.baseUrl);
+  const login = await ana.login('ana');
+  await ana.selectFirstQuota('ana');
+  return String(([] as string[]).concat(login.headers['set-cookie'] ?? []).find((c) => /sid=/.test(c))).split(';')[0]!;
+}
+
 describe('the first screen is drawn into the page', () => {
   it('shows the login form in the HTML, titled and coloured for the partner', async () => {
     const { status, body } = await page(stack.baseUrl, '/entrar');
@@ -38,10 +46,7 @@ describe('the first screen is drawn into the page', () => {
   });
 
   it('shows ana her own home, and a visitor opening /home the login it redirects to', async () => {
-    const ana = client(stack.baseUrl);
-    const login = await ana.login('ana');
-    const sid = String(([] as string[]).concat(login.headers['set-cookie'] ?? []).find((c) => /sid=/.test(c))).split(';')[0]!;
-    await ana.selectFirstQuota('ana');
+    const sid = await anaWithQuota();
     const home = rootMarkup((await page(stack.baseUrl, '/home', { cookie: sid })).body);
     expect(home).toContain('Olá, Ana');
     expect(home).toContain('Sair');
@@ -52,10 +57,7 @@ describe('the first screen is drawn into the page', () => {
   });
 
   it('names a button that repeats by what it acts on, its visible label first (each instalment, the second login form)', async () => {
-    const ana = client(stack.baseUrl);
-    const login = await ana.login('ana');
-    const sid = String(([] as string[]).concat(login.headers['set-cookie'] ?? []).find((c) => /sid=/.test(c))).split(';')[0]!;
-    await ana.selectFirstQuota('ana');
+    const sid = await anaWithQuota();
     const slips = rootMarkup((await page(stack.baseUrl, '/boletos', { cookie: sid })).body);
     const names = [...slips.matchAll(/<button[^>]*aria-label="(Gerar boleto: [^"]+)"[^>]*>Gerar boleto<\/button>/g)].map((m) => m[1]);
     expect(names.length).toBeGreaterThan(1);

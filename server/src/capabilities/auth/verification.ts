@@ -21,8 +21,9 @@ const UPSTREAM_CODES: Record<string, string> = {
 
 /**
  * The one-time code after a REQUER_MFA login (persona lara): choose SMS or e-mail, type the
- * code; a new session id once it checks out. Limits: 5 sends per hour, and the tries of
- * security/otp-throttle.ts (per code and per account, whatever the session).
+ * code, checked only in the session that asked for it; a new session id once it checks out.
+ * Limits: 5 sends per hour, and the tries of security/otp-throttle.ts (per code and per
+ * account, whatever the session).
  */
 export default async function verification(app: FastifyInstance, { throttle }: { throttle: LoginThrottle }) {
   const otp = new OtpThrottle(app.counters);
@@ -149,6 +150,10 @@ export default async function verification(app: FastifyInstance, { throttle }: {
       // are each counted before any reaches the back office.
       const before = await otp.verdict(account);
       if (before !== 'allowed') return spent(before);
+      // A code answers only the login that asked for it (the back office checks it against the
+      // customer, whatever the login): this session must have sent one. A new login starts a
+      // session without any.
+      if (!mfa.channel || !mfa.sentAt) return { kind: 'field-errors', errors: { codigo: app.text('verificacao.erro.nao-encontrado') } };
       const reserved = await otp.reserve(account);
       if (reserved !== 'allowed') return spent(reserved);
       try {

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { OtpThrottle } from '../../server/src/security/otp-throttle.js';
 import { client } from '../helpers/api-client.js';
+import { markCodeAsked } from '../helpers/code-asked.js';
 import { persona } from '../helpers/personas.js';
 import { useStack } from '../helpers/stack.js';
 
@@ -9,6 +10,8 @@ import { useStack } from '../helpers/stack.js';
 const stack = useStack();
 const lara = persona('lara');
 const NOT_ASKED = 'Não encontramos um código para validar. Peça um novo código.';
+const EXPIRED = 'Este código expirou. Peça um novo código.';
+const MINUTE = 60_000;
 
 beforeEach(async () => {
   await stack.sandbox.clearFaults();
@@ -44,5 +47,19 @@ describe('one-time code bound to the login that asked for it', () => {
     expect((await first.action('auth/otp-verify', { codigo: code })).body).toEqual({ kind: 'field-errors', errors: { codigo: NOT_ASKED } });
     expect((await first.screen('/groups-and-quotas')).body.to).toBe('/entrar/verificacao/enviar');
     expect(await checksUpstream()).toBe(0);
+  });
+
+  it('refuses a code typed more than 10 minutes after this login sent it, whatever the back office says', async () => {
+    const c = await laraLogsIn();
+    const code = await askCode(c);
+    // The send moved back in time, as if the code had waited on the phone (the back office still takes it).
+    await markCodeAsked(stack.app, c, Date.now() - 10 * MINUTE - 1000);
+    await stack.sandbox.clearCalls();
+    expect((await c.action('auth/otp-verify', { codigo: code })).body).toEqual({ kind: 'field-errors', errors: { codigo: EXPIRED } });
+    expect(await checksUpstream()).toBe(0);
+    expect((await c.screen('/groups-and-quotas')).body.to).toBe('/entrar/verificacao/enviar');
+
+    await markCodeAsked(stack.app, c, Date.now() - 9 * MINUTE);
+    expect((await c.action('auth/otp-verify', { codigo: code })).body).toEqual({ kind: 'navigate', to: '/entrar/verificacao/validar', replace: true });
   });
 });

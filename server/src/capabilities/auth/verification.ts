@@ -11,6 +11,8 @@ import { OtpThrottle, type OtpVerdict } from '../../security/otp-throttle.js';
 /** Resend allowed 40 s after a send (spec doc 2 §9). */
 export const RESEND_AFTER_MS = 40_000;
 export const MAX_SENDS_PER_HOUR = 5;
+/** A code is refused here once this long has passed since this session's send, whatever the back office's own lifetime. */
+export const CODE_LIFETIME_MS = 10 * 60_000;
 
 const UPSTREAM_CODES: Record<string, string> = {
   INVALID_VALIDATION_CODE: 'verificacao.erro.invalido',
@@ -154,6 +156,7 @@ export default async function verification(app: FastifyInstance, { throttle }: {
       // customer, whatever the login): this session must have sent one. A new login starts a
       // session without any.
       if (!mfa.channel || !mfa.sentAt) return { kind: 'field-errors', errors: { codigo: app.text('verificacao.erro.nao-encontrado') } };
+      if (Date.now() - mfa.sentAt > CODE_LIFETIME_MS) return { kind: 'field-errors', errors: { codigo: app.text('verificacao.erro.expirado') } };
       const reserved = await otp.reserve(account);
       if (reserved !== 'allowed') return spent(reserved);
       try {

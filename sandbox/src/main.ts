@@ -8,6 +8,9 @@ const ttl = process.env.SANDBOX_TOKEN_TTL_SECONDS;
 const callsKept = process.env.SANDBOX_CALLS_KEPT;
 const reuse = process.env.SANDBOX_REFRESH_REUSE_SECONDS;
 const recordings = process.env.SANDBOX_RECORDINGS;
+// The API client it accepts (the server's UPSTREAM_CLIENT_ID/SECRET); its own by default.
+const clientId = process.env.SANDBOX_CLIENT_ID;
+const clientSecret = process.env.SANDBOX_CLIENT_SECRET;
 
 const app = await buildSandbox({
   logger: process.env.LOG_LEVEL === 'debug' ? { level: 'debug' } : false,
@@ -15,6 +18,8 @@ const app = await buildSandbox({
   ...(callsKept ? { callsKept: Number(callsKept) } : {}),
   ...(reuse ? { refreshReuseSeconds: Number(reuse) } : {}),
   ...(recordings ? { recordings } : {}),
+  ...(clientId ? { clientId } : {}),
+  ...(clientSecret ? { clientSecret } : {}),
 });
 await app.listen({ host, port });
 const address = app.server.address();

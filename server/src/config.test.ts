@@ -27,13 +27,13 @@ describe('configuration', () => {
 
   it('uses a Secure __Host-Http- cookie and demands a cookie secret in production', () => {
     expect(() => loadConfig({ ...base, APP_ENV: 'production' })).toThrow(/COOKIE_SECRET/);
-    const c = loadConfig({ ...base, APP_ENV: 'production', COOKIE_SECRET: 'x'.repeat(32), OPS_USERS: 'analista:senha-longa-de-teste:viewer', ALLOWED_HOSTS: 'localhost' });
+    const c = loadConfig({ ...base, APP_ENV: 'production', UPSTREAM_CLIENT_ID: 'cliente-de-teste', UPSTREAM_CLIENT_SECRET: 'segredo-do-cliente-de-teste', COOKIE_SECRET: 'x'.repeat(32), OPS_USERS: 'analista:senha-longa-de-teste:viewer', ALLOWED_HOSTS: 'localhost' });
     expect(c.secureCookies).toBe(true);
     expect(c.sessionCookieName).toBe('__Host-Http-sid');
     expect(c.validateScreens).toBe(false);
   });
 
-  const production = { APP_ENV: 'production', UPSTREAM_URL: 'https://backoffice.example', COOKIE_SECRET: 'x'.repeat(32), OPS_USERS: 'ana.souza:uma-senha-longa-de-verdade:publisher', ALLOWED_HOSTS: 'app.aurora.example, app.horizonte.example:443' };
+  const production = { APP_ENV: 'production', UPSTREAM_URL: 'https://backoffice.example', UPSTREAM_CLIENT_ID: 'app-consorcio-producao', UPSTREAM_CLIENT_SECRET: 'um-segredo-de-cliente-de-verdade', COOKIE_SECRET: 'x'.repeat(32), OPS_USERS: 'ana.souza:uma-senha-longa-de-verdade:publisher', ALLOWED_HOSTS: 'app.aurora.example, app.horizonte.example:443' };
 
   it('starts in production with safe settings and reads the allowed hosts without ports', () => {
     expect([...loadConfig(production).allowedHosts!]).toEqual(['app.aurora.example', 'app.horizonte.example']);
@@ -46,6 +46,10 @@ describe('configuration', () => {
     ['a short cookie secret', { COOKIE_SECRET: 'curto' }, /COOKIE_SECRET precisa de pelo menos 32/],
     ['an http upstream', { UPSTREAM_URL: 'http://backoffice.example' }, /UPSTREAM_URL: o back office deve ser acessado por https/],
     ['no allowed hosts', { ALLOWED_HOSTS: undefined }, /ALLOWED_HOSTS: obrigatório/],
+    ['no API client id', { UPSTREAM_CLIENT_ID: undefined }, /UPSTREAM_CLIENT_ID: obrigatório em produção/],
+    ['the sandbox’s API client id', { UPSTREAM_CLIENT_ID: 'app-cliente-web' }, /UPSTREAM_CLIENT_ID: obrigatório em produção/],
+    ['no API client secret', { UPSTREAM_CLIENT_SECRET: undefined }, /UPSTREAM_CLIENT_SECRET: obrigatório em produção/],
+    ['the sandbox’s API client secret', { UPSTREAM_CLIENT_SECRET: 'sandbox-secret' }, /UPSTREAM_CLIENT_SECRET: obrigatório em produção/],
   ])('refuses to start in production with %s, naming the variable', (_name, change, message) => {
     expect(() => loadConfig({ ...production, ...change })).toThrow(message);
   });

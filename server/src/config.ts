@@ -32,6 +32,9 @@ const trustProxy = z
     return list;
   });
 
+/** The back-office API client of a machine without UPSTREAM_CLIENT_ID/SECRET: the sandbox's (never in production). */
+export const SANDBOX_UPSTREAM_CLIENT = { id: 'app-cliente-web', secret: 'sandbox-secret' } as const;
+
 /** Every setting the server reads, validated once at start-up. Nothing else reads process.env. */
 export const ConfigSchema = z.object({
   APP_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -40,8 +43,8 @@ export const ConfigSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   UPSTREAM_URL: z.url({ protocol: /^https?$/, message: 'UPSTREAM_URL deve ser uma URL http(s), ex.: http://127.0.0.1:4010' }),
   UPSTREAM_BASE_PATH: z.string().startsWith('/').default('/app-cliente/v1'),
-  UPSTREAM_CLIENT_ID: z.string().min(1).default('app-cliente-web'),
-  UPSTREAM_CLIENT_SECRET: z.string().min(1).default('sandbox-secret'),
+  UPSTREAM_CLIENT_ID: z.string().min(1).default(SANDBOX_UPSTREAM_CLIENT.id),
+  UPSTREAM_CLIENT_SECRET: z.string().min(1).default(SANDBOX_UPSTREAM_CLIENT.secret),
   UPSTREAM_CONNECTIONS: z.coerce.number().int().min(1).max(1024).default(64),
   DATABASE_URL: z
     .string()
@@ -142,13 +145,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 }
 
 /**
- * What production must never run with (each names its variable): the sandbox's staff accounts, a
- * missing cookie secret, an upstream over plain http, no list of allowed hosts.
+ * What production must never run with (each names its variable): the sandbox's staff accounts or
+ * API client, a missing cookie secret, an upstream over plain http, no list of allowed hosts.
  */
 function productionProblems(c: z.infer<typeof ConfigSchema>): string[] {
   const sandboxPasswords = SANDBOX_STAFF.split(',').map((account) => account.split(':')[1]);
   return [
     !c.COOKIE_SECRET && 'COOKIE_SECRET: obrigatório em produção (32 caracteres ou mais)',
+    c.UPSTREAM_CLIENT_ID === SANDBOX_UPSTREAM_CLIENT.id && 'UPSTREAM_CLIENT_ID: obrigatório em produção (o do sandbox não vale)',
+    c.UPSTREAM_CLIENT_SECRET === SANDBOX_UPSTREAM_CLIENT.secret && 'UPSTREAM_CLIENT_SECRET: obrigatório em produção (o do sandbox não vale)',
     !c.OPS_USERS && 'OPS_USERS: obrigatório em produção (as contas do sandbox não valem)',
     c.OPS_USERS && sandboxPasswords.some((p) => c.OPS_USERS!.split(',').some((account) => account.split(':')[1] === p)) && 'OPS_USERS: as contas do sandbox não podem ser usadas em produção',
     c.UPSTREAM_URL.startsWith('http:') && !isLoopback(c.UPSTREAM_URL) && 'UPSTREAM_URL: o back office deve ser acessado por https em produção',

@@ -5,6 +5,7 @@ import { matchRoute } from '../../server/src/domain/route-table.js';
 import { localTarget } from '../../server/src/security/local-target.js';
 import { OtpThrottle } from '../../server/src/security/otp-throttle.js';
 import { client, findAll } from '../helpers/api-client.js';
+import { markCodeAsked } from '../helpers/code-asked.js';
 import { OPEN_REDIRECT_PAYLOADS } from '../helpers/open-redirect-payloads.js';
 import { persona } from '../helpers/personas.js';
 import { useStack } from '../helpers/stack.js';
@@ -134,7 +135,8 @@ describe('every redirect-bearing value refuses every payload', () => {
 
   it('auth/otp-verify and the screen after it: the code is confirmed, and the way on is the quota list', async () => {
     for (const voltar of OPEN_REDIRECT_PAYLOADS) {
-      const c = await laraWaitingForCode();
+      // A login that asked for its code (marked so: five codes an hour are sent at most).
+      const c = await markCodeAsked(stack.app, await laraWaitingForCode());
       // The back office accepts the code (each login owes one; five codes an hour are sent at most).
       await stack.sandbox.fault({ method: 'PATCH', path: 'verificacao', status: 200, body: {}, times: 1 });
       expect((await c.action('auth/otp-verify', { codigo: 'ABCD', voltar })).body, label(voltar)).toEqual({ kind: 'navigate', to: '/entrar/verificacao/validar', replace: true });

@@ -34,7 +34,7 @@ describe('the OpenAPI description of the server’s own API', () => {
   });
 
   it('is not served in production', async () => {
-    const production = await startStack({ APP_ENV: 'production', COOKIE_SECRET: 'x'.repeat(40), OPS_USERS: 'analista:senha-longa-de-teste:viewer', ALLOWED_HOSTS: 'localhost' });
+    const production = await startStack({ APP_ENV: 'production', UPSTREAM_CLIENT_ID: 'cliente-de-teste', UPSTREAM_CLIENT_SECRET: 'segredo-do-cliente-de-teste', COOKIE_SECRET: 'x'.repeat(40), OPS_USERS: 'analista:senha-longa-de-teste:viewer', ALLOWED_HOSTS: 'localhost' });
     try {
       expect((await supertest(production.baseUrl).get('/api/docs/json')).status).toBe(404);
       expect((await supertest(production.baseUrl).get('/api/contract/screen.schema.json')).status).toBe(200);

@@ -136,7 +136,7 @@ describe('every answer', () => {
 describe('in production', () => {
   let production: Stack;
   beforeAll(async () => {
-    production = await startStack({ APP_ENV: 'production', COOKIE_SECRET: 'c'.repeat(40), OPS_USERS: 'analista:senha-longa-de-teste:viewer', ALLOWED_HOSTS: 'localhost' });
+    production = await startStack({ APP_ENV: 'production', UPSTREAM_CLIENT_ID: 'cliente-de-teste', UPSTREAM_CLIENT_SECRET: 'segredo-do-cliente-de-teste', COOKIE_SECRET: 'c'.repeat(40), OPS_USERS: 'analista:senha-longa-de-teste:viewer', ALLOWED_HOSTS: 'localhost' });
   });
   afterAll(async () => production?.close());
 

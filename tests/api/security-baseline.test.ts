@@ -93,7 +93,7 @@ describe('security headers', () => {
   });
 
   it('sends HSTS of a year or more, subdomains included, on every answer in production', async () => {
-    const secure = await startStack({ APP_ENV: 'production', COOKIE_SECRET: 'x'.repeat(40), OPS_USERS: 'analista:senha-longa-de-teste:viewer', ALLOWED_HOSTS: 'localhost' });
+    const secure = await startStack({ APP_ENV: 'production', UPSTREAM_CLIENT_ID: 'cliente-de-teste', UPSTREAM_CLIENT_SECRET: 'segredo-do-cliente-de-teste', COOKIE_SECRET: 'x'.repeat(40), OPS_USERS: 'analista:senha-longa-de-teste:viewer', ALLOWED_HOSTS: 'localhost' });
     try {
       const agent = () => supertest(secure.baseUrl);
       const page = await agent().get('/login');

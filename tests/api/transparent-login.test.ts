@@ -33,6 +33,23 @@ describe('transparent login', () => {
     expect(screenText(login.body)).toContain('O link de acesso é inválido ou já foi usado. Entre com seus dados.');
   });
 
+  it('ends the session this browser had before: its earlier cookie opens nothing afterwards', async () => {
+    const c = client(stack.baseUrl);
+    await c.login('ana');
+    expect((await c.screen('/groups-and-quotas')).body.screen).toBe('groups-and-quotas');
+    const earlier = c.agent.jar.getCookie('sid', { domain: 'localhost', path: '/', secure: false, script: false } as never)!.value;
+
+    const token = await stack.sandbox.transparentToken('ana');
+    const res = await c.agent.get(`/login-transparente/${token}`).redirects(0);
+    expect(res.status).toBe(302);
+    const now = c.agent.jar.getCookie('sid', { domain: 'localhost', path: '/', secure: false, script: false } as never)!.value;
+    expect(now).not.toBe(earlier);
+    expect(await stack.app.sessions.get(earlier)).toBeNull();
+    const replay = await supertest(stack.baseUrl).get('/api/screens').query({ path: '/groups-and-quotas' }).set('cookie', `sid=${earlier}`);
+    expect(replay.body.to).toMatch(/^\/login/);
+    expect((await c.screen('/groups-and-quotas')).body.screen).toBe('groups-and-quotas');
+  });
+
   it('refuses a token the back office does not know', async () => {
     const res = await supertest(stack.baseUrl).get('/login-transparente/naoexisteeste-token-aqui').redirects(0);
     expect(res.headers.location).toBe('/login?transparente=invalido');

@@ -110,7 +110,7 @@ describe('the Kubernetes manifests (deploy/kubernetes)', () => {
       expect(config.APP_ENV).toBe('production');
       expect(config.warnings).toEqual([]);
       expect(Object.keys(env).filter((name) => !(name in ConfigSchema.shape))).toEqual([]);
-      expect(secrets.sort()).toEqual(expect.arrayContaining(['COOKIE_SECRET', 'DATABASE_URL', 'OPS_USERS', 'REDIS_URL', 'UPSTREAM_CLIENT_SECRET']));
+      expect(secrets.sort()).toEqual(expect.arrayContaining(['COOKIE_SECRET', 'DATABASE_URL', 'OPS_USERS', 'REDIS_URL', 'UPSTREAM_CLIENT_ID', 'UPSTREAM_CLIENT_SECRET']));
       expect(objects.filter((o) => o.kind === 'Secret')).toEqual([]);
       expect(Object.keys((one(objects, 'ConfigMap') as K8sObject & { data: object }).data).filter((name) => /SECRET|PASSWORD|USERS|DATABASE_URL|REDIS_URL/.test(name))).toEqual([]);
     });

@@ -53,7 +53,7 @@ describe('what production runs', () => {
       }
       expect(env.NODE_OPTIONS ?? '', overlay).not.toMatch(/inspect/);
     }
-    const production = loadConfig({ APP_ENV: 'production', UPSTREAM_URL: 'https://backoffice.example', COOKIE_SECRET: 'x'.repeat(40), OPS_USERS: 'analista:uma-senha-de-producao:viewer', ALLOWED_HOSTS: 'consorcio.aurora.example' });
+    const production = loadConfig({ APP_ENV: 'production', UPSTREAM_URL: 'https://backoffice.example', UPSTREAM_CLIENT_ID: 'cliente-de-teste', UPSTREAM_CLIENT_SECRET: 'segredo-do-cliente-de-teste', COOKIE_SECRET: 'x'.repeat(40), OPS_USERS: 'analista:uma-senha-de-producao:viewer', ALLOWED_HOSTS: 'consorcio.aurora.example' });
     expect({ validateScreens: production.validateScreens, bench: production.BENCH_ROUTES, personas: production.opsPreviewPersonas }).toEqual({ validateScreens: false, bench: false, personas: null });
   });
 

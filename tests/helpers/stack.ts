@@ -19,7 +19,12 @@ export interface Stack {
 
 /** Starts the sandbox and the server on free ports (the server sees the sandbox only as UPSTREAM_URL). */
 export async function startStack(env: Record<string, string> = {}, options: Parameters<typeof buildApp>[1] = { logger: false }): Promise<Stack> {
-  const sandboxApp = await buildSandbox({ logger: false });
+  // The back office accepts the API client the server is given (production refuses the sandbox's own).
+  const sandboxApp = await buildSandbox({
+    logger: false,
+    ...(env.UPSTREAM_CLIENT_ID ? { clientId: env.UPSTREAM_CLIENT_ID } : {}),
+    ...(env.UPSTREAM_CLIENT_SECRET ? { clientSecret: env.UPSTREAM_CLIENT_SECRET } : {}),
+  });
   await sandboxApp.listen({ host: '127.0.0.1', port: 0 });
   const sandboxUrl = `http://127.0.0.1:${(sandboxApp.server.address() as AddressInfo).port}`;
   const config = loadConfig({

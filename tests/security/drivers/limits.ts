@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { CLIENT_PLATFORM_HEADER } from '../../../screens/contract/index.js';
 import { LOGIN_LIMITS } from '../../../server/src/security/login-throttle.js';
 import { client } from '../../helpers/api-client.js';
+import { markCodeAsked } from '../../helpers/code-asked.js';
 import { persona } from '../../helpers/personas.js';
 import type { RecordedCall } from '../../helpers/sandbox-control.js';
 import type { Stack } from '../../helpers/stack.js';
@@ -95,7 +96,8 @@ export const LIMIT_DRIVERS: Record<string, LimitDriver<any>> = {
       await c.action('auth/otp-confirm-document', { documento: lara.document });
       return { code: await stack.sandbox.lastCode() };
     },
-    session: laraPending,
+    // Each login asked for a code (a code answers only such a login), marked so to keep the hour's sends.
+    session: async (stack, on) => markCodeAsked(stack.app, await laraPending(stack, on)),
     attempt: (c, state) => c.action('auth/otp-verify', { codigo: state.code === 'ZZZZ' ? 'YYYY' : 'ZZZZ' }),
     reached: (calls) => calls.filter((c) => c.method === 'PATCH' && c.path === 'verificacao').length,
     legitimate: (c, state) => c.action('auth/otp-verify', { codigo: state.code }),

@@ -31,6 +31,9 @@ export default async function transparentLogin(app: FastifyInstance) {
     }
     const { partner } = await app.partners.forRequest(request);
     const now = Date.now();
+    // This route is outside /api/, where the browser's session is not loaded: loaded here, the
+    // earlier session is destroyed by startSession instead of outliving its replaced cookie.
+    await app.loadSession(request);
     await reply.startSession({
       partnerId: partner.id,
       transparent: true,

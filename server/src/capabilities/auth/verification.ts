@@ -11,6 +11,8 @@ import { OtpThrottle, type OtpVerdict } from '../../security/otp-throttle.js';
 /** Resend allowed 40 s after a send (spec doc 2 §9). */
 export const RESEND_AFTER_MS = 40_000;
 export const MAX_SENDS_PER_HOUR = 5;
+/** A code is refused here once this long has passed since this session's send, whatever the back office's own lifetime. */
+export const CODE_LIFETIME_MS = 10 * 60_000;
 
 const UPSTREAM_CODES: Record<string, string> = {
   INVALID_VALIDATION_CODE: 'verificacao.erro.invalido',
@@ -21,8 +23,9 @@ const UPSTREAM_CODES: Record<string, string> = {
 
 /**
  * The one-time code after a REQUER_MFA login (persona lara): choose SMS or e-mail, type the
- * code; a new session id once it checks out. Limits: 5 sends per hour, and the tries of
- * security/otp-throttle.ts (per code and per account, whatever the session).
+ * code, checked only in the session that asked for it; a new session id once it checks out.
+ * Limits: 5 sends per hour, and the tries of security/otp-throttle.ts (per code and per
+ * account, whatever the session).
  */
 export default async function verification(app: FastifyInstance, { throttle }: { throttle: LoginThrottle }) {
   const otp = new OtpThrottle(app.counters);
@@ -149,6 +152,11 @@ export default async function verification(app: FastifyInstance, { throttle }: {
       // are each counted before any reaches the back office.
       const before = await otp.verdict(account);
       if (before !== 'allowed') return spent(before);
+      // A code answers only the login that asked for it (the back office checks it against the
+      // customer, whatever the login): this session must have sent one. A new login starts a
+      // session without any.
+      if (!mfa.channel || !mfa.sentAt) return { kind: 'field-errors', errors: { codigo: app.text('verificacao.erro.nao-encontrado') } };
+      if (Date.now() - mfa.sentAt > CODE_LIFETIME_MS) return { kind: 'field-errors', errors: { codigo: app.text('verificacao.erro.expirado') } };
       const reserved = await otp.reserve(account);
       if (reserved !== 'allowed') return spent(reserved);
       try {

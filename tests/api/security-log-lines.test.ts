@@ -135,12 +135,13 @@ describe('authentication attempts', () => {
     expectNoneOf([ana.document, ana.document.replace(/\D/g, ''), ana.password, persona('lara').document, stranger, '11144477735', '123123', '000000', '135790']);
   });
 
-  it('logs each one-time code sent and checked: no code, sent, too soon, wrong, right, never the code', async () => {
+  it('logs each one-time code sent and checked: no code, wrong document, sent, too soon, wrong, right, never the code', async () => {
     const lara = persona('lara');
     const c = client(stack.baseUrl);
     await c.login('lara');
     logs.clear();
     await c.action('auth/otp-verify', { codigo: 'ZZZZ' });
+    await c.action('auth/otp-confirm-document', { documento: '529.982.247-25' });
     await c.action('auth/otp-confirm-document', { documento: lara.document });
     await c.action('auth/otp-send', { canal: 'sms' });
     await c.action('auth/otp-verify', { codigo: 'ZZZZ' });
@@ -149,13 +150,14 @@ describe('authentication attempts', () => {
     await client(stack.baseUrl).action('auth/otp-verify', { codigo: code });
     expect(authLines()).toEqual([
       { pathway: 'otp-verify', outcome: 'failure', reason: 'no-code' },
+      { pathway: 'otp-send', outcome: 'failure', reason: 'wrong-document' },
       { pathway: 'otp-send', outcome: 'success', reason: 'sms' },
       { pathway: 'otp-send', outcome: 'refused', reason: 'wait' },
       { pathway: 'otp-verify', outcome: 'failure', reason: 'wrong-code' },
       { pathway: 'otp-verify', outcome: 'success' },
       { pathway: 'otp-verify', outcome: 'refused', reason: 'no-login' },
     ]);
-    expectNoneOf([code, 'ZZZZ', lara.document, lara.document.replace(/\D/g, '')]);
+    expectNoneOf([code, 'ZZZZ', lara.document, lara.document.replace(/\D/g, ''), '529.982.247-25', '52998224725']);
   });
 
   it('logs each console login: wrong password, unknown login, limit, success with the staff member, never the password or an unknown login', async () => {

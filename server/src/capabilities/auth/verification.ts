@@ -140,6 +140,7 @@ export default async function verification(app: FastifyInstance, { throttle }: {
       const session = pendingOf(request);
       if (!session) return { kind: 'navigate', to: '/login', replace: true };
       if (parseNationalId(input.documento)?.value !== session.data.customer.inscricaoNacional) {
+        logAuth(request, 'otp-send', 'failure', 'wrong-document');
         return { kind: 'field-errors', errors: { documento: app.text('verificacao.erro.documento') } };
       }
       return confirmAndSend(request, 'sms', input.voltar);
@@ -153,6 +154,7 @@ export default async function verification(app: FastifyInstance, { throttle }: {
       const session = pendingOf(request);
       if (!session) return { kind: 'navigate', to: '/login', replace: true };
       if (input.email.toLowerCase() !== (session.data.customer.email ?? '').toLowerCase()) {
+        logAuth(request, 'otp-send', 'failure', 'wrong-email');
         return { kind: 'field-errors', errors: { email: app.text('verificacao.erro.email') } };
       }
       return confirmAndSend(request, 'email', input.voltar);

@@ -106,7 +106,7 @@ export default async function verification(app: FastifyInstance, { throttle }: {
         logAuth(request, 'otp-send', 'refused', 'send-limit');
         return { kind: 'error', title: app.text('erro.titulo'), message: app.text('verificacao.erro.limite-envios') };
       }
-      if (err instanceof UpstreamError) logAuth(request, 'otp-send', 'failure', 'unavailable');
+      if (err instanceof UpstreamError) logAuth(request, 'otp-send', 'failure', err.unavailable ? 'unavailable' : 'upstream-refused');
       throw err;
     }
     logAuth(request, 'otp-send', 'success', canal);

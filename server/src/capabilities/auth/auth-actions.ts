@@ -11,6 +11,7 @@ import type { LoginThrottle } from '../../security/login-throttle.js';
 import { login, type LoginCredentials } from './auth-upstream.js';
 import { checkMandatoryUpdate } from './mandatory-update.js';
 import { maskEmail, maskPhone } from '../../domain/format.js';
+import { logAuth, type AuthPathway } from '../../security/auth-log.js';
 
 /** Exactly 6 digits, refused before any upstream call. */
 const senha = z.string('@entrar.erro.senha').regex(/^\d{6}$/, '@entrar.erro.senha');
@@ -60,24 +61,38 @@ export function genericError(deps: Pick<AuthDeps, 'text'>): ActionResult {
 }
 
 export async function handleLogin(input: LoginInput, ctx: ActionContext, deps: AuthDeps, mobileDocument: string | undefined): Promise<ActionResult> {
+  const pathway: AuthPathway = `password-${input.modo}`;
   const credentials = credentialsFor(input, mobileDocument);
-  if (!credentials) return { kind: 'field-errors', errors: { documento: deps.text('entrar.erro.documento') } };
+  if (!credentials) {
+    // The mobile step without the document of its first step (absent or tampered cookie).
+    logAuth(ctx.request, pathway, 'refused', 'no-document');
+    return { kind: 'field-errors', errors: { documento: deps.text('entrar.erro.documento') } };
+  }
   const partnerId = ctx.partner.partner.id;
   const account = accountOf(credentials);
   const verdict = await deps.throttle.verdict(account, ctx.request.ip);
   if (verdict === 'blocked' || verdict === 'too-many') {
+    logAuth(ctx.request, pathway, 'refused', verdict === 'blocked' ? 'blocked' : 'limit');
     return { kind: 'field-errors', errors: {}, message: deps.text(verdict === 'blocked' ? 'entrar.erro.bloqueado' : 'entrar.erro.muitas-tentativas') };
   }
-  if (!(await deps.throttle.reserve(account))) return { kind: 'field-errors', errors: {}, message: deps.text('entrar.erro.muitas-tentativas') };
+  if (!(await deps.throttle.reserve(account))) {
+    logAuth(ctx.request, pathway, 'refused', 'limit');
+    return { kind: 'field-errors', errors: {}, message: deps.text('entrar.erro.muitas-tentativas') };
+  }
   let answer;
   try {
     answer = await login(ctx.request.server.upstream, partnerId, credentials);
   } catch (err) {
     if (err instanceof UpstreamError && !err.unavailable) {
       await deps.throttle.failed(account, ctx.request.ip);
+      // The back office answers a wrong password and an unknown login alike.
+      logAuth(ctx.request, pathway, 'failure', 'wrong-password');
       return { kind: 'field-errors', errors: {}, message: deps.text('entrar.erro.credenciais') };
     }
-    if (err instanceof UpstreamError) return genericError(deps);
+    if (err instanceof UpstreamError) {
+      logAuth(ctx.request, pathway, 'failure', 'unavailable');
+      return genericError(deps);
+    }
     throw err;
   }
   const unblocking = verdict === 'unblock-by-code';
@@ -110,6 +125,8 @@ export async function handleLogin(input: LoginInput, ctx: ActionContext, deps: A
     absoluteExpiresAt: now + deps.sessionHours * 3_600_000,
   };
   await ctx.reply.startSession(data);
+  // Right password; a one-time code may still be owed (its own `otp-verify` line follows).
+  logAuth(ctx.request, pathway, 'success', data.mfa?.pending ? 'code-owed' : undefined);
   const next = requestTarget(ctx.request, input.voltar);
   await checkMandatoryUpdate(ctx.request);
   if (data.mfa?.pending) return { kind: 'navigate', to: next ? `/entrar/verificacao/enviar?voltar=${encodeURIComponent(next)}` : '/entrar/verificacao/enviar', replace: true };

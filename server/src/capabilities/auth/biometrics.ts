@@ -8,6 +8,7 @@ import { tokensFrom } from '../../plugins/core/customer-upstream.js';
 import { UpstreamError } from '../../plugins/core/upstream-client.js';
 import { AppError } from '../../errors.js';
 import { checkMandatoryUpdate } from './mandatory-update.js';
+import { logAuth } from '../../security/auth-log.js';
 
 /** Where a biometric unlock that did not work leaves the customer: the password screen, with a calm word. */
 export const BIOMETRIC_FALLBACK = '/entrar?biometria=falhou';
@@ -93,18 +94,37 @@ export default async function biometrics(app: FastifyInstance) {
     // Optional: a renderer older than the `resposta` rule sends none, and gets the web path.
     input: z.object({ resposta: Answer.optional() }),
     async handler(input, { request, reply, partner }): Promise<ActionResult> {
-      if (!inNativeWrapper(request)) return fallback(reply, false);
+      if (!inNativeWrapper(request)) {
+        logAuth(request, 'biometric', 'refused', 'not-native');
+        return fallback(reply, false);
+      }
       // Credentials are 256-bit random, but a client hammering unlock is still slowed down.
-      if ((await app.counters.hit(`biometric-unlock:${request.ip}`, UNLOCK_WINDOW_SECONDS)) > UNLOCK_TRIES_PER_WINDOW) return fallback(reply, false);
+      if ((await app.counters.hit(`biometric-unlock:${request.ip}`, UNLOCK_WINDOW_SECONDS)) > UNLOCK_TRIES_PER_WINDOW) {
+        logAuth(request, 'biometric', 'refused', 'limit');
+        return fallback(reply, false);
+      }
       const credential = BiometricCredential.safeParse(input.resposta?.credential);
-      if (!input.resposta?.ok || !credential.success) return fallback(reply, false);
+      if (!input.resposta?.ok || !credential.success) {
+        // The device's prompt did not confirm the customer, or answered no credential.
+        logAuth(request, 'biometric', 'failure', 'not-confirmed');
+        return fallback(reply, false);
+      }
       const known = await app.biometrics.find(credential.data);
-      if (!known || known.partnerId !== partner.partner.id) return fallback(reply, true);
+      if (!known || known.partnerId !== partner.partner.id) {
+        logAuth(request, 'biometric', 'failure', 'unknown-credential');
+        return fallback(reply, true);
+      }
       // Its refresh token can be used once: a second unlock at the same moment gets the password screen.
-      if (!(await app.biometrics.claim(credential.data))) return fallback(reply, false);
+      if (!(await app.biometrics.claim(credential.data))) {
+        logAuth(request, 'biometric', 'refused', 'in-use');
+        return fallback(reply, false);
+      }
       // Read again under the claim: an unlock that just ended has rotated the token.
       const record = await app.biometrics.find(credential.data);
-      if (!record) return fallback(reply, true);
+      if (!record) {
+        logAuth(request, 'biometric', 'failure', 'unknown-credential');
+        return fallback(reply, true);
+      }
       let tokens;
       try {
         tokens = await app.upstream.request(sessionCalls.refresh, { json: { refresh_token: record.grant.refreshToken }, basicAuth: true });
@@ -114,6 +134,7 @@ export default async function biometrics(app: FastifyInstance) {
         if (!err.unavailable) await app.biometrics.revoke(credential.data);
         else await app.biometrics.release(credential.data);
         request.log.info({ status: err.status }, 'biometric unlock refused upstream');
+        logAuth(request, 'biometric', 'failure', err.unavailable ? 'unavailable' : 'revoked');
         return fallback(reply, !err.unavailable);
       }
       const now = Date.now();
@@ -123,6 +144,7 @@ export default async function biometrics(app: FastifyInstance) {
         tokens: tokensFrom(tokens, now),
         absoluteExpiresAt: now + app.config.SESSION_ABSOLUTE_HOURS * 3_600_000,
       });
+      logAuth(request, 'biometric', 'success');
       const idCota = record.grant.idCota;
       if (idCota === undefined) {
         await app.biometrics.revoke(credential.data);

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { tokensFrom } from '../../plugins/core/customer-upstream.js';
 import { UpstreamError } from '../../plugins/core/upstream-client.js';
 import type { LoginAnswer } from './auth-upstream.js';
+import { logAuth } from '../../security/auth-log.js';
 
 const INVALID = '/login?transparente=invalido';
 
@@ -18,15 +19,25 @@ export default async function transparentLogin(app: FastifyInstance) {
   app.get('/login-transparente/:token', async (request, reply) => {
     reply.header('referrer-policy', 'no-referrer').header('cache-control', 'no-store');
     const parsed = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{16,512}$/) }).safeParse(request.params);
-    if (!parsed.success) return reply.redirect(INVALID);
+    if (!parsed.success) {
+      logAuth(request, 'transparent', 'refused', 'malformed-token');
+      return reply.redirect(INVALID);
+    }
     const seen = `transparent:${createHash('sha256').update(parsed.data.token).digest('base64url')}`;
-    if ((await app.counters.hit(seen, 24 * 3600)) > 1) return reply.redirect(INVALID);
+    if ((await app.counters.hit(seen, 24 * 3600)) > 1) {
+      logAuth(request, 'transparent', 'refused', 'replayed-token');
+      return reply.redirect(INVALID);
+    }
 
     let answer: LoginAnswer & { idCota?: number | null; agente?: string | null };
     try {
       answer = await app.upstream.request(session.transparent, { json: { token: parsed.data.token } });
     } catch (err) {
-      if (err instanceof UpstreamError && !err.unavailable) return reply.redirect(INVALID);
+      if (err instanceof UpstreamError && !err.unavailable) {
+        logAuth(request, 'transparent', 'failure', 'wrong-token');
+        return reply.redirect(INVALID);
+      }
+      if (err instanceof UpstreamError) logAuth(request, 'transparent', 'failure', 'unavailable');
       throw err;
     }
     const { partner } = await app.partners.forRequest(request);
@@ -49,6 +60,7 @@ export default async function transparentLogin(app: FastifyInstance) {
       tokens: tokensFrom(answer, now),
       absoluteExpiresAt: now + app.config.SESSION_ABSOLUTE_HOURS * 3_600_000,
     });
+    logAuth(request, 'transparent', 'success');
     if (typeof answer.idCota === 'number') {
       await app.quotaSelection.select(request, answer.idCota);
       return reply.redirect('/home');

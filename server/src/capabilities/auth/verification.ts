@@ -7,6 +7,7 @@ import { UpstreamError } from '../../plugins/core/upstream-client.js';
 import { requestTarget, ReturnTo } from '../../security/local-target.js';
 import type { LoginThrottle } from '../../security/login-throttle.js';
 import { OtpThrottle, type OtpVerdict } from '../../security/otp-throttle.js';
+import { logAuth } from '../../security/auth-log.js';
 
 /** Resend allowed 40 s after a send (spec doc 2 §9). */
 export const RESEND_AFTER_MS = 40_000;
@@ -19,6 +20,13 @@ const UPSTREAM_CODES: Record<string, string> = {
   VALIDATION_CODE_EXPIRED: 'verificacao.erro.expirado',
   VALIDATION_CODE_ALREADY_VERIFIED: 'verificacao.erro.ja-verificado',
   RESOURCE_NOT_FOUND: 'verificacao.erro.nao-encontrado',
+};
+/** The `auth` line's reason for each refusal of the back office. */
+const UPSTREAM_REASONS: Record<string, string> = {
+  INVALID_VALIDATION_CODE: 'wrong-code',
+  VALIDATION_CODE_EXPIRED: 'expired-code',
+  VALIDATION_CODE_ALREADY_VERIFIED: 'used-code',
+  RESOURCE_NOT_FOUND: 'no-code',
 };
 
 /**
@@ -71,20 +79,37 @@ export default async function verification(app: FastifyInstance, { throttle }: {
   /** Sends a code on a channel the customer has confirmed; the 40 s and 5-per-hour limits apply. */
   async function sendCode(request: FastifyRequest, canal: 'sms' | 'email', voltar: string | undefined): Promise<ActionResult> {
     const session = pendingOf(request);
-    if (!session) return { kind: 'navigate', to: '/login', replace: true };
+    if (!session) {
+      logAuth(request, 'otp-send', 'refused', 'no-login');
+      return { kind: 'navigate', to: '/login', replace: true };
+    }
     const mfa = session.data.mfa!;
     if (!mfa.confirmed?.includes(canal)) return { kind: 'navigate', to: `/entrar/verificacao/${canal === 'sms' ? 'cpf-cnpj' : 'email'}${voltarQuery(requestTarget(request, voltar))}` };
-    if (mfa.sentAt && Date.now() - mfa.sentAt < RESEND_AFTER_MS) return { kind: 'snackbar', message: app.text('verificacao.erro.aguarde') };
+    if (mfa.sentAt && Date.now() - mfa.sentAt < RESEND_AFTER_MS) {
+      logAuth(request, 'otp-send', 'refused', 'wait');
+      return { kind: 'snackbar', message: app.text('verificacao.erro.aguarde') };
+    }
     // No code is sent while the account has no try left to type it.
-    if ((await otp.verdict(accountOf(request))) === 'account-spent') return { kind: 'error', title: app.text('erro.titulo'), message: app.text('verificacao.erro.tentativas-conta') };
+    if ((await otp.verdict(accountOf(request))) === 'account-spent') {
+      logAuth(request, 'otp-send', 'refused', 'limit');
+      return { kind: 'error', title: app.text('erro.titulo'), message: app.text('verificacao.erro.tentativas-conta') };
+    }
     const sends = await app.counters.hit(`otp-send:${session.data.customer.inscricaoNacional}`, 3600);
-    if (sends > MAX_SENDS_PER_HOUR) return { kind: 'error', title: app.text('erro.titulo'), message: app.text('verificacao.erro.limite-envios') };
+    if (sends > MAX_SENDS_PER_HOUR) {
+      logAuth(request, 'otp-send', 'refused', 'send-limit');
+      return { kind: 'error', title: app.text('erro.titulo'), message: app.text('verificacao.erro.limite-envios') };
+    }
     try {
       await request.customerUpstream().request(sessionCalls.sendCode, { params: { canal } });
     } catch (err) {
-      if (err instanceof UpstreamError && err.status === 429) return { kind: 'error', title: app.text('erro.titulo'), message: app.text('verificacao.erro.limite-envios') };
+      if (err instanceof UpstreamError && err.status === 429) {
+        logAuth(request, 'otp-send', 'refused', 'send-limit');
+        return { kind: 'error', title: app.text('erro.titulo'), message: app.text('verificacao.erro.limite-envios') };
+      }
+      if (err instanceof UpstreamError) logAuth(request, 'otp-send', 'failure', err.unavailable ? 'unavailable' : 'upstream-refused');
       throw err;
     }
+    logAuth(request, 'otp-send', 'success', canal);
     await otp.codeSent(accountOf(request));
     await app.sessions.patch(session, { mfa: { ...mfa, channel: canal, sentAt: Date.now() } });
     return { kind: 'navigate', to: `/entrar/verificacao/inserir${voltarQuery(requestTarget(request, voltar))}` };
@@ -115,6 +140,7 @@ export default async function verification(app: FastifyInstance, { throttle }: {
       const session = pendingOf(request);
       if (!session) return { kind: 'navigate', to: '/login', replace: true };
       if (parseNationalId(input.documento)?.value !== session.data.customer.inscricaoNacional) {
+        logAuth(request, 'otp-send', 'failure', 'wrong-document');
         return { kind: 'field-errors', errors: { documento: app.text('verificacao.erro.documento') } };
       }
       return confirmAndSend(request, 'sms', input.voltar);
@@ -128,6 +154,7 @@ export default async function verification(app: FastifyInstance, { throttle }: {
       const session = pendingOf(request);
       if (!session) return { kind: 'navigate', to: '/login', replace: true };
       if (input.email.toLowerCase() !== (session.data.customer.email ?? '').toLowerCase()) {
+        logAuth(request, 'otp-send', 'failure', 'wrong-email');
         return { kind: 'field-errors', errors: { email: app.text('verificacao.erro.email') } };
       }
       return confirmAndSend(request, 'email', input.voltar);
@@ -145,27 +172,47 @@ export default async function verification(app: FastifyInstance, { throttle }: {
     }),
     async handler(input, { request, reply }): Promise<ActionResult> {
       const session = pendingOf(request);
-      if (!session) return { kind: 'navigate', to: '/login', replace: true };
+      if (!session) {
+        logAuth(request, 'otp-verify', 'refused', 'no-login');
+        return { kind: 'navigate', to: '/login', replace: true };
+      }
       const mfa = session.data.mfa!;
       const account = accountOf(request);
       // Checked, then reserved: a try refused here uses nothing; tries raced from many sessions
       // are each counted before any reaches the back office.
       const before = await otp.verdict(account);
-      if (before !== 'allowed') return spent(before);
+      if (before !== 'allowed') {
+        logAuth(request, 'otp-verify', 'refused', 'limit');
+        return spent(before);
+      }
       // A code answers only the login that asked for it (the back office checks it against the
       // customer, whatever the login): this session must have sent one. A new login starts a
       // session without any.
-      if (!mfa.channel || !mfa.sentAt) return { kind: 'field-errors', errors: { codigo: app.text('verificacao.erro.nao-encontrado') } };
-      if (Date.now() - mfa.sentAt > CODE_LIFETIME_MS) return { kind: 'field-errors', errors: { codigo: app.text('verificacao.erro.expirado') } };
+      if (!mfa.channel || !mfa.sentAt) {
+        logAuth(request, 'otp-verify', 'failure', 'no-code');
+        return { kind: 'field-errors', errors: { codigo: app.text('verificacao.erro.nao-encontrado') } };
+      }
+      if (Date.now() - mfa.sentAt > CODE_LIFETIME_MS) {
+        logAuth(request, 'otp-verify', 'failure', 'expired-code');
+        return { kind: 'field-errors', errors: { codigo: app.text('verificacao.erro.expirado') } };
+      }
       const reserved = await otp.reserve(account);
-      if (reserved !== 'allowed') return spent(reserved);
+      if (reserved !== 'allowed') {
+        logAuth(request, 'otp-verify', 'refused', 'limit');
+        return spent(reserved);
+      }
       try {
         await request.customerUpstream().request(sessionCalls.checkCode, { json: { codigo: input.codigo } });
       } catch (err) {
-        if (!(err instanceof UpstreamError) || err.unavailable) throw err;
+        if (!(err instanceof UpstreamError) || err.unavailable) {
+          if (err instanceof UpstreamError) logAuth(request, 'otp-verify', 'failure', 'unavailable');
+          throw err;
+        }
+        logAuth(request, 'otp-verify', 'failure', UPSTREAM_REASONS[err.code ?? ''] ?? 'refused-code');
         const key = UPSTREAM_CODES[err.code ?? ''] ?? 'verificacao.erro.validar';
         return { kind: 'field-errors', errors: { codigo: app.text(key) } };
       }
+      logAuth(request, 'otp-verify', 'success', mfa.unblockAccount ? 'unblocked' : undefined);
       await otp.verified(account);
       if (mfa.unblockAccount) await throttle.unblock(mfa.unblockAccount);
       // Verified: a new session id, the old one is gone.

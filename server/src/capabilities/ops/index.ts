@@ -31,6 +31,7 @@ import { textsScreen, themesScreen, THEME_FIELDS, type ThemeRow } from './conten
 import { entryRoute, previewScreens, textsRoute, type ScreenPreview } from './screen-preview.js';
 import { IDLE_MS, StaffSessions, type StaffSession } from './staff-sessions.js';
 import { STAFF_LOGIN_TOO_MANY, StaffLoginThrottle } from './staff-login-throttle.js';
+import { logAuth } from '../../security/auth-log.js';
 
 const TEXT = {
   loginFailed: 'Usuário ou senha da equipe inválidos.',
@@ -284,10 +285,18 @@ export default async function ops(app: FastifyInstance) {
     public: true,
     input: z.object({ login: z.string('@erro.campo-obrigatorio').min(1, '@erro.campo-obrigatorio').max(64), senha: z.string('@erro.campo-obrigatorio').min(1, '@erro.campo-obrigatorio').max(128) }),
     async handler(input, { reply }) {
-      if (!(await staffLogins.reserve(input.login, reply.request.ip))) return { kind: 'field-errors', errors: {}, message: STAFF_LOGIN_TOO_MANY };
+      if (!(await staffLogins.reserve(input.login, reply.request.ip))) {
+        logAuth(reply.request, 'console', 'refused', 'limit');
+        return { kind: 'field-errors', errors: {}, message: STAFF_LOGIN_TOO_MANY };
+      }
       const member = verifyStaff(staff, input.login, input.senha);
       await (member ? staffLogins.succeeded(input.login) : staffLogins.failed(reply.request.ip));
-      if (!member) return { kind: 'field-errors', errors: {}, message: TEXT.loginFailed };
+      if (!member) {
+        // The log tells the two apart (the answer does not); a login typed wrong is not written, it may be a password.
+        logAuth(reply.request, 'console', 'failure', staff.some((known) => known.login === input.login) ? 'wrong-password' : 'unknown-login');
+        return { kind: 'field-errors', errors: {}, message: TEXT.loginFailed };
+      }
+      logAuth(reply.request, 'console', 'success', undefined, { staff: member.login });
       reply.setCookie(cookie, await sessions.create(member), liveCookie);
       return { kind: 'navigate', to: '/ops', replace: true };
     },

@@ -58,6 +58,30 @@ describe('drafts and money moves are consumed by their first confirmation', () =
   });
 });
 
+describe('a raced second copy keeps the marks of the confirmation that leads', () => {
+  it('a second session confirming the same instalments while the first has marked them and waits for its slip gets that slip, not a new listing', async () => {
+    const move = MOVES.find((m) => m.action === 'slips/generate-marked')!;
+    const first = await customer(stack, move.persona);
+    const second = await customer(stack, move.persona);
+    const [one, two] = [await move.prepare!(first.c, {}), await move.prepare!(second.c, {})];
+    const marks = `cotas/${first.idCota}/cobrancas/segunda-via/marcar`;
+    await stack.sandbox.clearCalls();
+    await stack.sandbox.fault({ method: 'POST', path: move.effect.path(first.idCota, {}), delayMs: 600, times: 1 });
+
+    // (A supertest request is sent when it is first awaited: `then` sends it now.)
+    const leading = confirm(first.c, move, one).then((answer) => answer);
+    // The second arrives once the first has marked its instalment (its slip still being made).
+    await expect.poll(async () => (await stack.sandbox.calls()).some((call) => call.path === marks)).toBe(true);
+    const raced = await confirm(second.c, move, two);
+    const led = await leading;
+    expect(led.body.kind, JSON.stringify(led.body)).toBe('navigate');
+    expect(raced.body).toEqual(led.body);
+    // No listing was read while the first confirmation ran: its marks stood.
+    const calls = await stack.sandbox.calls();
+    expect(calls.filter((call) => call.path === move.effect.path(first.idCota, {}))).toHaveLength(1);
+  });
+});
+
 describe.skipIf(!reachable)('across instances sharing PostgreSQL', () => {
   let shared: Stack;
   let otherUrl: string;

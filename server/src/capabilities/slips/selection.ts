@@ -84,7 +84,9 @@ export default async function selection(app: FastifyInstance) {
       'unified-instalment': (input) => (input.unificar ? [...input.parcelas, ...input.atrasadas] : []),
     },
     // One slip per choice of instalments: the same choice again, from any tab or session, is that slip.
-    once: { key: (input, { request }) => quotaMove(request, input.unificar ? 'unificado' : 'segunda-via', [...new Set(input.parcelas)].sort()) },
+    // Checked inside the move: a raced confirmation's ownership read would start a new listing and
+    // drop the marks the leading one has just made.
+    once: { key: (input, { request }) => quotaMove(request, input.unificar ? 'unificado' : 'segunda-via', [...new Set(input.parcelas)].sort()), ownershipWithin: true },
     async handler(input, { upstream, request }): Promise<ActionResult> {
       const idCota = selectedQuotaId(request);
       if (idCota === null) return NO_QUOTA;

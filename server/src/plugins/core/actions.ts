@@ -175,16 +175,25 @@ export default fp(
           throw err;
         }
       };
+      // The ids of the body are the customer's own before the handler's upstream calls.
+      const refusal = async () => (action.owns && request.session ? app.ownership.refusal(action.owns, input.data, request) : null);
+      const checked = async (): Promise<ActionResult> => {
+        const refused = await refusal();
+        return refused ? answered(request, refused) : handle();
+      };
       const execute = async (): Promise<ActionResult> => {
-        if (action.owns && request.session) {
-          const refused = await app.ownership.refusal(action.owns, input.data, request);
+        // Checked before the move is claimed, unless the move asks for it inside (once.ts, ownershipWithin).
+        const within = action.once?.ownershipWithin === true;
+        if (!within) {
+          const refused = await refusal();
           if (refused) return answered(request, refused);
         }
+        const run = within ? checked : handle;
         // A key the back office could not be read for: the handler meets the same failure and answers it.
         const move = action.once && request.session ? await Promise.resolve(action.once.key(input.data, context)).catch(keyFailure) : null;
-        if (!move) return handle();
+        if (!move) return run();
         const spec = action.once!;
-        const { result, replayed } = await app.once.confirm(request, name, move, spec as OnceSpec<never, never>, handle);
+        const { result, replayed } = await app.once.confirm(request, name, move, spec as OnceSpec<never, never>, run);
         if (replayed) reply.header('move-replayed', 'true');
         else if (spec.reopens && moveDone(spec as OnceSpec<never, never>, result)) {
           for (const other of spec.reopens(input.data, context)) await app.once.reopen(request, other.action, other.subject);

@@ -35,6 +35,14 @@ export interface OnceSpec<I, C> {
   done?: (result: ActionResult) => boolean;
   /** How long a done move stays consumed (24 hours by default). */
   holdMs?: number;
+  /**
+   * Check the ids of the body (the action's `owns`) inside the move, after its claim, instead of
+   * before it: for a move whose key reads nothing of the back office and whose ownership read would
+   * disturb the confirmation it races (reading a second-copy listing starts the quota's new marking
+   * process, dropping the marks the leading confirmation has just made). The ids are still checked
+   * before the move's own upstream calls.
+   */
+  ownershipWithin?: boolean;
   /** Moves a done one opens again (a bid cancelled: the same offer may be made again). */
   reopens?: (input: I, ctx: C) => Array<{ action: string; subject: string }>;
 }

@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, test } from 'vitest';
+import { CLIENT_PLATFORM_HEADER } from '../../screens/contract/index.js';
 import { loadDefinitions } from '../../server/src/domain/definitions.js';
 import { client, landOn } from '../helpers/api-client.js';
 import { consolePages } from '../helpers/console-pages.js';
@@ -20,7 +21,7 @@ import { useStack } from '../helpers/stack.js';
  * list written as one long text. A new route, screen or persona is swept the day it is added.
  */
 const stack = useStack();
-const ANDROID = { 'x-client-platform': 'android' };
+const ANDROID = { [CLIENT_PLATFORM_HEADER]: 'android' };
 
 describe('every screen document reads as Brazilian Portuguese', () => {
   test('every route, as a visitor and as every persona on both partners, and every console page', async () => {
@@ -29,10 +30,11 @@ describe('every screen document reads as Brazilian Portuguese', () => {
     /** Each finding once (a screen drawn alike for several personas is one defect), with the first who saw it. */
     const found = new Map<string, string>();
     let swept = 0;
+    const note = (findings: string[], who: string) => findings.forEach((finding) => found.has(finding) || found.set(finding, who));
     const read = (path: string, body: { kind: string }, who: string) => {
       if (body.kind !== 'screen') return;
       swept++;
-      for (const finding of sweepDocument(path, body)) if (!found.has(finding)) found.set(finding, who);
+      note(sweepDocument(path, body), who);
     };
     // Each address once per visitor or persona: a redirect to a screen already read (home, the
     // quota list) is not read again.
@@ -70,7 +72,7 @@ describe('every screen document reads as Brazilian Portuguese', () => {
       expect(res.status, path).toBe(200);
       const rows = parse(res.text, { bom: true }) as string[][];
       const texts = rows.flatMap((row, r) => row.flatMap((cell, c) => (rows[0]![c] === 'diferencas' ? [] : [{ where: `linha ${r + 1}, ${rows[0]![c]}`, text: cell }])));
-      for (const finding of sweepTexts(path, texts)) if (!found.has(finding)) found.set(finding, 'staff');
+      note(sweepTexts(path, texts), 'staff');
     }
 
     expect([...found].map(([finding, who]) => `${finding} (as ${who})`).sort(), `${swept} screen documents swept`).toEqual([]);

@@ -84,10 +84,10 @@ export function screenText(doc: { layout: Node[]; title?: string }): string {
  * Opens `path` as the renderer does, following the server's redirects: the document drawn (or the
  * first failure), the path it was drawn for and its HTTP status.
  */
-export async function landOn(c: ReturnType<typeof client>, path: string, hops = 6, headers: Record<string, string> = {}): Promise<{ body: Node; path: string; status: number }> {
+export async function landOn(c: ReturnType<typeof client>, path: string, hops = 6): Promise<{ body: Node; path: string; status: number }> {
   let to = path;
   for (let hop = 0; hop <= hops; hop++) {
-    const res = await c.screen(to, headers);
+    const res = await c.screen(to);
     if (res.status >= 400 || res.body.kind !== 'redirect') return { body: res.body, path: to, status: res.status };
     to = res.body.to;
   }

@@ -110,9 +110,21 @@ export function countOf(value: number, one: string, other: string): string {
   return `${formatCount(value)} ${plural(value, one, other)}`;
 }
 
+/**
+ * pt-BR number formats by their decimals, made once each: making an Intl.NumberFormat costs far
+ * more than formatting with one, and a list (a bid history's percentages) formats one per row.
+ */
+const upTo = new Map<number, Intl.NumberFormat>();
+const exactly = new Map<number, Intl.NumberFormat>();
+function numberFormat(cache: Map<number, Intl.NumberFormat>, digits: number, fixed: boolean): Intl.NumberFormat {
+  let format = cache.get(digits);
+  if (!format) cache.set(digits, (format = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: fixed ? digits : 0, maximumFractionDigits: digits, useGrouping: true })));
+  return format;
+}
+
 /** A number with at most `digits` decimals, a decimal comma and thousands dots: 1.234,5. */
 export function formatNumber(value: number, digits: number): string {
-  return new Intl.NumberFormat('pt-BR', { maximumFractionDigits: digits, useGrouping: true }).format(value);
+  return numberFormat(upTo, digits, false).format(value);
 }
 
 /** A percentage (in percent, 12.5 for 12,5%) as a Brazilian writes it: 12,5%. */
@@ -122,5 +134,5 @@ export function formatPercent(value: number, digits = 2): string {
 
 /** A number with a fixed count of decimals and a decimal comma: 4,52. */
 export function formatDecimal(value: number, digits: number): string {
-  return new Intl.NumberFormat('pt-BR', { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: true }).format(value);
+  return numberFormat(exactly, digits, true).format(value);
 }

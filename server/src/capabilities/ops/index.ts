@@ -250,7 +250,7 @@ export default async function ops(app: FastifyInstance) {
     if (!errors.de && !errors.ate && Boolean(input.de) !== Boolean(input.ate)) errors[input.de ? 'ate' : 'de'] = 'Informe as duas datas, ou nenhuma para usar o período.';
     if (input.periodo !== undefined && input.periodo !== '' && !['7', '30', '90', '395'].includes(String(input.periodo))) errors.periodo = 'Escolha um dos períodos da lista.';
     if (Object.keys(errors).length) return { kind: 'field-errors', errors };
-    const query = readQuery(new URLSearchParams(Object.entries({ ...input, ...extra }).flatMap(([k, v]) => (v === undefined || v === '' ? [] : [[k, String(v)]]))));
+    const query = readQuery(new URLSearchParams(Object.entries({ ...input, ...extra }).flatMap(([k, v]) => (v === undefined || v === '' ? [] : [[k, String(v)] as [string, string]]))));
     return { kind: 'navigate', to: analysisHref(query) };
   }
 

@@ -2,6 +2,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import type { Config } from './config.js';
 import { installErrorHandler } from './error-handler.js';
 import { loggerOptions } from './logger.js';
+import { requestLoggerFactory } from './observability/request-logger.js';
 import cookie from './plugins/external/cookie.js';
 import helmet from './plugins/external/helmet.js';
 import renderer from './plugins/external/renderer.js';
@@ -69,6 +70,8 @@ export async function buildApp(
     ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: options.logger ?? loggerOptions(cfg.LOG_LEVEL) }),
     // One line per request, written by the observability plugin (id, screen or action, upstream time).
     logController: new LogController({ disableRequestLogging: true }),
+    // A request's logger is made on its first line: most requests write none but the access line.
+    childLoggerFactory: requestLoggerFactory,
     // Behind a load balancer (TRUST_PROXY) the client's address, protocol and host come from the
     // forwarded headers the trusted proxies set; otherwise from the socket.
     trustProxy: trustProxyOption(cfg.trustProxy),

@@ -43,10 +43,14 @@ describe('every answer', () => {
     for (const [what, res] of Object.entries(answers)) {
       expect(res.headers['x-content-type-options'], what).toBe('nosniff');
       expect(res.headers['referrer-policy'], what).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['cross-origin-resource-policy'], what).toBe('same-origin');
       const csp = String(res.headers['content-security-policy']);
       expect(csp, what).toMatch(/frame-ancestors 'none'/);
-      expect(csp, what).toContain("object-src 'none'");
-      expect(csp, what).toContain("base-uri 'none'");
+      // A document names what it may load; any other answer may load nothing at all.
+      if (what === 'page') {
+        expect(csp, what).toContain("object-src 'none'");
+        expect(csp, what).toContain("base-uri 'none'");
+      } else expect(csp, what).toBe("default-src 'none';frame-ancestors 'none'");
     }
     expect(answers.refusedAction.status).toBe(403);
     expect(answers.unknownApi.status).toBe(404);
@@ -130,6 +134,21 @@ describe('every answer', () => {
     expect(file.headers['content-disposition']).toBe('attachment; filename="contrato.pdf"');
     expect(file.headers['cache-control']).toBe('private, no-store');
     expect(file.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('gives what a browser opens as a document the document headers, and a JSON answer none of them', async () => {
+    const { c } = await asCustomerWithFirstQuota(stack.baseUrl, 'ana');
+    const documents = { page: await supertest(stack.baseUrl).get('/login'), pdf: await c.agent.get('/api/arquivos/documentos/contrato').buffer(true) };
+    const screen = await supertest(stack.baseUrl).get('/api/screens').query({ path: '/login' });
+    const documentOnly = { 'cross-origin-opener-policy': 'same-origin', 'origin-agent-cluster': '?1', 'x-dns-prefetch-control': 'off', 'x-download-options': 'noopen', 'x-permitted-cross-domain-policies': 'none', 'x-xss-protection': '0' };
+    for (const [what, res] of Object.entries(documents)) {
+      expect(res.headers, what).toMatchObject(documentOnly);
+      expect(String(res.headers['content-security-policy']), what).toContain("object-src 'none'");
+    }
+    // The page keeps its own policy (a nonce per answer); the PDF gets the fixed document policy.
+    expect(documents.page.headers['content-security-policy']).toMatch(/'nonce-/);
+    expect(documents.pdf.headers['content-security-policy']).toContain("default-src 'self'");
+    for (const name of Object.keys(documentOnly)) expect(screen.headers[name], name).toBeUndefined();
   });
 });
 

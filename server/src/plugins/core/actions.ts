@@ -131,6 +131,17 @@ export function fieldErrors(issues: readonly z.core.$ZodIssue[], text: (key: str
 export default fp(
   async (app) => {
     const registry = new Map<string, ActionDefinition<z.ZodType>>();
+
+    // Every answer that moves the customer goes only to a known path of this origin (else /home),
+    // whichever action built it and from whatever input: a hook of the action routes alone.
+    const preSerialization = (request: FastifyRequest, _reply: FastifyReply, payload: unknown, done: (err: null, payload: unknown) => void) => {
+      const result = payload as Partial<ActionResult> | null;
+      if (typeof result === 'object' && result !== null && (result.kind === 'navigate' || result.kind === 'snackbar') && typeof result.to === 'string') {
+        return done(null, { ...result, to: requestTargetOrHome(request, result.to) });
+      }
+      done(null, payload);
+    };
+
     app.decorate('actions', {
       register<S extends z.ZodType>(name: string, definition: ActionDefinition<S>) {
         if (registry.has(name)) throw new Error(`action registered twice: ${name}`);
@@ -140,7 +151,7 @@ export default fp(
         // its roles; every other action shares the generic one.
         if (definition.bodyLimit || definition.consoleRoles) {
           const config: FastifyContextConfig = definition.consoleRoles ? { consoleRoles: definition.consoleRoles, ...(definition.consoleRefusal ? { consoleRefusal: definition.consoleRefusal } : {}) } : {};
-          app.post(`/api/actions/${name}`, { bodyLimit: definition.bodyLimit ?? GENERIC_BODY_LIMIT, config }, (request, reply) => run(name, request, reply));
+          app.post(`/api/actions/${name}`, { bodyLimit: definition.bodyLimit ?? GENERIC_BODY_LIMIT, config, preSerialization }, (request, reply) => run(name, request, reply));
         }
       },
       list: () => registry,
@@ -247,16 +258,7 @@ export default fp(
       done(new AppError('request.csrf', { detail: refusal }));
     });
 
-    // Every answer that moves the customer goes only to a known path of this origin (else /home),
-    // whichever action built it and from whatever input.
-    app.addHook('preSerialization', async (request, _reply, payload: unknown) => {
-      if (!request.url.startsWith('/api/actions/') || typeof payload !== 'object' || payload === null) return payload;
-      const result = payload as Partial<ActionResult>;
-      if ((result.kind === 'navigate' || result.kind === 'snackbar') && typeof result.to === 'string') return { ...result, to: requestTargetOrHome(request, result.to) };
-      return payload;
-    });
-
-    app.post<{ Params: { area: string; name: string } }>('/api/actions/:area/:name', { bodyLimit: GENERIC_BODY_LIMIT }, (request, reply) =>
+    app.post<{ Params: { area: string; name: string } }>('/api/actions/:area/:name', { bodyLimit: GENERIC_BODY_LIMIT, preSerialization }, (request, reply) =>
       run(`${request.params.area}/${request.params.name}`, request, reply),
     );
   },

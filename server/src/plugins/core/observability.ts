@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import pino from 'pino';
@@ -18,20 +19,39 @@ declare module 'fastify' {
   }
 }
 
-/** What a request is, for logs and metrics: a screen family, an action area, or the route. */
 /** Whether a logger at this level writes info lines (a capability may have its own level). */
 function infoOn(level: string): boolean {
   return (pino.levels.values[level] ?? Infinity) <= pino.levels.values.info!;
 }
 
+/**
+ * What a request is, for logs and metrics: a screen family, an action area, or the route. The two
+ * families read from the URL are scrubbed (a customer may type a national id there); a route is
+ * the app's own pattern.
+ */
 export function familyOf(request: FastifyRequest): string {
   const url = request.url;
   if (url.startsWith('/api/screens')) {
     const path = new URLSearchParams(url.slice(url.indexOf('?') + 1)).get('path') ?? '';
-    return `screen:${path.split(/[/?]/)[1] || 'root'}`;
+    return scrub(`screen:${path.split(/[/?]/)[1] || 'root'}`);
   }
-  if (url.startsWith('/api/actions/')) return `action:${url.split('/')[3] ?? ''}`;
+  if (url.startsWith('/api/actions/')) return scrub(`action:${url.split('/')[3] ?? ''}`);
   return request.routeOptions.url ?? 'not-found';
+}
+
+/**
+ * Writes a request's access line to `destination` as pino writes a line at info level (level,
+ * time, pid, hostname, then the fields, then msg), without pino's per-field serialisation.
+ */
+export function accessLineWriter(destination: pino.DestinationStream): (request: FastifyRequest, family: string, status: number, ms: number, observed: RequestContext | null) => void {
+  const head = `{"level":${pino.levels.values.info},"time":`;
+  const base = `,"pid":${process.pid},"hostname":${JSON.stringify(hostname())}`;
+  return (request, family, status, ms, observed) => {
+    const quoted = JSON.stringify(family);
+    destination.write(
+      `${head}${Date.now()}${base},"reqId":${JSON.stringify(request.id)},"family":${quoted},"status":${status},"ms":${Math.round(ms)},"upstreamMs":${Math.round(observed?.upstreamMs ?? 0)},"upstreamCalls":${observed?.upstreamCalls ?? 0},"msg":"${request.method} ${quoted.slice(1)}}\n`,
+    );
+  };
 }
 
 /**
@@ -62,18 +82,15 @@ export default fp(
       metrics?.errors.inc({ code: (err as { code?: string }).code ?? 'unexpected' });
     });
 
-    // The access line carries only the fields below (a route family, never a raw URL or a body):
-    // it skips the redaction paths and the whole-line scrub every other line pays for (together
-    // most of its cost, docs/performance.md); the one field a customer's input reaches, the screen
-    // family (a path's first segment), is scrubbed on its own. Same destination as every line.
-    const access = pino({ level: 'info' }, (app.log as unknown as Record<symbol, pino.DestinationStream>)[pino.symbols.streamSym]);
+    // The access line carries only the fields below (a route family, never a raw URL or a body),
+    // so it skips the redaction paths and the whole-line scrub every other line pays for, and is
+    // written as the JSON pino would write, to the same destination as every line.
+    const writeAccessLine = accessLineWriter((app.log as unknown as Record<symbol, pino.DestinationStream>)[pino.symbols.streamSym]!);
     app.addHook('onResponse', (request, reply, done) => {
-      const family = scrub(familyOf(request));
+      const family = familyOf(request);
       const ms = reply.elapsedTime;
       const observed = request.observed;
-      if (infoOn(request.log.level)) {
-        access.info({ reqId: request.id, family, status: reply.statusCode, ms: Math.round(ms), upstreamMs: Math.round(observed?.upstreamMs ?? 0), upstreamCalls: observed?.upstreamCalls ?? 0 }, `${request.method} ${family}`);
-      }
+      if (infoOn(request.log.level)) writeAccessLine(request, family, reply.statusCode, ms, observed);
       metrics?.requests.observe({ family, method: request.method, status: String(reply.statusCode) }, ms / 1000);
       if (request.span) {
         request.span.setAttribute('http.response.status_code', reply.statusCode);

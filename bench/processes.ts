@@ -1,0 +1,83 @@
+/** The processes a bench starts (sandbox, server, a bare hello) and the persona it logs in as. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+
+const children: ChildProcess[] = [];
+
+export interface Started {
+  pid: number;
+  /** SIGTERM, resolved once the process has ended (a server closes with grace, writing its profile if asked). */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `script` (TypeScript through tsx, compiled JavaScript with node alone, as the image does);
+ * resolves once a line of its output matches `ready`, or at once without one.
+ */
+export function start(script: string, env: NodeJS.ProcessEnv, ready: RegExp | null, nodeArgs: string[] = []): Promise<Started> {
+  const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...nodeArgs, ...loader, script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  children.push(child);
+  const started: Started = {
+    pid: child.pid!,
+    stop: () => new Promise((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    }),
+  };
+  if (!ready) {
+    child.stdout!.resume();
+    return Promise.resolve(started);
+  }
+  return new Promise((resolve, reject) => {
+    createInterface({ input: child.stdout! }).on('line', (line) => ready.test(line) && resolve(started));
+    child.once('exit', (code) => reject(new Error(`${script} exited ${code}`)));
+  });
+}
+
+/** Ends every process a bench started. */
+export async function stopAll(): Promise<void> {
+  await Promise.all(children.map((child) => new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  })));
+}
+
+export const COMPILED_SERVER = 'build/server/src/main.js';
+
+/**
+ * The sandbox's and the server's environments: production mode with the bench routes on, the
+ * embedded database in memory, and an API client both sides are given (production mode refuses
+ * the sandbox's own).
+ */
+export function benchServerEnv(): { sandbox: NodeJS.ProcessEnv; server: NodeJS.ProcessEnv & { PORT: string } } {
+  const sandboxPort = process.env.BENCH_SANDBOX_PORT ?? '4710';
+  const serverPort = process.env.BENCH_SERVER_PORT ?? '3710';
+  const apiClient = { id: 'bench-client', secret: 'bench-only-client-secret' };
+  return {
+    sandbox: { SANDBOX_PORT: sandboxPort, SANDBOX_TOKEN_TTL_SECONDS: '3600', SANDBOX_CLIENT_ID: apiClient.id, SANDBOX_CLIENT_SECRET: apiClient.secret },
+    server: { PORT: serverPort, UPSTREAM_CLIENT_ID: apiClient.id, UPSTREAM_CLIENT_SECRET: apiClient.secret, UPSTREAM_URL: `http://127.0.0.1:${sandboxPort}`, DATA_DIR: ':memory:', BENCH_ROUTES: 'true', APP_ENV: 'production', NODE_ENV: 'production', COOKIE_SECRET: 'b'.repeat(32), LOG_LEVEL: 'info', VALIDATE_SCREENS: 'false', OPS_USERS: 'bench:bench-only-secret:viewer', ALLOWED_HOSTS: '127.0.0.1,localhost' },
+  };
+}
+
+const JSON_HEADERS = { 'content-type': 'application/json', 'x-requested-with': 'consorcio-app' };
+
+/** Logs in as ana (group and quota) and checks that her home is reached; the session cookie. */
+export async function loginAsAna(base: string): Promise<string> {
+  const login = await fetch(`${base}/api/actions/auth/login`, {
+    method: 'POST',
+    headers: JSON_HEADERS,
+    body: JSON.stringify({ modo: 'cota', grupo: '001234', cota: '0567', versao: '00', senha: '135790' }),
+  });
+  // Production mode names the cookie __Host-Http-sid; locally over http the bench passes it by hand.
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+  const body = (await login.json()) as { kind: string; to?: string };
+  if (body.to !== '/home') throw new Error(`login failed: ${JSON.stringify(body)}`);
+  const home = (await (await fetch(`${base}/api/screens?path=/home`, { headers: { cookie } })).json()) as { screen?: string };
+  if (home.screen !== 'home') throw new Error(`home not reached: ${JSON.stringify(home)}`);
+  return cookie;
+}
+
+export { JSON_HEADERS };

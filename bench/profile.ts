@@ -1,0 +1,128 @@
+/**
+ * Where a request's server CPU goes: the compiled server (as the image runs it) sampled through
+ * its inspector while autocannon drives one route, and the main thread's samples summed by
+ * self time and grouped (a package, a Node.js module, the app's own file, the garbage collector),
+ * in µs per request. `npm run bench:profile -- /bench/hello` (or `/api/screens?path=/home`,
+ * `/api/bench/passthrough/home`); BENCH_SECONDS (10), BENCH_CONNECTIONS (20), BENCH_TOP (25).
+ * Needs `npm run build:server` first. The sampler's interval (100 µs) and its own overhead make
+ * the sum a little above the /proc figure of `npm run bench`: read the shares, not the total.
+ */
+import autocannon from 'autocannon';
+import { COMPILED_SERVER, benchServerEnv, loginAsAna, start, stopAll } from './processes.js';
+import { waitFor } from './wait.js';
+
+interface CallFrame {
+  functionName: string;
+  url: string;
+  lineNumber: number;
+}
+interface ProfileNode {
+  id: number;
+  callFrame: CallFrame;
+}
+interface Profile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const TOP = Number(process.env.BENCH_TOP ?? 25);
+
+/** The group a frame's self time counts for: a package, a Node.js module, or the app's own file. */
+export function groupOf(frame: CallFrame): string {
+  const { url, functionName } = frame;
+  if (!url) return functionName.startsWith('(') ? functionName : `(native) ${functionName || 'anonymous'}`;
+  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
+  if (pkg) return pkg[1]!;
+  if (url.startsWith('node:')) return url;
+  const own = /\/build\/(.+?)\.js$/.exec(url);
+  return own ? own[1]! : url;
+}
+
+/** Self time in µs per node id, from the samples and the time since the sample before each. */
+function selfTimes(profile: Profile): Map<number, number> {
+  const self = new Map<number, number>();
+  profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+  return self;
+}
+
+function summarise(profile: Profile, requests: number): void {
+  const self = selfTimes(profile);
+  const byGroup = new Map<string, number>();
+  const byFunction = new Map<string, number>();
+  for (const node of profile.nodes) {
+    const us = self.get(node.id) ?? 0;
+    if (!us || node.callFrame.functionName === '(idle)') continue;
+    const group = groupOf(node.callFrame);
+    byGroup.set(group, (byGroup.get(group) ?? 0) + us);
+    const name = `${node.callFrame.functionName || '(anonymous)'} ${group}:${node.callFrame.lineNumber + 1}`;
+    byFunction.set(name, (byFunction.get(name) ?? 0) + us);
+  }
+  const total = [...byGroup.values()].reduce((a, b) => a + b, 0);
+  const line = ([name, us]: [string, number]) => `  ${(us / requests).toFixed(2).padStart(8)} µs  ${((100 * us) / total).toFixed(1).padStart(5)} %  ${name}`;
+  console.log(`\nmain thread, busy: ${(total / requests).toFixed(1)} µs per request over ${requests} requests`);
+  console.log('by group (self time):');
+  for (const entry of [...byGroup].sort((a, b) => b[1] - a[1]).slice(0, TOP)) console.log(line(entry));
+  console.log('by function (self time):');
+  for (const entry of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, TOP)) console.log(line(entry));
+}
+
+/** A Chrome DevTools Protocol session over the inspector's WebSocket (Node's own WebSocket client). */
+async function inspector(port: number): Promise<{ send: (method: string, params?: object) => Promise<Record<string, unknown>>; close: () => void }> {
+  const [target] = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as { webSocketDebuggerUrl: string }[];
+  const socket = new WebSocket(target!.webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    socket.onopen = resolve;
+    socket.onerror = reject;
+  });
+  const pending = new Map<number, (result: Record<string, unknown>) => void>();
+  socket.onmessage = (event) => {
+    const message = JSON.parse(String(event.data)) as { id?: number; result?: Record<string, unknown> };
+    if (message.id !== undefined) pending.get(message.id)?.(message.result ?? {});
+  };
+  let next = 0;
+  const send = (method: string, params = {}) => new Promise<Record<string, unknown>>((resolve) => {
+    const id = ++next;
+    pending.set(id, resolve);
+    socket.send(JSON.stringify({ id, method, params }));
+  });
+  // A process being inspected does not end until its inspector's client has gone.
+  return { send, close: () => socket.close() };
+}
+
+async function main(): Promise<void> {
+  // `hello` profiles the bare Fastify hello the bare route is compared with.
+  const route = process.argv[2] ?? '/bench/hello';
+  const hello = route === 'hello';
+  const inspectPort = Number(process.env.BENCH_INSPECT_PORT ?? 9339);
+  try {
+    const env = benchServerEnv();
+    const inspect = [`--inspect=127.0.0.1:${inspectPort}`];
+    const base = `http://127.0.0.1:${env.server.PORT}`;
+    if (hello) await start('bench/hello-server.ts', { PORT: env.server.PORT }, /listening on/, inspect);
+    else {
+      await start('sandbox/src/main.ts', env.sandbox, /listening on/);
+      await start(COMPILED_SERVER, env.server, null, inspect);
+      await waitFor(`${base}/health/ready`);
+    }
+    const cookie = hello ? '' : await loginAsAna(base);
+    const url = hello ? `${base}/bench/hello` : `${base}${route}`;
+    // A warm-up first, so that the profile holds the optimised code a long-running server runs.
+    await autocannon({ url, connections: CONNECTIONS, duration: 3, headers: { cookie } });
+    const { send, close } = await inspector(inspectPort);
+    await send('Profiler.enable');
+    await send('Profiler.setSamplingInterval', { interval: 100 });
+    await send('Profiler.start');
+    const r = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers: { cookie } });
+    const { profile } = (await send('Profiler.stop')) as unknown as { profile: Profile };
+    close();
+    console.log(`${route}: ${Math.round(r.requests.average)} req/s, ${r.non2xx + r.errors} not 2xx, node ${process.version}`);
+    summarise(profile, r.requests.total);
+  } finally {
+    await stopAll();
+  }
+}
+
+await main();

@@ -19,6 +19,7 @@ interface CallFrame {
 interface ProfileNode {
   id: number;
   callFrame: CallFrame;
+  children?: number[];
 }
 interface Profile {
   nodes: ProfileNode[];
@@ -29,6 +30,10 @@ interface Profile {
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const TOP = Number(process.env.BENCH_TOP ?? 25);
+/** Part of a function's printed name (`nextTick node:internal/process/task_queues:113`): its self time is also printed by the stacks that lead to it. */
+const CALLERS = process.env.BENCH_CALLERS;
+/** Part of a printed name: the functions that match are printed by their time with what they called. */
+const INCLUSIVE = process.env.BENCH_INCLUSIVE;
 
 /** The group a frame's self time counts for: a package, a Node.js module, or the app's own file. */
 export function groupOf(frame: CallFrame): string {
@@ -67,6 +72,43 @@ function summarise(profile: Profile, requests: number): void {
   for (const entry of [...byGroup].sort((a, b) => b[1] - a[1]).slice(0, TOP)) console.log(line(entry));
   console.log('by function (self time):');
   for (const entry of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, TOP)) console.log(line(entry));
+  if (INCLUSIVE) {
+    // Time in a function and everything it called, summed over the stacks it is on (a function on
+    // a stack twice, recursion, counts once per stack).
+    const inclusive = new Map<string, number>();
+    const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+    const visit = (node: ProfileNode, onStack: Set<string>): number => {
+      const key = `${node.callFrame.functionName || '(anonymous)'} ${groupOf(node.callFrame)}:${node.callFrame.lineNumber + 1}`;
+      const fresh = !onStack.has(key);
+      if (fresh) onStack.add(key);
+      let total = node.callFrame.functionName === '(idle)' ? 0 : (self.get(node.id) ?? 0);
+      for (const child of node.children ?? []) total += visit(byId.get(child)!, onStack);
+      if (fresh) {
+        onStack.delete(key);
+        inclusive.set(key, (inclusive.get(key) ?? 0) + total);
+      }
+      return total;
+    };
+    visit(profile.nodes[0]!, new Set());
+    console.log(`by function, with what it called (names containing ${INCLUSIVE}):`);
+    for (const entry of [...inclusive].filter(([name]) => name.includes(INCLUSIVE)).sort((a, b) => b[1] - a[1]).slice(0, TOP)) console.log(line(entry));
+  }
+  if (CALLERS) {
+    const parent = new Map<number, ProfileNode>();
+    for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node);
+    const name = (node: ProfileNode) => `${node.callFrame.functionName || '(anonymous)'} ${groupOf(node.callFrame)}:${node.callFrame.lineNumber + 1}`;
+    const stacks = new Map<string, number>();
+    for (const node of profile.nodes) {
+      const us = self.get(node.id) ?? 0;
+      if (!us || !name(node).includes(CALLERS)) continue;
+      const chain: string[] = [];
+      for (let up = parent.get(node.id); up && chain.length < 6; up = parent.get(up.id)) chain.push(name(up));
+      const key = chain.join(' ← ');
+      stacks.set(key, (stacks.get(key) ?? 0) + us);
+    }
+    console.log(`stacks leading to ${CALLERS}:`);
+    for (const entry of [...stacks].sort((a, b) => b[1] - a[1]).slice(0, TOP)) console.log(line(entry));
+  }
 }
 
 /** A Chrome DevTools Protocol session over the inspector's WebSocket (Node's own WebSocket client). */

@@ -17,6 +17,22 @@ export function compareVersions(a: string, b: string): number {
  * sends only its version gets the components up to that version.
  */
 export function parseCapabilities(header: string | string[] | undefined, version?: string | string[]): ReadonlySet<ComponentType> {
+  // A client sends the same two headers on every request: the answer is kept for the pair.
+  const key = `${Array.isArray(header) ? header.join(',') : (header ?? '\0all')}\n${Array.isArray(version) ? version[0] : (version ?? '')}`;
+  let can = parsed.get(key);
+  if (!can) {
+    if (parsed.size >= PARSED_KEPT) parsed.clear();
+    can = parse(header, version);
+    parsed.set(key, can);
+  }
+  return can;
+}
+
+/** Parsed header pairs kept (clients in service send few distinct ones; a flood of others only empties it). */
+const PARSED_KEPT = 256;
+const parsed = new Map<string, ReadonlySet<ComponentType>>();
+
+function parse(header: string | string[] | undefined, version?: string | string[]): ReadonlySet<ComponentType> {
   const known = new Set<string>(COMPONENT_TYPES);
   const raw = header === undefined ? COMPONENT_TYPES.join(',') : Array.isArray(header) ? header.join(',') : header;
   const declared = raw.split(',').map((s) => s.trim()).filter((s): s is ComponentType => known.has(s));
@@ -30,7 +46,14 @@ export function parseCapabilities(header: string | string[] | undefined, version
  * native wrapper keeps working.
  */
 export function downgrade(nodes: readonly ComponentNode[], can: ReadonlySet<ComponentType>): ComponentNode[] {
-  return nodes.flatMap((node) => downgradeOne(node, can));
+  return sameOrNew(nodes, nodes.flatMap((node) => downgradeOne(node, can)));
+}
+
+const CONTAINER_TYPES: ReadonlySet<string> = new Set(CONTAINERS);
+
+/** `before` itself when every node came through unchanged: a screen's nodes are copied only where one changed. */
+function sameOrNew(before: readonly ComponentNode[], after: ComponentNode[]): ComponentNode[] {
+  return after.length === before.length && after.every((node, i) => node === before[i]) ? (before as ComponentNode[]) : after;
 }
 
 function downgradeOne(node: ComponentNode, can: ReadonlySet<ComponentType>): ComponentNode[] {
@@ -38,9 +61,10 @@ function downgradeOne(node: ComponentNode, can: ReadonlySet<ComponentType>): Com
     const fallback = fallbackOf(node);
     return fallback ? downgradeOne(fallback, can) : defaultFallback(node, can);
   }
+  const items = CONTAINER_TYPES.has(node.type) && 'items' in node ? downgrade(node.items, can) : undefined;
+  if (!('fallback' in node) && (items === undefined || items === (node as { items: unknown }).items)) return [node];
   const { fallback: _unused, ...rest } = node;
-  if ((CONTAINERS as readonly string[]).includes(rest.type) && 'items' in rest) return [{ ...rest, items: downgrade(rest.items, can) } as ComponentNode];
-  return [rest as ComponentNode];
+  return [(items ? { ...rest, items } : rest) as ComponentNode];
 }
 
 /** A v1.0 type's default fallback (DEFAULT_FALLBACK): a text of its fields, its children, or nothing. */

@@ -91,13 +91,20 @@ export function formEngine(form: Pick<ComponentOf<'form'>, 'schema' | 'uiSchema'
 
 /** Marks every form of a layout (cards, lists, fallbacks included) with the engine that draws it. */
 export function withFormEngines(nodes: readonly ComponentNode[]): ComponentNode[] {
-  return nodes.map(mark);
+  const marked = nodes.map(mark);
+  // The same list when no form was marked: nodes are copied only where one changed.
+  return marked.every((node, i) => node === nodes[i]) ? (nodes as ComponentNode[]) : marked;
 }
+
+const CONTAINER_TYPES: ReadonlySet<string> = new Set(CONTAINERS);
 
 function mark(node: ComponentNode): ComponentNode {
   let out = node;
   if (node.type === 'form' && node.engine === undefined) out = { ...node, engine: formEngine(node) };
-  if ('items' in out && (CONTAINERS as readonly string[]).includes(out.type) && out.items.length) out = { ...out, items: withFormEngines(out.items) } as ComponentNode;
+  if ('items' in out && CONTAINER_TYPES.has(out.type) && out.items.length) {
+    const items = withFormEngines(out.items);
+    if (items !== out.items) out = { ...out, items } as ComponentNode;
+  }
   if (out.fallback) out = { ...out, fallback: mark(out.fallback) } as ComponentNode;
   return out;
 }

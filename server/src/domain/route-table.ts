@@ -7,35 +7,45 @@ export interface RouteMatch {
   params: Record<string, string>;
 }
 
-/** A pattern's segments, split once: every screen request walks the route table. */
-const patternSegments = new Map<string, readonly string[]>();
-function segmentsOf(pattern: string): readonly string[] {
-  let segments = patternSegments.get(pattern);
-  if (!segments) {
-    segments = pattern.split('/').filter(Boolean);
-    patternSegments.set(pattern, segments);
-  }
-  return segments;
+interface Compiled {
+  route: RouteEntry;
+  /** Literal segments as they are; a `:param` segment as its name, with `param` set. */
+  segments: readonly { text: string; param: boolean }[];
 }
 
-function matches(pattern: string, got: readonly string[]): Record<string, string> | null {
-  const want = segmentsOf(pattern);
-  if (want.length !== got.length) return null;
-  const params: Record<string, string> = {};
-  for (let i = 0; i < want.length; i++) {
-    const w = want[i]!;
-    const g = got[i]!;
-    if (w.startsWith(':')) params[w.slice(1)] = decodeURIComponent(g);
-    else if (w !== g) return null;
+/**
+ * A route table's patterns split once and grouped by their count of segments, in the table's
+ * order: every screen request matches its path, and only patterns of its length can match.
+ * Keyed by the table itself (a new definitions version brings a new table).
+ */
+const compiledTables = new WeakMap<readonly RouteEntry[], Map<number, Compiled[]>>();
+function byLength(routes: readonly RouteEntry[]): Map<number, Compiled[]> {
+  let table = compiledTables.get(routes);
+  if (!table) {
+    table = new Map();
+    for (const route of routes) {
+      const segments = route.path.split('/').filter(Boolean).map((segment) => (segment.startsWith(':') ? { text: segment.slice(1), param: true } : { text: segment, param: false }));
+      const group = table.get(segments.length) ?? [];
+      group.push({ route, segments });
+      table.set(segments.length, group);
+    }
+    compiledTables.set(routes, table);
   }
+  return table;
+}
+
+function matches(want: Compiled['segments'], got: readonly string[]): Record<string, string> | null {
+  for (let i = 0; i < want.length; i++) if (!want[i]!.param && want[i]!.text !== got[i]) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < want.length; i++) if (want[i]!.param) params[want[i]!.text] = decodeURIComponent(got[i]!);
   return params;
 }
 
 /** First route whose pattern matches the path (exact segments first, `:param` segments match one segment). */
 export function matchRoute(routes: readonly RouteEntry[], pathname: string): RouteMatch | null {
   const got = pathname.split('/').filter(Boolean);
-  for (const route of routes) {
-    const params = matches(route.path, got);
+  for (const { route, segments } of byLength(routes).get(got.length) ?? []) {
+    const params = matches(segments, got);
     if (params) return { route, params };
   }
   return null;

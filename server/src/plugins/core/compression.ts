@@ -30,14 +30,19 @@ function addVary(reply: FastifyReply, field: string): void {
   if (!fields.includes(field.toLowerCase())) reply.header('vary', [...fields, field.toLowerCase()].join(', '));
 }
 
+/** The coding a body travels in: none below the threshold, or when the request accepts neither. */
+export function codingFor(request: FastifyRequest, body: string): Coding | null {
+  if (body.length < COMPRESS_MIN_BYTES && Buffer.byteLength(body) < COMPRESS_MIN_BYTES) return null;
+  return acceptedCoding(request.headers['accept-encoding']);
+}
+
 /**
  * The body as the request accepts it (brotli or gzip), with `Content-Encoding` and
  * `Vary: Accept-Encoding` set; small bodies and clients that accept neither get it as it is.
  */
 export async function compressBody(request: FastifyRequest, reply: FastifyReply, body: string): Promise<string | Buffer> {
   addVary(reply, 'accept-encoding');
-  if (Buffer.byteLength(body) < COMPRESS_MIN_BYTES) return body;
-  const coding = acceptedCoding(request.headers['accept-encoding']);
+  const coding = codingFor(request, body);
   if (!coding) return body;
   const out = coding === 'br' ? await brotli(body, BROTLI) : await gzipAsync(body, { level: 6 });
   reply.header('content-encoding', coding);

@@ -71,8 +71,14 @@ export default fp(
       return false;
     }
 
+    // Every console route is under /api/ (checked as routes are added), so the answers elsewhere
+    // (page, assets, health) skip reading the route's options, an object Fastify builds per read.
+    app.addHook('onRoute', (route) => {
+      if (route.config?.consoleRoles && !route.url.startsWith('/api/')) throw new Error(`console route outside /api/: ${route.url}`);
+    });
     // A callback hook: routes that are not the console's pay one property read.
     app.addHook('onRequest', (request, reply, done) => {
+      if (!request.url.startsWith('/api/')) return done();
       const roles = request.routeOptions.config.consoleRoles;
       if (!roles) return done();
       refusal(request, reply, roles).then((refused) => {

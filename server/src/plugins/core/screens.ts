@@ -157,36 +157,43 @@ export default fp(
       const partner = await app.partners.forRequest(request);
       // Counted for the analysts by flow step (or route), in memory: no write on this path.
       app.analytics.atScreen(request, partner.branding.id, route.path, url.searchParams);
-      // The screen's deadline reaches every upstream call it makes (AbortSignal).
-      request.deadline = AbortSignal.timeout(app.config.SCREEN_DEADLINE_MS);
-      const parts = new ScreenParts();
-      const ctx: ScreenContext = {
-        secondary: parts.secondary,
-        dropped: (part) => parts.has(part),
-        request,
-        reply,
-        partner,
-        route,
-        params: match?.params ?? {},
-        query: url.searchParams,
-        upstream: session ? request.customerUpstream() : null,
-      };
-      let loaded: ViewModel | { redirect: string };
+      // The screen's deadline reaches every upstream call it makes (AbortSignal), and is cleared
+      // once the screen is composed: a signal left to time out later aborts for nothing.
+      const deadline = new AbortController();
+      const timer = setTimeout(() => deadline.abort(new DOMException('The screen ran past its deadline', 'TimeoutError')), app.config.SCREEN_DEADLINE_MS);
+      request.deadline = deadline.signal;
       try {
-        loaded = (await loaders.get(route.screen)?.(ctx)) ?? {};
-      } catch (err) {
-        app.analytics.failed(request, err);
-        throw err;
+        const parts = new ScreenParts();
+        const ctx: ScreenContext = {
+          secondary: parts.secondary,
+          dropped: (part) => parts.has(part),
+          request,
+          reply,
+          partner,
+          route,
+          params: match?.params ?? {},
+          query: url.searchParams,
+          upstream: session ? request.customerUpstream() : null,
+        };
+        let loaded: ViewModel | { redirect: string };
+        try {
+          loaded = (await loaders.get(route.screen)?.(ctx)) ?? {};
+        } catch (err) {
+          app.analytics.failed(request, err);
+          throw err;
+        }
+        // One line per degraded screen: which parts were dropped and why (status, path), never data.
+        if (parts.dropped.length > 0) {
+          request.log.warn({ screen: route.screen, dropped: parts.dropped }, 'screen degraded');
+          app.analytics.failed(request);
+        }
+        if ('redirect' in loaded && typeof loaded.redirect === 'string') return redirect(request, loaded.redirect);
+        const document = render(route.screen, wanted, ctx, loaded);
+        app.analytics.arrived(request);
+        return document;
+      } finally {
+        clearTimeout(timer);
       }
-      // One line per degraded screen: which parts were dropped and why (status, path), never data.
-      if (parts.dropped.length > 0) {
-        request.log.warn({ screen: route.screen, dropped: parts.dropped }, 'screen degraded');
-        app.analytics.failed(request);
-      }
-      if ('redirect' in loaded && typeof loaded.redirect === 'string') return redirect(request, loaded.redirect);
-      const document = render(route.screen, wanted, ctx, loaded);
-      app.analytics.arrived(request);
-      return document;
     }
 
     const notFoundRoute: ScreenRoute = { path: '*', screen: 'nao-encontrada', access: 'public', needsQuota: false, transparentLogin: false, mandatoryUpdateExempt: false, passwordChangeExempt: false, appUpdateExempt: false };

@@ -62,7 +62,7 @@ export function benchServerEnv(): { sandbox: NodeJS.ProcessEnv; server: NodeJS.P
   };
 }
 
-const JSON_HEADERS = { 'content-type': 'application/json', 'x-requested-with': 'consorcio-app' };
+export const JSON_HEADERS = { 'content-type': 'application/json', 'x-requested-with': 'consorcio-app' };
 
 /** Logs in as ana (group and quota) and checks that her home is reached; the session cookie. */
 export async function loginAsAna(base: string): Promise<string> {
@@ -80,4 +80,4 @@ export async function loginAsAna(base: string): Promise<string> {
   return cookie;
 }
 
-export { JSON_HEADERS };
+

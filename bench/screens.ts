@@ -15,51 +15,21 @@
  * BENCH_DATABASE_URL (postgresql://postgres@127.0.0.1:5432/test; the memory step works in a schema
  * of its own and drops it; `none` skips PostgreSQL).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createInterface } from 'node:readline';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { measureScreens } from './browser.js';
 import { measureGrowth } from './growth.js';
+import { cpuOf } from './process-stats.js';
+import { COMPILED_SERVER, JSON_HEADERS, benchServerEnv, loginAsAna, start, stopAll } from './processes.js';
 import { waitFor } from './wait.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+/** Alternating rounds of the four routes (an odd count: a median is one round's figure). */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const ONLY = new Set((process.env.BENCH_ONLY ?? 'load,browser,growth,memory').split(','));
-const children: ChildProcess[] = [];
-
-function start(script: string, env: NodeJS.ProcessEnv, ready: RegExp | null, nodeArgs: string[] = []): Promise<void> {
-  // TypeScript sources run through tsx; compiled JavaScript (build/) with node alone, as the image does.
-  const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
-  const child = spawn(process.execPath, [...nodeArgs, ...loader, script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-  children.push(child);
-  if (!ready) {
-    child.stdout!.resume();
-    return Promise.resolve();
-  }
-  return new Promise((resolve, reject) => {
-    createInterface({ input: child.stdout! }).on('line', (line) => ready.test(line) && resolve());
-    child.once('exit', (code) => reject(new Error(`${script} exited ${code}`)));
-  });
-}
-
-const JSON_HEADERS = { 'content-type': 'application/json', 'x-requested-with': 'consorcio-app' };
-
-async function loginAsAna(base: string): Promise<string> {
-  const login = await fetch(`${base}/api/actions/auth/login`, {
-    method: 'POST',
-    headers: JSON_HEADERS,
-    body: JSON.stringify({ modo: 'cota', grupo: '001234', cota: '0567', versao: '00', senha: '135790' }),
-  });
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
-  const body = (await login.json()) as { kind: string; to?: string };
-  if (body.to !== '/home') throw new Error(`login failed: ${JSON.stringify(body)}`);
-  const home = (await (await fetch(`${base}/api/screens?path=/home`, { headers: { cookie } })).json()) as { screen?: string };
-  if (home.screen !== 'home') throw new Error(`home not reached: ${JSON.stringify(home)}`);
-  return cookie;
-}
 
 interface Figures {
   rps: number;
@@ -68,19 +38,6 @@ interface Figures {
   errors: number;
   /** CPU the serving process spent per request (user + system, µs), from /proc: what the route costs, free of queueing. */
   cpuUs: number;
-}
-
-/** Linux's clock ticks per second (USER_HZ), the unit of /proc/<pid>/stat's times. */
-const CLOCK_TICKS = 100;
-
-/** CPU time of a process so far, in µs (Linux /proc; 0 elsewhere). */
-function cpuOf(pid: number | undefined): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
-  } catch {
-    return 0;
-  }
 }
 
 async function measure(url: string, cookie: string, overallRate?: number, pid?: number): Promise<Figures> {
@@ -106,7 +63,7 @@ async function load(base: string, hello: string, cookie: string, pids: { server:
   const pidOf = (name: Name) => (name === 'fastify' ? pids.hello : pids.server);
   await measure(targets.screen, cookie); // warm-up (JIT, pools)
   await measure(targets.bare, cookie);
-  for (let round = 1; round <= 3; round++) {
+  for (let round = 1; round <= ROUNDS; round++) {
     for (const name of names) {
       const f = await measure(targets[name], cookie, undefined, pidOf(name));
       rounds[name].push(f);
@@ -118,12 +75,16 @@ async function load(base: string, hello: string, cookie: string, pids: { server:
   for (const name of names) console.log(`  ${name.padEnd(11)} ${med(name, 'rps').toFixed(0).padStart(6)}  ${med(name, 'p50')}  ${med(name, 'p99')}  ${med(name, 'cpuUs').toFixed(0)}`);
   // Server CPU per request is the primary figure: what a route costs, free of the queueing that
   // throughput and latency also measure on two shared cores.
-  const cpu = (name: Name) => med(name, 'cpuUs');
-  const rate = (a: Name, b: Name) => median([0, 1, 2].map((i) => rounds[a][i]!.rps / rounds[b][i]!.rps)).toFixed(2);
-  console.log(`\nby server CPU per request (primary):`);
-  console.log(`  bare route / bare Fastify hello: ${(cpu('fastify') / cpu('bare')).toFixed(2)} (${cpu('bare').toFixed(0)} vs ${cpu('fastify').toFixed(0)} µs)   (goal ≥ 0.75)`);
-  console.log(`  screen / pass-through: ${(cpu('passthrough') / cpu('screen')).toFixed(2)} (${cpu('screen').toFixed(0)} vs ${cpu('passthrough').toFixed(0)} µs)   (goal ≥ 0.85)`);
-  console.log(`  composition's own CPU (screen − pass-through): ${(cpu('screen') - cpu('passthrough')).toFixed(0)} µs per home screen   (goal ≤ 100 µs)`);
+  // Each comparison is made within a round (the two routes measured back to back, under the same
+  // neighbours), then the median over rounds: a round-to-round swing of ±20 % in both moves
+  // a ratio of medians much more than the median of ratios.
+  const paired = (f: (i: number) => number) => median(rounds.screen.map((_, i) => f(i)));
+  const cpuIn = (name: Name, i: number) => rounds[name][i]!.cpuUs;
+  const rate = (a: Name, b: Name) => paired((i) => rounds[a][i]!.rps / rounds[b][i]!.rps).toFixed(2);
+  console.log(`\nby server CPU per request (primary; each the median over ${ROUNDS} rounds of the figure within a round):`);
+  console.log(`  bare route / bare Fastify hello: ${paired((i) => cpuIn('fastify', i) / cpuIn('bare', i)).toFixed(2)} (medians ${med('bare', 'cpuUs').toFixed(0)} vs ${med('fastify', 'cpuUs').toFixed(0)} µs)   (goal ≥ 0.75)`);
+  console.log(`  screen / pass-through: ${paired((i) => cpuIn('passthrough', i) / cpuIn('screen', i)).toFixed(2)} (medians ${med('screen', 'cpuUs').toFixed(0)} vs ${med('passthrough', 'cpuUs').toFixed(0)} µs)   (goal ≥ 0.85)`);
+  console.log(`  composition's own CPU (screen − pass-through): ${paired((i) => cpuIn('screen', i) - cpuIn('passthrough', i)).toFixed(0)} µs per home screen   (goal ≤ 100 µs)`);
   console.log(`by throughput (information): screen / pass-through ${rate('screen', 'passthrough')}, bare route / Fastify hello ${rate('bare', 'fastify')}`);
 
   // The p99 of one 5-second run moves by tens of ms on a shared two-core machine (the load
@@ -155,7 +116,6 @@ interface MemoryUsage {
   arrayBuffers: number;
 }
 
-const COMPILED_SERVER = 'build/server/src/main.js';
 
 /** One instance's memory, idle and with n more live sessions (copies of ana's, as n logins would leave). */
 async function memoryOf(base: string, n: number): Promise<{ idle: MemoryUsage; loaded: MemoryUsage; seconds: number }> {
@@ -205,8 +165,7 @@ async function memory(serverEnv: NodeJS.ProcessEnv): Promise<void> {
     for (const [i, configuration] of configurations.entries()) {
       const port = String(Number(serverEnv.PORT) + 10 + i);
       const { DATA_DIR: _embedded, ...env } = serverEnv;
-      await start(COMPILED_SERVER, { ...env, ...configuration.env, PORT: port }, null, ['--expose-gc']);
-      const child = children.at(-1)!;
+      const server = await start(COMPILED_SERVER, { ...env, ...configuration.env, PORT: port }, null, ['--expose-gc']);
       const base = `http://127.0.0.1:${port}`;
       try {
         await waitFor(`${base}/health/ready`);
@@ -216,8 +175,7 @@ async function memory(serverEnv: NodeJS.ProcessEnv): Promise<void> {
         console.log(`  with ${n} sessions: RSS ${mb(loaded.rss)} — ${parts(loaded)}  (created in ${seconds.toFixed(1)} s)`);
         console.log(`  RSS ${mb(idle.rss)} idle → ${mb(loaded.rss)} with ${n} more live sessions (${loaded.rss >= idle.rss ? '+' : '−'}${mb(Math.abs(loaded.rss - idle.rss))})   (goal ≤ 300 MB)`);
       } finally {
-        child.kill('SIGTERM');
-        await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)));
+        await server.stop();
       }
     }
   } finally {
@@ -229,27 +187,23 @@ async function memory(serverEnv: NodeJS.ProcessEnv): Promise<void> {
 }
 
 async function main() {
-  const sandboxPort = process.env.BENCH_SANDBOX_PORT ?? '4710';
-  const serverPort = process.env.BENCH_SERVER_PORT ?? '3710';
   const helloPort = process.env.BENCH_HELLO_PORT ?? '3711';
   const [one, five] = loadavg();
   console.log(`load average at start: ${one!.toFixed(2)} (1 min), ${five!.toFixed(2)} (5 min) on a machine that may be shared`);
-  // Production mode refuses the sandbox's own API client: both sides are given the bench's.
-  const apiClient = { id: 'bench-client', secret: 'bench-only-client-secret' };
-  await start('sandbox/src/main.ts', { SANDBOX_PORT: sandboxPort, SANDBOX_TOKEN_TTL_SECONDS: '3600', SANDBOX_CLIENT_ID: apiClient.id, SANDBOX_CLIENT_SECRET: apiClient.secret }, /listening on/);
-  const serverEnv = { PORT: serverPort, UPSTREAM_CLIENT_ID: apiClient.id, UPSTREAM_CLIENT_SECRET: apiClient.secret, UPSTREAM_URL: `http://127.0.0.1:${sandboxPort}`, DATA_DIR: ':memory:', BENCH_ROUTES: 'true', APP_ENV: 'production', NODE_ENV: 'production', COOKIE_SECRET: 'b'.repeat(32), LOG_LEVEL: 'info', VALIDATE_SCREENS: 'false', OPS_USERS: 'bench:bench-only-secret:viewer', ALLOWED_HOSTS: '127.0.0.1,localhost' };
-  await start('server/src/main.ts', serverEnv, null);
-  const serverPid = children.at(-1)!.pid!;
-  await start('bench/hello-server.ts', { PORT: helloPort }, /listening on/);
-  const helloPid = children.at(-1)!.pid!;
-  const base = `http://127.0.0.1:${serverPort}`;
+  const { sandbox: sandboxEnv, server: serverEnv } = benchServerEnv();
+  await start('sandbox/src/main.ts', sandboxEnv, /listening on/);
+  // The compiled server, as the image runs it, when it is built; else the sources through tsx.
+  const serverScript = existsSync(COMPILED_SERVER) ? COMPILED_SERVER : 'server/src/main.ts';
+  console.log(`server: ${serverScript} on Node.js ${process.version}`);
+  const { pid: serverPid } = await start(serverScript, serverEnv, null);
+  const { pid: helloPid } = await start('bench/hello-server.ts', { PORT: helloPort }, /listening on/);
+  const base = `http://127.0.0.1:${serverEnv.PORT}`;
   await waitFor(`${base}/health/ready`);
-  // Production mode names the cookie __Host-Http-sid; locally over http we pass it by hand.
   const cookie = await loginAsAna(base);
 
   if (ONLY.has('load')) await load(base, `http://127.0.0.1:${helloPort}`, cookie, { server: serverPid, hello: helloPid });
   if (ONLY.has('browser')) await browser(base);
-  if (ONLY.has('growth')) await measureGrowth(base, `http://127.0.0.1:${sandboxPort}`);
+  if (ONLY.has('growth')) await measureGrowth(base, `http://127.0.0.1:${sandboxEnv.SANDBOX_PORT}`);
   if (ONLY.has('memory')) await memory(serverEnv);
   const [end] = loadavg();
   console.log(`\nload average at end: ${end!.toFixed(2)} (1 min)`);
@@ -260,6 +214,4 @@ main()
     console.error(err);
     process.exitCode = 1;
   })
-  .finally(() => {
-    for (const c of children) c.kill('SIGTERM');
-  });
+  .finally(() => stopAll());

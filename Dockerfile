@@ -23,4 +23,7 @@ USER node
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --retries=5 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/health/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-CMD ["node", "build/server/src/main.js"]
+# A young generation of at most 16 MB per semi-space (Node 20's size): Node 24 sizes it from the
+# machine's memory, and on a large node an idle server held ≈ 30 MB more (docs/performance.md,
+# Memory). The bench and the soak start the compiled server with these same flags.
+CMD ["node", "--max-semi-space-size=16", "build/server/src/main.js"]

@@ -1,8 +1,18 @@
 /** The processes a bench starts (sandbox, server, a bare hello) and the persona it logs in as. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
 import { createInterface } from 'node:readline';
 
 const children: ChildProcess[] = [];
+/**
+ * Where a process started without a ready line writes its output (a server's access lines): a
+ * file, as a container runtime keeps them, rather than a pipe this process would have to drain
+ * between its own measurements (its pace would set what each of the server's writes costs).
+ */
+let logs: string | null = null;
+process.on('exit', () => logs && rmSync(logs, { recursive: true, force: true }));
 
 export interface Started {
   pid: number;
@@ -16,7 +26,11 @@ export interface Started {
  */
 export function start(script: string, env: NodeJS.ProcessEnv, ready: RegExp | null, nodeArgs: string[] = []): Promise<Started> {
   const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
-  const child = spawn(process.execPath, [...nodeArgs, ...loader, script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  logs ??= mkdtempSync(join(tmpdir(), 'bench-logs-'));
+  const output = ready ? 'pipe' : openSync(join(logs, `${basename(script)}-${children.length}.log`), 'a');
+  const flags = script === COMPILED_SERVER ? IMAGE_NODE_FLAGS : [];
+  const child = spawn(process.execPath, [...flags, ...nodeArgs, ...loader, script], { env: { ...process.env, ...env }, stdio: ['ignore', output, 'inherit'] });
+  if (typeof output === 'number') closeSync(output);
   children.push(child);
   const started: Started = {
     pid: child.pid!,
@@ -26,10 +40,7 @@ export function start(script: string, env: NodeJS.ProcessEnv, ready: RegExp | nu
       child.kill('SIGTERM');
     }),
   };
-  if (!ready) {
-    child.stdout!.resume();
-    return Promise.resolve(started);
-  }
+  if (!ready) return Promise.resolve(started);
   return new Promise((resolve, reject) => {
     createInterface({ input: child.stdout! }).on('line', (line) => ready.test(line) && resolve(started));
     child.once('exit', (code) => reject(new Error(`${script} exited ${code}`)));
@@ -46,6 +57,9 @@ export async function stopAll(): Promise<void> {
 }
 
 export const COMPILED_SERVER = 'build/server/src/main.js';
+
+/** The Node.js flags the image starts the compiled server with (the Dockerfile's CMD). */
+export const IMAGE_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=16'];
 
 /**
  * The sandbox's and the server's environments: production mode with the bench routes on, the

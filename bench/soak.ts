@@ -35,6 +35,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Balancer, type Instance } from './balancer.js';
 import { rssMiB } from './process-stats.js';
+import { COMPILED_SERVER, IMAGE_NODE_FLAGS } from './processes.js';
 import type { ClientReport, ClientTask } from './soak-client.js';
 import { oneTimeCodes, wrongPasswords } from './soak-limits.js';
 import { waitFor } from './wait.js';
@@ -65,7 +66,7 @@ process.on('exit', () => {
 
 /** Starts compiled `script` with its output in the log folder; resolves with the first line matching `ready`, if given. */
 function start(name: string, script: string, env: NodeJS.ProcessEnv, ready?: RegExp): Promise<{ child: ChildProcess; line: string }> {
-  const child = spawn(process.execPath, [script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...(script === COMPILED_SERVER ? IMAGE_NODE_FLAGS : []), script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   const out = createWriteStream(join(logs, `${name}.log`), { flags: 'a' });
   child.stderr!.pipe(out);
@@ -100,7 +101,7 @@ function killMoment(): number {
 }
 
 async function main(): Promise<void> {
-  if (!existsSync('build/server/src/main.js')) throw new Error('the soak runs the compiled server: npm run build:server first');
+  if (!existsSync(COMPILED_SERVER)) throw new Error('the soak runs the compiled server: npm run build:server first');
   const load0 = loadavg();
   const sandbox = await start('sandbox', 'build/sandbox/src/main.js', { SANDBOX_PORT: '0', SANDBOX_TOKEN_TTL_SECONDS: String(TTL), SANDBOX_CALLS_KEPT: '1000', SANDBOX_REFRESH_REUSE_SECONDS: String(REUSE), LOG_LEVEL: 'warn' }, /listening on/);
   const upstream = /https?:\/\/[^\s]+/.exec(sandbox.line)![0];
@@ -109,7 +110,7 @@ async function main(): Promise<void> {
     ? { DATABASE_URL: process.env.SOAK_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test', REDIS_URL: redisUrl }
     : { DATA_DIR: ':memory:' };
   const startInstance = async (name: string, port: number): Promise<Instance> => {
-    const { child } = await start(name, 'build/server/src/main.js', {
+    const { child } = await start(name, COMPILED_SERVER, {
       APP_ENV: 'test',
       // As production: screens are not validated against the contract on every answer.
       VALIDATE_SCREENS: 'false',

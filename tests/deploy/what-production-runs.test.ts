@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { COMPILED_SERVER, IMAGE_NODE_FLAGS } from '../../bench/processes.js';
 import { loadConfig } from '../../server/src/config.js';
 import { containersOf, kustomize, type K8sObject } from '../helpers/kustomize.js';
 
@@ -55,6 +56,11 @@ describe('what production runs', () => {
     }
     const production = loadConfig({ APP_ENV: 'production', UPSTREAM_URL: 'https://backoffice.example', UPSTREAM_CLIENT_ID: 'cliente-de-teste', UPSTREAM_CLIENT_SECRET: 'segredo-do-cliente-de-teste', COOKIE_SECRET: 'x'.repeat(40), OPS_USERS: 'analista:uma-senha-de-producao:viewer', ALLOWED_HOSTS: 'consorcio.aurora.example' });
     expect({ validateScreens: production.validateScreens, bench: production.BENCH_ROUTES, personas: production.opsPreviewPersonas }).toEqual({ validateScreens: false, bench: false, personas: null });
+  });
+
+  it('starts the compiled server with the Node.js flags the bench and the soak measure it with', () => {
+    const cmd = /^CMD (\[.+\])$/m.exec(runtimeStage())?.[1];
+    expect(JSON.parse(cmd ?? '[]')).toEqual(['node', ...IMAGE_NODE_FLAGS, COMPILED_SERVER]);
   });
 
   it('installs every package from the npm registry at an exact version, checked by its integrity hash', () => {

@@ -1,6 +1,7 @@
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions, type LogLevel } from 'fastify';
 import type { Config } from './config.js';
 import { installErrorHandler } from './error-handler.js';
+import pino from 'pino';
 import { loggerOptions } from './logger.js';
 import { requestLoggerFactory } from './observability/request-logger.js';
 import cookie from './plugins/external/cookie.js';
@@ -61,13 +62,23 @@ export function trustProxyOption(trust: Config['trustProxy']): false | string[] 
 }
 import vehicleBilling from './capabilities/vehicle-billing/index.js';
 
+/**
+ * Standard output as pino writes it by default (asynchronously, flushed at exit), in chunks of at
+ * most 4 KiB: while one write is under way the lines that follow are appended to the last chunk,
+ * and sonic-boom measures that chunk's bytes again on every line, so its size bounds what each
+ * line costs (16 KiB by default: ≈ 1 µs a line at 30 000 lines a second).
+ */
+export function stdoutDestination(): pino.DestinationStream {
+  return pino.destination({ dest: 1, sync: false, maxWrite: 4 * 1024 });
+}
+
 /** Builds the service. Load order is the architecture: external plugins → core plugins → capabilities. */
 export async function buildApp(
   cfg: Config,
   options: { logger?: FastifyServerOptions['logger']; loggerInstance?: FastifyServerOptions['loggerInstance'] } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: options.logger ?? loggerOptions(cfg.LOG_LEVEL) }),
+    ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: options.logger ?? { ...loggerOptions(cfg.LOG_LEVEL), stream: stdoutDestination() } }),
     // One line per request, written by the observability plugin (id, screen or action, upstream time).
     logController: new LogController({ disableRequestLogging: true }),
     // A request's logger is made on its first line: most requests write none but the access line.

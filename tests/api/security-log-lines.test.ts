@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import supertest from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import texts from '../../screens/texts/pt-BR.json' with { type: 'json' };
+import { stdoutDestination } from '../../server/src/app.js';
 import { client } from '../helpers/api-client.js';
 import { capturedLogs } from '../helpers/captured-logs.js';
 import { persona } from '../helpers/personas.js';
@@ -51,9 +52,12 @@ describe('log lines', () => {
       expect(line.time as number).toBeGreaterThanOrEqual(before - 1000);
       expect(line.time as number).toBeLessThanOrEqual(Date.now() + 1000);
     }
-    // No file, transport or other destination: the process writes its log to stdout, the platform collects it.
-    const elsewhere = sources('server/src').filter((path) => /pino\.(?:destination|transport)\(|pino\/file|createWriteStream|appendFile/.test(readFileSync(join(ROOT, path), 'utf8')));
+    // No file, transport or other destination: the process writes its log to stdout, the platform
+    // collects it. The one destination made is standard output's (file descriptor 1).
+    const elsewhere = sources('server/src').filter((path) => /pino\.transport\(|pino\.destination\((?!\{ dest: 1,)|pino\/file|createWriteStream|appendFile/.test(readFileSync(join(ROOT, path), 'utf8')));
     expect(elsewhere).toEqual([]);
+    const stdout = stdoutDestination() as unknown as { fd: number };
+    expect(stdout.fd).toBe(1);
   });
 
   it('keeps what a client sends inside a JSON string: a line break in a path forges no line', async () => {

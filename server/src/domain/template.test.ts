@@ -50,6 +50,9 @@ describe('layout template', () => {
     first[0]!.tags.push('mudado por quem recebeu');
     expect(fillTemplate(layout, { customer: { firstName: 'Bia' } }, texts)).toEqual([{ type: 'text', text: 'Olá, Bia', tags: ['a'] }]);
     expect(fillTemplate(layout, { customer: { firstName: 'Bia' } }, { ...texts, 'home.saudacao': 'Oi, {{customer.firstName}}!' })).toEqual([{ type: 'text', text: 'Oi, Bia!', tags: ['a'] }]);
+    // Back to the first texts: the text is looked up again, not kept from the texts before.
+    expect(fillTemplate(layout, { customer: { firstName: 'Caio' } }, texts)).toEqual([{ type: 'text', text: 'Olá, Caio', tags: ['a'] }]);
+    expect(() => fillTemplate(layout, {}, { vazio: 'Nada aqui' })).toThrow(TemplateError);
     const published = [{ type: 'heading', text: 'Nova versão {{ versao }}' }];
     expect(fillTemplate(published, { versao: 2 }, texts)).toEqual([{ type: 'heading', text: 'Nova versão 2' }]);
   });

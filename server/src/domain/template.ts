@@ -87,8 +87,30 @@ function pathOf(path: string): (model: unknown) => unknown {
 }
 
 function compileText(text: string): Filler {
-  // A text of screens/texts is looked up when filled: the texts come with each call.
-  if (text.startsWith('@')) return (model, texts) => resolveText(text, model, texts);
+  if (text.startsWith('@')) return compileTextKey(text.slice(1));
+  return compileInterpolation(text);
+}
+
+/**
+ * A text of screens/texts: the texts come with each call (a definitions version brings its own),
+ * so the text is looked up and made into a function when a call brings other texts than the last
+ * one, and filled with the model on every call.
+ */
+function compileTextKey(key: string): Filler {
+  let texts: Texts | null = null;
+  let fill: (model: unknown) => string = () => '';
+  return (model, given) => {
+    if (given !== texts) {
+      const found = given[key];
+      if (found === undefined) throw new TemplateError(`texto ausente: ${key}`);
+      fill = compileInterpolation(found);
+      texts = given;
+    }
+    return fill(model);
+  };
+}
+
+function compileInterpolation(text: string): (model: unknown) => string {
   if (!text.includes('{{')) return () => text;
   // Literal text and paths, alternating (split keeps the captured path).
   const pieces = text.split(PLACEHOLDERS);

@@ -47,13 +47,19 @@ export function start(script: string, env: NodeJS.ProcessEnv, ready: RegExp | nu
   });
 }
 
-/** Ends every process a bench started. */
+/**
+ * Ends every process a bench started, the last started first: a server closes with grace while the
+ * sandbox it calls is still there (stopped together, the requests still running when a round ended
+ * retried against a closing sandbox, and a close could outlast its grace).
+ */
 export async function stopAll(): Promise<void> {
-  await Promise.all(children.map((child) => new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  })));
+  for (const child of [...children].reverse()) {
+    await new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  }
 }
 
 export const COMPILED_SERVER = 'build/server/src/main.js';

@@ -34,11 +34,7 @@ export function start(script: string, env: NodeJS.ProcessEnv, ready: RegExp | nu
   children.push(child);
   const started: Started = {
     pid: child.pid!,
-    stop: () => new Promise((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    }),
+    stop: () => stop(child),
   };
   if (!ready) return Promise.resolve(started);
   return new Promise((resolve, reject) => {
@@ -53,13 +49,16 @@ export function start(script: string, env: NodeJS.ProcessEnv, ready: RegExp | nu
  * retried against a closing sandbox, and a close could outlast its grace).
  */
 export async function stopAll(): Promise<void> {
-  for (const child of [...children].reverse()) {
-    await new Promise<void>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    });
-  }
+  for (const child of [...children].reverse()) await stop(child);
+}
+
+/** SIGTERM, resolved once the process has ended. */
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
 }
 
 export const COMPILED_SERVER = 'build/server/src/main.js';

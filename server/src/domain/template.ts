@@ -49,10 +49,24 @@ export function interpolate(text: string, model: unknown): string {
 
 export function resolveText(text: string, model: unknown, texts: Texts): string {
   if (!text.startsWith('@')) return interpolate(text, model);
-  const key = text.slice(1);
-  const found = texts[key];
-  if (found === undefined) throw new TemplateError(`texto ausente: ${key}`);
-  return interpolate(found, model);
+  return textFunction(texts, text.slice(1))(model);
+}
+
+/**
+ * The text `key` of `texts` as a function of a view model, made once per texts object (a
+ * definitions version brings new texts; the old ones go with their functions).
+ */
+const compiledTexts = new WeakMap<Texts, Map<string, (model: unknown) => string>>();
+export function textFunction(texts: Texts, key: string): (model: unknown) => string {
+  let byKey = compiledTexts.get(texts);
+  if (!byKey) compiledTexts.set(texts, (byKey = new Map()));
+  let fill = byKey.get(key);
+  if (!fill) {
+    const found = texts[key];
+    if (found === undefined) throw new TemplateError(`texto ausente: ${key}`);
+    byKey.set(key, (fill = compileInterpolation(found)));
+  }
+  return fill;
 }
 
 /**
@@ -101,9 +115,7 @@ function compileTextKey(key: string): Filler {
   let fill: (model: unknown) => string = () => '';
   return (model, given) => {
     if (given !== texts) {
-      const found = given[key];
-      if (found === undefined) throw new TemplateError(`texto ausente: ${key}`);
-      fill = compileInterpolation(found);
+      fill = textFunction(given, key);
       texts = given;
     }
     return fill(model);

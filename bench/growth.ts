@@ -5,7 +5,7 @@
  * (POST /__sandbox/customers/:persona/portfolio). Median of 5 fetches; bytes as JSON and as
  * brotli travels (what a browser receives).
  */
-const JSON_HEADERS = { 'content-type': 'application/json', 'x-requested-with': 'consorcio-app' };
+import { JSON_HEADERS } from './processes.js';
 
 async function seed(sandbox: string, body: Record<string, number>): Promise<void> {
   const res = await fetch(`${sandbox}/__sandbox/customers/ana/portfolio`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });

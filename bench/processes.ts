@@ -16,7 +16,7 @@ process.on('exit', () => logs && rmSync(logs, { recursive: true, force: true }))
 
 export interface Started {
   pid: number;
-  /** SIGTERM, resolved once the process has ended (a server closes with grace, writing its profile if asked). */
+  /** SIGTERM, resolved once the process has ended (a server closes with grace). */
   stop(): Promise<void>;
 }
 
@@ -28,8 +28,7 @@ export function start(script: string, env: NodeJS.ProcessEnv, ready: RegExp | nu
   const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
   logs ??= mkdtempSync(join(tmpdir(), 'bench-logs-'));
   const output = ready ? 'pipe' : openSync(join(logs, `${basename(script)}-${children.length}.log`), 'a');
-  const flags = script === COMPILED_SERVER ? IMAGE_NODE_FLAGS : [];
-  const child = spawn(process.execPath, [...flags, ...nodeArgs, ...loader, script], { env: { ...process.env, ...env }, stdio: ['ignore', output, 'inherit'] });
+  const child = spawn(process.execPath, [...nodeFlagsFor(script), ...nodeArgs, ...loader, script], { env: { ...process.env, ...env }, stdio: ['ignore', output, 'inherit'] });
   if (typeof output === 'number') closeSync(output);
   children.push(child);
   const started: Started = {
@@ -66,6 +65,11 @@ export const COMPILED_SERVER = 'build/server/src/main.js';
 /** The Node.js flags the image starts the compiled server with (the Dockerfile's CMD). */
 export const IMAGE_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=16'];
 
+/** The flags a bench starts `script` with: the image's for the compiled server, none for others. */
+export function nodeFlagsFor(script: string): readonly string[] {
+  return script === COMPILED_SERVER ? IMAGE_NODE_FLAGS : [];
+}
+
 /**
  * The sandbox's and the server's environments: production mode with the bench routes on, the
  * embedded database in memory, and an API client both sides are given (production mode refuses
@@ -98,5 +102,3 @@ export async function loginAsAna(base: string): Promise<string> {
   if (home.screen !== 'home') throw new Error(`home not reached: ${JSON.stringify(home)}`);
   return cookie;
 }
-
-

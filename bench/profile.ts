@@ -46,6 +46,11 @@ export function groupOf(frame: CallFrame): string {
   return own ? own[1]! : url;
 }
 
+/** A frame as the summaries print it: `function group:line`. */
+function nameOf(frame: CallFrame): string {
+  return `${frame.functionName || '(anonymous)'} ${groupOf(frame)}:${frame.lineNumber + 1}`;
+}
+
 /** Self time in µs per node id, from the samples and the time since the sample before each. */
 function selfTimes(profile: Profile): Map<number, number> {
   const self = new Map<number, number>();
@@ -62,7 +67,7 @@ function summarise(profile: Profile, requests: number): void {
     if (!us || node.callFrame.functionName === '(idle)') continue;
     const group = groupOf(node.callFrame);
     byGroup.set(group, (byGroup.get(group) ?? 0) + us);
-    const name = `${node.callFrame.functionName || '(anonymous)'} ${group}:${node.callFrame.lineNumber + 1}`;
+    const name = nameOf(node.callFrame);
     byFunction.set(name, (byFunction.get(name) ?? 0) + us);
   }
   const total = [...byGroup.values()].reduce((a, b) => a + b, 0);
@@ -78,7 +83,7 @@ function summarise(profile: Profile, requests: number): void {
     const inclusive = new Map<string, number>();
     const byId = new Map(profile.nodes.map((node) => [node.id, node]));
     const visit = (node: ProfileNode, onStack: Set<string>): number => {
-      const key = `${node.callFrame.functionName || '(anonymous)'} ${groupOf(node.callFrame)}:${node.callFrame.lineNumber + 1}`;
+      const key = nameOf(node.callFrame);
       const fresh = !onStack.has(key);
       if (fresh) onStack.add(key);
       let total = node.callFrame.functionName === '(idle)' ? 0 : (self.get(node.id) ?? 0);
@@ -96,13 +101,12 @@ function summarise(profile: Profile, requests: number): void {
   if (CALLERS) {
     const parent = new Map<number, ProfileNode>();
     for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node);
-    const name = (node: ProfileNode) => `${node.callFrame.functionName || '(anonymous)'} ${groupOf(node.callFrame)}:${node.callFrame.lineNumber + 1}`;
     const stacks = new Map<string, number>();
     for (const node of profile.nodes) {
       const us = self.get(node.id) ?? 0;
-      if (!us || !name(node).includes(CALLERS)) continue;
+      if (!us || !nameOf(node.callFrame).includes(CALLERS)) continue;
       const chain: string[] = [];
-      for (let up = parent.get(node.id); up && chain.length < 6; up = parent.get(up.id)) chain.push(name(up));
+      for (let up = parent.get(node.id); up && chain.length < 6; up = parent.get(up.id)) chain.push(nameOf(up.callFrame));
       const key = chain.join(' ← ');
       stacks.set(key, (stacks.get(key) ?? 0) + us);
     }

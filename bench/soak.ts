@@ -35,7 +35,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Balancer, type Instance } from './balancer.js';
 import { rssMiB } from './process-stats.js';
-import { COMPILED_SERVER, IMAGE_NODE_FLAGS } from './processes.js';
+import { COMPILED_SERVER, nodeFlagsFor } from './processes.js';
 import type { ClientReport, ClientTask } from './soak-client.js';
 import { oneTimeCodes, wrongPasswords } from './soak-limits.js';
 import { waitFor } from './wait.js';
@@ -66,7 +66,7 @@ process.on('exit', () => {
 
 /** Starts compiled `script` with its output in the log folder; resolves with the first line matching `ready`, if given. */
 function start(name: string, script: string, env: NodeJS.ProcessEnv, ready?: RegExp): Promise<{ child: ChildProcess; line: string }> {
-  const child = spawn(process.execPath, [...(script === COMPILED_SERVER ? IMAGE_NODE_FLAGS : []), script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...nodeFlagsFor(script), script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   const out = createWriteStream(join(logs, `${name}.log`), { flags: 'a' });
   child.stderr!.pipe(out);

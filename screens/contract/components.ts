@@ -292,6 +292,13 @@ const own = {
 /** Components that hold children (`items`). */
 export const CONTAINERS = ['card', 'list', 'theme-preview', 'columns', 'group'] as const;
 type Container = (typeof CONTAINERS)[number];
+/** CONTAINERS as a set, for the checks made on every node of a screen. */
+export const CONTAINER_TYPES: ReadonlySet<string> = new Set(CONTAINERS);
+
+/** `before` itself when every node came through a pass unchanged: a pass copies a list only where a node changed. */
+export function sameOrNew<T>(before: readonly T[], after: T[]): T[] {
+  return after.length === before.length && after.every((node, i) => node === before[i]) ? (before as T[]) : after;
+}
 
 type Own = typeof own;
 export type ComponentType = keyof Own;
@@ -311,7 +318,7 @@ export type ComponentOf<T extends ComponentType> = NodeOf<T>;
 const componentRef = z.lazy((): z.ZodType<ComponentNode> => Component);
 
 function node<T extends ComponentType>(type: T) {
-  const children = (CONTAINERS as readonly string[]).includes(type) ? { items: z.array(componentRef) } : {};
+  const children = CONTAINER_TYPES.has(type) ? { items: z.array(componentRef) } : {};
   return z
     .object({ type: z.literal(type), id: z.string().optional(), fallback: componentRef.optional(), ...own[type], ...children })
     .meta({ id: `component-${type}` });

@@ -1,4 +1,4 @@
-import { COMPONENT_SINCE, COMPONENT_TYPES, CONTAINERS, DEFAULT_FALLBACK, fallbackOf, type ComponentNode, type ComponentType } from '../../../screens/contract/index.js';
+import { COMPONENT_SINCE, COMPONENT_TYPES, CONTAINER_TYPES, DEFAULT_FALLBACK, fallbackOf, sameOrNew, type ComponentNode, type ComponentType } from '../../../screens/contract/index.js';
 
 /** 1.10.0 > 1.9.2: numeric comparison of dotted versions (missing parts are 0). */
 export function compareVersions(a: string, b: string): number {
@@ -47,13 +47,6 @@ function parse(header: string | string[] | undefined, version?: string | string[
  */
 export function downgrade(nodes: readonly ComponentNode[], can: ReadonlySet<ComponentType>): ComponentNode[] {
   return sameOrNew(nodes, nodes.flatMap((node) => downgradeOne(node, can)));
-}
-
-const CONTAINER_TYPES: ReadonlySet<string> = new Set(CONTAINERS);
-
-/** `before` itself when every node came through unchanged: a screen's nodes are copied only where one changed. */
-function sameOrNew(before: readonly ComponentNode[], after: ComponentNode[]): ComponentNode[] {
-  return after.length === before.length && after.every((node, i) => node === before[i]) ? (before as ComponentNode[]) : after;
 }
 
 function downgradeOne(node: ComponentNode, can: ReadonlySet<ComponentType>): ComponentNode[] {

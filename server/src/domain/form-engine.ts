@@ -1,4 +1,4 @@
-import { CONTAINERS, type ComponentNode, type ComponentOf } from '../../../screens/contract/index.js';
+import { CONTAINER_TYPES, sameOrNew, type ComponentNode, type ComponentOf } from '../../../screens/contract/index.js';
 
 /**
  * Which engine draws a form. The renderer's light form draws flat objects of text, password,
@@ -91,12 +91,8 @@ export function formEngine(form: Pick<ComponentOf<'form'>, 'schema' | 'uiSchema'
 
 /** Marks every form of a layout (cards, lists, fallbacks included) with the engine that draws it. */
 export function withFormEngines(nodes: readonly ComponentNode[]): ComponentNode[] {
-  const marked = nodes.map(mark);
-  // The same list when no form was marked: nodes are copied only where one changed.
-  return marked.every((node, i) => node === nodes[i]) ? (nodes as ComponentNode[]) : marked;
+  return sameOrNew(nodes, nodes.map(mark));
 }
-
-const CONTAINER_TYPES: ReadonlySet<string> = new Set(CONTAINERS);
 
 function mark(node: ComponentNode): ComponentNode {
   let out = node;

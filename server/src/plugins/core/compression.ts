@@ -43,7 +43,11 @@ export function codingFor(request: FastifyRequest, body: string): Coding | null 
 export async function compressBody(request: FastifyRequest, reply: FastifyReply, body: string): Promise<string | Buffer> {
   addVary(reply, 'accept-encoding');
   const coding = codingFor(request, body);
-  if (!coding) return body;
+  return coding ? compressAs(reply, body, coding) : body;
+}
+
+/** The body in `coding` (`codingFor`'s answer), with `Content-Encoding` set and no stale length. */
+export async function compressAs(reply: FastifyReply, body: string, coding: Coding): Promise<Buffer> {
   const out = coding === 'br' ? await brotli(body, BROTLI) : await gzipAsync(body, { level: 6 });
   reply.header('content-encoding', coding);
   reply.removeHeader('content-length');

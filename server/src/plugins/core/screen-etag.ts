@@ -1,6 +1,6 @@
 import { hash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { codingFor, compressBody } from './compression.js';
+import { codingFor, compressAs } from './compression.js';
 
 /**
  * ETag of a screen document: a digest of the body and of the session it was drawn for, so a tag
@@ -41,14 +41,16 @@ export function screenCaching(request: FastifyRequest, reply: FastifyReply, payl
     reply.removeHeader('content-type');
     return done(null, '');
   }
-  // Compressed by Accept-Encoding (brotli, else gzip) above a threshold; the tag names the coding.
-  if (!codingFor(request, payload)) {
+  // Compressed by Accept-Encoding (brotli, else gzip) above a threshold (Vary names it above);
+  // the tag names the coding.
+  const coding = codingFor(request, payload);
+  if (!coding) {
     reply.header('etag', etag);
     return done(null, payload);
   }
-  compressBody(request, reply, payload).then(
+  compressAs(reply, payload, coding).then(
     (body) => {
-      reply.header('etag', codedEtag(etag, reply.getHeader('content-encoding') as string | undefined));
+      reply.header('etag', codedEtag(etag, coding));
       done(null, body);
     },
     () => {

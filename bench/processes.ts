@@ -1,5 +1,5 @@
 /** The processes a bench starts (sandbox, server, a bare hello) and the persona it logs in as. */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
@@ -8,8 +8,10 @@ import { createInterface } from 'node:readline';
 const children: ChildProcess[] = [];
 /**
  * Where a process started without a ready line writes its output (a server's access lines): a
- * file, as a container runtime keeps them, rather than a pipe this process would have to drain
- * between its own measurements (its pace would set what each of the server's writes costs).
+ * named pipe that a `cat` of its own copies into a file, as a container runtime's shim does with a
+ * container's standard output. The server pays for a write into a pipe, as in its container; the
+ * file system's cost is the drain's, not the server's nor this process's (draining the pipe here,
+ * between its own measurements, would let the bench's pace set what each write costs).
  */
 let logs: string | null = null;
 process.on('exit', () => logs && rmSync(logs, { recursive: true, force: true }));
@@ -27,7 +29,7 @@ export interface Started {
 export function start(script: string, env: NodeJS.ProcessEnv, ready: RegExp | null, nodeArgs: string[] = []): Promise<Started> {
   const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
   logs ??= mkdtempSync(join(tmpdir(), 'bench-logs-'));
-  const output = ready ? 'pipe' : openSync(join(logs, `${basename(script)}-${children.length}.log`), 'a');
+  const output = ready ? 'pipe' : drainedPipe(join(logs, `${basename(script)}-${children.length}`));
   const child = spawn(process.execPath, [...nodeFlagsFor(script), ...nodeArgs, ...loader, script], { env: { ...process.env, ...env }, stdio: ['ignore', output, 'inherit'] });
   if (typeof output === 'number') closeSync(output);
   children.push(child);
@@ -40,6 +42,20 @@ export function start(script: string, env: NodeJS.ProcessEnv, ready: RegExp | nu
     createInterface({ input: child.stdout! }).on('line', (line) => ready.test(line) && resolve(started));
     child.once('exit', (code) => reject(new Error(`${script} exited ${code}`)));
   });
+}
+
+/**
+ * A named pipe `<name>.fifo` with a `cat` copying it into `<name>.log`; the pipe's write end, for a
+ * child's standard output. The drain is stopped with the other processes, after the writer.
+ */
+function drainedPipe(name: string): number {
+  execFileSync('mkfifo', [`${name}.fifo`]);
+  // Read-write, so that opening it does not wait for a writer (Linux); the drain's copy.
+  const readEnd = openSync(`${name}.fifo`, 'r+');
+  const drain = spawn('sh', ['-c', 'exec cat > "$0"', `${name}.log`], { stdio: [readEnd, 'ignore', 'inherit'] });
+  closeSync(readEnd);
+  children.push(drain);
+  return openSync(`${name}.fifo`, 'w');
 }
 
 /**

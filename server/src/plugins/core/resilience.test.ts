@@ -1,6 +1,6 @@
 import { CircuitState } from 'cockatiel';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BREAKER, BUDGET, Resilience, backoffMs, parseRetryAfter } from './resilience.js';
+import { BREAKER, BUDGET, Resilience, SlidingCount, backoffMs, parseRetryAfter } from './resilience.js';
 import { UpstreamError } from './upstream-client.js';
 
 /** A resilience with recorded waits instead of sleeps, a fixed random and the fake clock. */
@@ -92,6 +92,31 @@ describe('retries', () => {
     // The window slides: 10 s later the budget is back.
     vi.advanceTimersByTime(BUDGET.windowMs + 1);
     expect(r.budget.tryRetry()).toBe(true);
+  });
+
+  it('keeps the budget in constant memory, however many calls the server makes without a retry', () => {
+    const { r } = subject();
+    const before = process.memoryUsage().heapUsed;
+    // 2 million calls over 200 s: a timestamp kept per call would hold ≥ 16 MB.
+    for (let i = 0; i < 2_000_000; i++) {
+      if (i % 10_000 === 0) vi.advanceTimersByTime(1_000);
+      r.budget.recordCall();
+    }
+    expect(process.memoryUsage().heapUsed - before).toBeLessThan(8 * 2 ** 20);
+    // Only the last 10 s count: 100 000 calls there allow 10 000 retries.
+    let retries = 0;
+    while (r.budget.tryRetry() && retries < 20_000) retries++;
+    expect(retries).toBeGreaterThanOrEqual(9_000);
+    expect(retries).toBeLessThanOrEqual(11_000);
+  });
+
+  it('counts a window of calls exactly as they slide out', () => {
+    const count = new SlidingCount(10_000, 100);
+    count.add(1_000);
+    count.add(5_000);
+    expect(count.total(5_000)).toBe(2);
+    expect(count.total(11_000)).toBe(1);
+    expect(count.total(15_000)).toBe(0);
   });
 
   it('stops waiting when the screen’s deadline fires', async () => {

@@ -47,25 +47,57 @@ export function parseRetryAfter(value: string | string[] | undefined, now: numbe
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
-/** At most 10 % of the calls to one upstream (over a sliding 10 s) may be retries. */
+/**
+ * How many events happened in the last `windowMs`, kept in a ring of `slotMs` slots: constant
+ * memory and constant time per event, whatever the rate (a timestamp per event grew with every
+ * call the server made). An event is forgotten when its slot leaves the window, up to one slot
+ * early.
+ */
+export class SlidingCount {
+  private readonly slotOf: Float64Array;
+  private readonly counts: Uint32Array;
+
+  constructor(
+    private readonly windowMs: number,
+    private readonly slotMs: number,
+  ) {
+    const slots = Math.ceil(windowMs / slotMs) + 1;
+    this.slotOf = new Float64Array(slots).fill(-Infinity);
+    this.counts = new Uint32Array(slots);
+  }
+
+  add(now: number): void {
+    const slot = Math.floor(now / this.slotMs);
+    const i = slot % this.slotOf.length;
+    if (this.slotOf[i] !== slot) {
+      this.slotOf[i] = slot;
+      this.counts[i] = 0;
+    }
+    this.counts[i]!++;
+  }
+
+  total(now: number): number {
+    const oldest = Math.floor((now - this.windowMs) / this.slotMs);
+    let n = 0;
+    for (let i = 0; i < this.slotOf.length; i++) if (this.slotOf[i]! > oldest) n += this.counts[i]!;
+    return n;
+  }
+}
+
+/** At most 10 % of the calls to one upstream (over a sliding 10 s, in 100 ms slots) may be retries. */
 export class RetryBudget {
-  private calls: number[] = [];
-  private retries: number[] = [];
+  private readonly calls = new SlidingCount(BUDGET.windowMs, 100);
+  private readonly retries = new SlidingCount(BUDGET.windowMs, 100);
   constructor(private readonly now: () => number = Date.now) {}
 
-  private trim(): void {
-    const since = this.now() - BUDGET.windowMs;
-    while (this.calls.length > 0 && this.calls[0]! <= since) this.calls.shift();
-    while (this.retries.length > 0 && this.retries[0]! <= since) this.retries.shift();
-  }
   recordCall(): void {
-    this.calls.push(this.now());
+    this.calls.add(this.now());
   }
   /** Takes one retry from the budget, or says there is none left. */
   tryRetry(): boolean {
-    this.trim();
-    if (this.retries.length >= Math.max(BUDGET.floor, Math.floor(this.calls.length * BUDGET.ratio))) return false;
-    this.retries.push(this.now());
+    const now = this.now();
+    if (this.retries.total(now) >= Math.max(BUDGET.floor, Math.floor(this.calls.total(now) * BUDGET.ratio))) return false;
+    this.retries.add(now);
     return true;
   }
 }

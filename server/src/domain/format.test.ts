@@ -28,6 +28,20 @@ describe('pt-BR formatting', () => {
   });
 });
 
+describe('amounts and months remembered between screens', () => {
+  it('writes every amount as Intl does, the first time and again, also past the remembered few thousand and for minus zero', () => {
+    const intl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+    const expected = (n: number) => intl.format(n).replace(/\u00a0/g, ' ');
+    for (let round = 0; round < 2; round++) for (let i = 0; i < 6_000; i += 7) expect(formatMoney(i * 1.37)).toBe(expected(i * 1.37));
+    expect(formatMoney(0)).toBe('R$ 0,00');
+    expect(formatMoney(-0)).toBe(expected(-0));
+    expect(formatMoney(0)).toBe('R$ 0,00');
+    expect(formatMonth('2026-10')).toBe('outubro de 2026');
+    expect(formatMonth('2026-10')).toBe('outubro de 2026');
+    expect(() => formatMonth('2026-13-01')).toThrow(RangeError);
+  });
+});
+
 describe('pt-BR counts, decimals and instants', () => {
   it('writes counts with dot thousands and their noun in the right number', () => {
     expect(formatCount(1234)).toBe('1.234');

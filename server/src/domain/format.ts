@@ -6,16 +6,31 @@ import { formatCnpj, formatCpf } from '@brazilian-utils/brazilian-utils';
  */
 const money = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 
-export function formatMoney(value: number): string {
-  return money.format(value).replace(/\u00a0/g, ' ');
+/**
+ * A formatter that remembers its last few thousand answers: a screen shows the same amounts and
+ * months request after request (a quota's credit, its instalments), and each Intl call costs a
+ * trip into ICU. Forgotten all at once when full.
+ */
+function remembered<K, V>(format: (key: K) => V, size = 4096): (key: K) => V {
+  const known = new Map<K, V>();
+  return (key) => {
+    // A map takes -0 for 0; Intl writes it "-R$ 0,00".
+    if (Object.is(key, -0)) return format(key);
+    let value = known.get(key);
+    if (value === undefined) {
+      if (known.size >= size) known.clear();
+      known.set(key, (value = format(key)));
+    }
+    return value;
+  };
 }
+
+export const formatMoney: (value: number) => string = remembered((value) => money.format(value).replace(/\u00a0/g, ' '));
 
 const count = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 });
 
 /** A count as a Brazilian writes it: 7, 1.234. */
-export function formatCount(value: number): string {
-  return count.format(value);
-}
+export const formatCount: (value: number) => string = remembered((value) => count.format(value));
 
 /**
  * The form of a phrase for a count, in pt-BR: exactly one takes the singular ("Falta 1 dia"),
@@ -36,11 +51,11 @@ export function formatDate(isoDate: string): string {
 const monthName = new Intl.DateTimeFormat('pt-BR', { month: 'long', timeZone: 'UTC' });
 
 /** 'YYYY-MM' → 'outubro de 2026' (a month as a Brazilian writes it; capitalise at the start of a line). */
-export function formatMonth(isoMonth: string): string {
+export const formatMonth: (isoMonth: string) => string = remembered((isoMonth) => {
   const m = /^(\d{4})-(\d{2})$/.exec(isoMonth);
   if (!m) throw new RangeError(`not an ISO month: ${isoMonth}`);
   return `${monthName.format(new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, 1)))} de ${m[1]}`;
-}
+});
 
 /** The first letter in upper case ('outubro de 2026' → 'Outubro de 2026'). */
 export function capitalise(text: string): string {

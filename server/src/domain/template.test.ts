@@ -56,4 +56,23 @@ describe('layout template', () => {
     const published = [{ type: 'heading', text: 'Nova versão {{ versao }}' }];
     expect(fillTemplate(published, { versao: 2 }, texts)).toEqual([{ type: 'heading', text: 'Nova versão 2' }]);
   });
+
+  it('keeps a node’s keys in the layout’s order, constant and filled alike, and gives each fill objects of its own', () => {
+    const layout = { type: 'card', title: '@home.saudacao', variant: 'destaque', id: 'cota-{{id}}', ordem: 2, ativo: true, nada: null, action: { type: 'navigate', to: '/cota/{{id}}' } };
+    const first = fillTemplate(layout, { id: 7, customer: { firstName: 'Ana' } }, texts) as Record<string, unknown>;
+    expect(JSON.stringify(first)).toBe('{"type":"card","title":"Olá, Ana","variant":"destaque","id":"cota-7","ordem":2,"ativo":true,"nada":null,"action":{"type":"navigate","to":"/cota/7"}}');
+    first.variant = 'mudado por quem recebeu';
+    (first.action as Record<string, unknown>).to = '/outro';
+    expect(fillTemplate(layout, { id: 8, customer: { firstName: 'Bia' } }, texts)).toMatchObject({ variant: 'destaque', id: 'cota-8', action: { to: '/cota/8' } });
+  });
+
+  it('fills a key named __proto__ as data, never as the object’s prototype', () => {
+    const layout = JSON.parse('{"type":"text","__proto__":{"polluted":"{{x}}"}}') as unknown;
+    const filled = fillTemplate(layout, { x: 'sim' }, texts) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(filled)).toBe(Object.prototype);
+    expect((filled as { polluted?: unknown }).polluted).toBeUndefined();
+    expect(JSON.stringify(filled)).toBe('{"type":"text","__proto__":{"polluted":"sim"}}');
+    const constant = fillTemplate(JSON.parse('{"__proto__":"texto"}'), {}, texts) as Record<string, unknown>;
+    expect(Object.getOwnPropertyNames(constant)).toEqual(['__proto__']);
+  });
 });

@@ -19,11 +19,33 @@ export function lookup(model: unknown, path: string): unknown {
   return walk(model, path.split('.'));
 }
 
+/**
+ * What an `$each` element sees: its own name, and every other value of the scope around it. A
+ * plain object whose prototype was the request's model made that model a prototype, new on every
+ * request, and every lookup in the layout met objects of a new hidden class.
+ */
+class Scope {
+  constructor(
+    readonly outer: unknown,
+    readonly name: string,
+    readonly value: unknown,
+  ) {}
+}
+
 function walk(model: unknown, parts: readonly string[]): unknown {
   let value: unknown = model;
-  for (const part of parts) {
+  let i = 0;
+  while (value instanceof Scope) {
+    if (value.name === parts[0]) {
+      value = value.value;
+      i = 1;
+      break;
+    }
+    value = value.outer;
+  }
+  for (; i < parts.length; i++) {
     if (value === null || typeof value !== 'object') return undefined;
-    value = (value as Record<string, unknown>)[part];
+    value = (value as Record<string, unknown>)[parts[i]!];
   }
   return value;
 }
@@ -203,9 +225,7 @@ function compileArray(items: unknown[]): Filler {
         const elements = list(model);
         if (!Array.isArray(elements)) return;
         for (const element of elements) {
-          // The element's scope sees the model's values through its prototype (no copy per element).
-          const scope = Object.create(model !== null && typeof model === 'object' ? model : null) as Record<string, unknown>;
-          scope[name] = element;
+          const scope = new Scope(model, name, element);
           if (!templateKept || templateKept(scope)) out.push(template(scope, texts));
         }
       };

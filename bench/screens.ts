@@ -4,7 +4,8 @@
  * then prints:
  *   1. load: the screen endpoint (/api/screens?path=/home) against the pass-through route (same
  *      upstream calls, raw JSON), the app's bare route (/bench/hello, every global hook) and a bare
- *      Fastify hello — three alternating rounds, medians and ratios;
+ *      Fastify hello — BENCH_ROUNDS alternating rounds (each pair back to back, its order reversed
+ *      every other round), medians and ratios;
  *   2. the p99 composition adds: screen and pass-through at half the pass-through's maximum rate;
  *   3. first load in Chromium (4× CPU, slow 4G, 412 px): JS bytes transferred before login, home and
  *      the slip list are interactive, LCP and INP of each (bench/browser.ts);
@@ -22,7 +23,7 @@ import pg from 'pg';
 import { measureScreens } from './browser.js';
 import { measureGrowth } from './growth.js';
 import { cpuOf } from './process-stats.js';
-import { COMPILED_SERVER, JSON_HEADERS, benchServerEnv, loginAsAna, start, stopAll } from './processes.js';
+import { COMPILED_SERVER, IMAGE_NODE_FLAGS, JSON_HEADERS, benchServerEnv, loginAsAna, start, stopAll } from './processes.js';
 import { waitFor } from './wait.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -64,7 +65,9 @@ async function load(base: string, hello: string, cookie: string, pids: { server:
   await measure(targets.screen, cookie); // warm-up (JIT, pools)
   await measure(targets.bare, cookie);
   for (let round = 1; round <= ROUNDS; round++) {
-    for (const name of names) {
+    // Each pair back to back, in the opposite order every other round: a drift of the machine
+    // within a round then weighs on both routes of a pair alike.
+    for (const name of round % 2 === 1 ? names : [...names].reverse()) {
       const f = await measure(targets[name], cookie, undefined, pidOf(name));
       rounds[name].push(f);
       console.log(`round ${round} ${name.padEnd(11)} ${f.rps.toFixed(0).padStart(6)} req/s  p50 ${f.p50} ms  p99 ${f.p99} ms  server CPU ${f.cpuUs.toFixed(0)} µs/request${f.errors ? `  errors ${f.errors}` : ''}`);
@@ -196,7 +199,8 @@ async function main() {
   const serverScript = existsSync(COMPILED_SERVER) ? COMPILED_SERVER : 'server/src/main.ts';
   console.log(`server: ${serverScript} on Node.js ${process.version}`);
   const { pid: serverPid } = await start(serverScript, serverEnv, null);
-  const { pid: helloPid } = await start('bench/hello-server.ts', { PORT: helloPort }, /listening on/);
+  // The hello runs with the image's Node.js flags too: the two differ by the app's code alone.
+  const { pid: helloPid } = await start('bench/hello-server.ts', { PORT: helloPort }, /listening on/, [...IMAGE_NODE_FLAGS]);
   const base = `http://127.0.0.1:${serverEnv.PORT}`;
   await waitFor(`${base}/health/ready`);
   const cookie = await loginAsAna(base);

@@ -16,10 +16,28 @@ export function cellMatches(cell: Cell | undefined, value: unknown): boolean {
   return cell === (value === undefined ? null : value);
 }
 
+type Row = DecisionTable['rows'][number];
+
+/**
+ * A table's rows with their cells as lists of [input, cell], made once per table (a published
+ * version brings new table objects): the guard decides on every screen, and listing each row's
+ * cells again allocated a few arrays per row and request.
+ */
+const cellsOf = new WeakMap<DecisionTable, ReadonlyArray<{ row: Row; cells: ReadonlyArray<readonly [string, Cell | undefined]> }>>();
+
 /** First-match hit policy, with the table's explicit default row. */
 export function decide(table: DecisionTable, inputs: Inputs): Decision {
-  for (const [index, row] of table.rows.entries()) {
-    const whenHolds = Object.entries(row.when).every(([name, cell]) => cellMatches(cell, inputs[name]));
+  let rows = cellsOf.get(table);
+  if (!rows) cellsOf.set(table, (rows = table.rows.map((row) => ({ row, cells: Object.entries(row.when) }))));
+  for (let index = 0; index < rows.length; index++) {
+    const { row, cells } = rows[index]!;
+    let whenHolds = true;
+    for (const [name, cell] of cells) {
+      if (!cellMatches(cell, inputs[name])) {
+        whenHolds = false;
+        break;
+      }
+    }
     if (whenHolds && (row.if === undefined || holds(row.if, inputs))) return { outcome: row.then, row: index };
   }
   return { outcome: table.default.then, row: 'default' };

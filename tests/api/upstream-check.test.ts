@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { endpointOfCall, isReadOnly } from '../../screens/back-office/catalogue.js';
 import { checkUpstream, type CheckOptions } from '../../scripts/upstream-check/check.js';
-import { personalKindOf } from '../../scripts/upstream-check/mask.js';
+import { Masker, personalKindOf } from '../../scripts/upstream-check/mask.js';
 import { RECORDED_PASSWORD, writeRecording } from '../../scripts/upstream-check/record.js';
 import { client, screenText } from '../helpers/api-client.js';
 import { persona } from '../helpers/personas.js';
@@ -112,6 +112,13 @@ function personalValues(data: unknown, key = '', siblings: Record<string, unknow
 }
 
 describe('recorded answers', () => {
+  it('leaves a fake as it was made, though it holds an original, and still replaces the original inside other texts', () => {
+    const masker = new Masker();
+    // The fake name 'Pessoa Gravada 1' holds the original 'Gravada'.
+    const masked = masker.finish(masker.mask({ titular: 'Gravada', observacao: 'Cliente Gravada ligou' }));
+    expect(masked).toEqual({ titular: 'Pessoa Gravada 1', observacao: 'Cliente Pessoa Gravada 1 ligou' });
+  });
+
   it('keeps no original personal value, and the sandbox replays them as a persona the app logs in as', async () => {
     const report = await checkUpstream(options());
     const folder = mkdtempSync(join(tmpdir(), 'gravacao-'));

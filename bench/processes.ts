@@ -81,9 +81,15 @@ export const COMPILED_SERVER = 'build/server/src/main.js';
 /** The Node.js flags the image starts the compiled server with (the Dockerfile's CMD). */
 export const IMAGE_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=16'];
 
-/** The flags a bench starts `script` with: the image's for the compiled server, none for others. */
+/** The bare Fastify hello the app's bare route is compared with. */
+export const HELLO_SERVER = 'bench/hello-server.ts';
+
+/**
+ * The flags a bench starts `script` with: the image's for the compiled server and for the hello
+ * (the two then differ by the app's code alone), none for others.
+ */
 export function nodeFlagsFor(script: string): readonly string[] {
-  return script === COMPILED_SERVER ? IMAGE_NODE_FLAGS : [];
+  return script === COMPILED_SERVER || script === HELLO_SERVER ? IMAGE_NODE_FLAGS : [];
 }
 
 /**

@@ -8,7 +8,7 @@
  * the sum a little above the /proc figure of `npm run bench`: read the shares, not the total.
  */
 import autocannon from 'autocannon';
-import { COMPILED_SERVER, IMAGE_NODE_FLAGS, benchServerEnv, loginAsAna, start, stopAll } from './processes.js';
+import { COMPILED_SERVER, HELLO_SERVER, benchServerEnv, loginAsAna, start, stopAll } from './processes.js';
 import { waitFor } from './wait.js';
 
 interface CallFrame {
@@ -147,7 +147,7 @@ async function main(): Promise<void> {
     const env = benchServerEnv();
     const inspect = [`--inspect=127.0.0.1:${inspectPort}`];
     const base = `http://127.0.0.1:${env.server.PORT}`;
-    if (hello) await start('bench/hello-server.ts', { PORT: env.server.PORT }, /listening on/, [...IMAGE_NODE_FLAGS, ...inspect]);
+    if (hello) await start(HELLO_SERVER, { PORT: env.server.PORT }, /listening on/, inspect);
     else {
       await start('sandbox/src/main.ts', env.sandbox, /listening on/);
       await start(COMPILED_SERVER, env.server, null, inspect);

@@ -4,8 +4,8 @@
  * then prints:
  *   1. load: the screen endpoint (/api/screens?path=/home) against the pass-through route (same
  *      upstream calls, raw JSON), the app's bare route (/bench/hello, every global hook, on an
- *      instance of its own) and a bare Fastify hello — BENCH_ROUNDS alternating rounds (each pair back to back, its order reversed
- *      every other round), medians and ratios;
+ *      instance of its own) and a bare Fastify hello — BENCH_ROUNDS alternating rounds (each pair
+ *      back to back, its order reversed every other round), medians and ratios;
  *   2. the p99 composition adds: screen and pass-through at half the pass-through's maximum rate;
  *      and the bare route against the hello at half the bare route's maximum rate, by CPU;
  *   3. first load in Chromium (4× CPU, slow 4G, 412 px): JS bytes transferred before login, home and
@@ -24,7 +24,7 @@ import pg from 'pg';
 import { measureScreens } from './browser.js';
 import { measureGrowth } from './growth.js';
 import { cpuOf } from './process-stats.js';
-import { COMPILED_SERVER, IMAGE_NODE_FLAGS, JSON_HEADERS, benchServerEnv, loginAsAna, start, stopAll } from './processes.js';
+import { COMPILED_SERVER, HELLO_SERVER, JSON_HEADERS, benchServerEnv, loginAsAna, start, stopAll } from './processes.js';
 import { waitFor } from './wait.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -218,8 +218,7 @@ async function main() {
   // (≈ 40 µs a request there against ≈ 28 µs on its own).
   const bareEnv = { ...serverEnv, PORT: process.env.BENCH_BARE_PORT ?? '3712' };
   const { pid: barePid } = await start(serverScript, bareEnv, null);
-  // The hello runs with the image's Node.js flags too: the two differ by the app's code alone.
-  const { pid: helloPid } = await start('bench/hello-server.ts', { PORT: helloPort }, /listening on/, [...IMAGE_NODE_FLAGS]);
+  const { pid: helloPid } = await start(HELLO_SERVER, { PORT: helloPort }, /listening on/);
   const base = `http://127.0.0.1:${serverEnv.PORT}`;
   const bareBase = `http://127.0.0.1:${bareEnv.PORT}`;
   await waitFor(`${base}/health/ready`);

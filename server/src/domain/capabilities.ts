@@ -1,3 +1,4 @@
+import { boundedMemo } from '../storage/bounded-memo.js';
 import { COMPONENT_SINCE, COMPONENT_TYPES, CONTAINER_TYPES, DEFAULT_FALLBACK, fallbackOf, sameOrNew, type ComponentNode, type ComponentType } from '../../../screens/contract/index.js';
 
 /** 1.10.0 > 1.9.2: numeric comparison of dotted versions (missing parts are 0). */
@@ -19,18 +20,11 @@ export function compareVersions(a: string, b: string): number {
 export function parseCapabilities(header: string | string[] | undefined, version?: string | string[]): ReadonlySet<ComponentType> {
   // A client sends the same two headers on every request: the answer is kept for the pair.
   const key = `${Array.isArray(header) ? header.join(',') : (header ?? '\0all')}\n${Array.isArray(version) ? version[0] : (version ?? '')}`;
-  let can = parsed.get(key);
-  if (!can) {
-    if (parsed.size >= PARSED_KEPT) parsed.clear();
-    can = parse(header, version);
-    parsed.set(key, can);
-  }
-  return can;
+  return parsed(key, () => parse(header, version));
 }
 
-/** Parsed header pairs kept (clients in service send few distinct ones; a flood of others only empties it). */
-const PARSED_KEPT = 256;
-const parsed = new Map<string, ReadonlySet<ComponentType>>();
+/** Parsed header pairs, 256 kept (clients in service send few distinct ones). */
+const parsed = boundedMemo<string, ReadonlySet<ComponentType>>(256);
 
 function parse(header: string | string[] | undefined, version?: string | string[]): ReadonlySet<ComponentType> {
   const known = new Set<string>(COMPONENT_TYPES);

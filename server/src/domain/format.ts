@@ -1,4 +1,5 @@
 import { formatCnpj, formatCpf } from '@brazilian-utils/brazilian-utils';
+import { boundedMemo } from '../storage/bounded-memo.js';
 
 /**
  * Display formatting in pt-BR, done once on the server. Money uses a plain space after
@@ -7,22 +8,14 @@ import { formatCnpj, formatCpf } from '@brazilian-utils/brazilian-utils';
 const money = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 
 /**
- * A formatter that remembers its last few thousand answers: a screen shows the same amounts and
- * months request after request (a quota's credit, its instalments), and each Intl call costs a
- * trip into ICU. Forgotten all at once when full.
+ * `format` remembering its last few thousand answers: a screen shows the same amounts and months
+ * request after request (a quota's credit, its instalments), and each Intl call costs a trip into
+ * ICU.
  */
-function remembered<K, V>(format: (key: K) => V, size = 4096): (key: K) => V {
-  const known = new Map<K, V>();
-  return (key) => {
-    // A map takes -0 for 0; Intl writes it "-R$ 0,00".
-    if (Object.is(key, -0)) return format(key);
-    let value = known.get(key);
-    if (value === undefined) {
-      if (known.size >= size) known.clear();
-      known.set(key, (value = format(key)));
-    }
-    return value;
-  };
+function remembered<K, V>(format: (key: K) => V): (key: K) => V {
+  const memo = boundedMemo<K, V>(4096);
+  // A map takes -0 for 0; Intl writes it "-R$ 0,00".
+  return (key) => (Object.is(key, -0) ? format(key) : memo(key, () => format(key)));
 }
 
 export const formatMoney: (value: number) => string = remembered((value) => money.format(value).replace(/\u00a0/g, ' '));

@@ -27,10 +27,10 @@ export class RequestLogger implements FastifyBaseLogger {
     return (this.#made ??= this.#parent.child(this.#bindings, this.#options));
   }
 
-  #write(level: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace', value: number, args: unknown[]): void {
+  #write(level: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace', args: unknown[]): void {
     if (this.#made) return (this.#made[level] as Write)(...args);
     // A line below the level writes nothing: no child is made for it.
-    if ((LEVEL_VALUE[this.level] ?? Infinity) > value) return;
+    if ((LEVEL_VALUE[this.level] ?? Infinity) > LEVEL_VALUE[level]!) return;
     (this.#logger()[level] as Write)(...args);
   }
 
@@ -43,27 +43,27 @@ export class RequestLogger implements FastifyBaseLogger {
   }
 
   fatal(...args: unknown[]): void {
-    this.#write('fatal', 60, args);
+    this.#write('fatal', args);
   }
 
   error(...args: unknown[]): void {
-    this.#write('error', 50, args);
+    this.#write('error', args);
   }
 
   warn(...args: unknown[]): void {
-    this.#write('warn', 40, args);
+    this.#write('warn', args);
   }
 
   info(...args: unknown[]): void {
-    this.#write('info', 30, args);
+    this.#write('info', args);
   }
 
   debug(...args: unknown[]): void {
-    this.#write('debug', 20, args);
+    this.#write('debug', args);
   }
 
   trace(...args: unknown[]): void {
-    this.#write('trace', 10, args);
+    this.#write('trace', args);
   }
 
   silent(): void {}

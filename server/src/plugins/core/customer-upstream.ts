@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { AppError } from '../../errors.js';
+import { boundedMemo } from '../../storage/bounded-memo.js';
 import type { Session, SessionStore, UpstreamTokens } from '../../storage/session-store.js';
 import { session as backOffice, type AnswerOf, type Endpoint } from '../../../../screens/back-office/index.js';
 import type { EndpointArgs, UpstreamClient, UpstreamFile, UpstreamRequest } from './upstream-client.js';
@@ -15,19 +16,12 @@ export const TOKEN_MARGIN_MS = 30_000;
  */
 export const TOKEN_SPREAD_FRACTION = 0.25;
 
-/** Spreads already worked out, by session id: a screen's calls ask for the same one 7 times. */
-const spreads = new Map<string, number>();
-const SPREADS_KEPT = 10_000;
+/** Spreads already worked out, by session id (10 000 kept): a screen's calls ask for the same one 7 times. */
+const spreads = boundedMemo<string, number>(10_000);
 
 /** A number in [0, 1) fixed by the session id. */
 function spreadOf(sessionId: string): number {
-  let spread = spreads.get(sessionId);
-  if (spread === undefined) {
-    spread = createHash('sha256').update(sessionId).digest().readUInt32BE(0) / 2 ** 32;
-    if (spreads.size >= SPREADS_KEPT) spreads.clear();
-    spreads.set(sessionId, spread);
-  }
-  return spread;
+  return spreads(sessionId, () => createHash('sha256').update(sessionId).digest().readUInt32BE(0) / 2 ** 32);
 }
 
 /**

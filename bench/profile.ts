@@ -4,7 +4,9 @@
  * self time and grouped (a package, a Node.js module, the app's own file, the garbage collector),
  * in µs per request. `npm run bench:profile -- /bench/hello` (or `/api/screens?path=/home`,
  * `/api/bench/passthrough/home`); BENCH_SECONDS (10), BENCH_CONNECTIONS (20), BENCH_TOP (25).
- * Needs `npm run build:server` first. The sampler's interval (100 µs) and its own overhead make
+ * `BENCH_AGAINST=<route>` profiles a second route of the same server too, alternately
+ * (`BENCH_PAIRS` pairs, 1), and prints what the first costs over the second, by group and by
+ * function. Needs `npm run build:server` first. The sampler's interval (100 µs) and its own overhead make
  * the sum a little above the /proc figure of `npm run bench`: read the shares, not the total.
  */
 import autocannon from 'autocannon';
@@ -58,25 +60,52 @@ function selfTimes(profile: Profile): Map<number, number> {
   return self;
 }
 
-function summarise(profile: Profile, requests: number): void {
+/** Self time per request, by group and by function, of one profile. */
+function tally(profile: Profile, requests: number): { byGroup: Map<string, number>; byFunction: Map<string, number>; total: number } {
   const self = selfTimes(profile);
   const byGroup = new Map<string, number>();
   const byFunction = new Map<string, number>();
   for (const node of profile.nodes) {
-    const us = self.get(node.id) ?? 0;
+    const us = (self.get(node.id) ?? 0) / requests;
     if (!us || node.callFrame.functionName === '(idle)') continue;
     const group = groupOf(node.callFrame);
     byGroup.set(group, (byGroup.get(group) ?? 0) + us);
     const name = nameOf(node.callFrame);
     byFunction.set(name, (byFunction.get(name) ?? 0) + us);
   }
-  const total = [...byGroup.values()].reduce((a, b) => a + b, 0);
-  const line = ([name, us]: [string, number]) => `  ${(us / requests).toFixed(2).padStart(8)} µs  ${((100 * us) / total).toFixed(1).padStart(5)} %  ${name}`;
-  console.log(`\nmain thread, busy: ${(total / requests).toFixed(1)} µs per request over ${requests} requests`);
+  return { byGroup, byFunction, total: [...byGroup.values()].reduce((a, b) => a + b, 0) };
+}
+
+/** `  12.34 µs   5.6 %  name`: µs per request, and its share of `total`. */
+function line(total: number): (entry: [string, number]) => string {
+  return ([name, us]) => `  ${us.toFixed(2).padStart(8)} µs  ${((100 * us) / total).toFixed(1).padStart(5)} %  ${name}`;
+}
+
+/**
+ * What route A's request costs over route B's, by group and by function (self time per request,
+ * each profile's own): the largest differences either way, `BENCH_TOP` lines each.
+ */
+function compare(a: ReturnType<typeof tally>, b: ReturnType<typeof tally>, names: [string, string]): void {
+  const difference = (x: Map<string, number>, y: Map<string, number>): [string, number][] =>
+    [...new Set([...x.keys(), ...y.keys()])].map((name): [string, number] => [name, (x.get(name) ?? 0) - (y.get(name) ?? 0)]).sort((p, q) => Math.abs(q[1]) - Math.abs(p[1]));
+  const signed = ([name, us]: [string, number]) => `  ${(us >= 0 ? '+' : '') + us.toFixed(2).padStart(8)} µs  ${name}`;
+  console.log(`\n${names[0]} − ${names[1]}, main thread busy: ${(a.total - b.total).toFixed(1)} µs per request (${a.total.toFixed(1)} − ${b.total.toFixed(1)})`);
+  console.log('by group (self time), largest differences:');
+  for (const entry of difference(a.byGroup, b.byGroup).slice(0, TOP)) console.log(signed(entry));
+  console.log('by function (self time), largest differences:');
+  for (const entry of difference(a.byFunction, b.byFunction).slice(0, TOP)) console.log(signed(entry));
+}
+
+function summarise(profile: Profile, requests: number): ReturnType<typeof tally> {
+  const tallied = tally(profile, requests);
+  const { byGroup, byFunction, total } = tallied;
+  const print = line(total);
+  console.log(`\nmain thread, busy: ${total.toFixed(1)} µs per request over ${requests} requests`);
   console.log('by group (self time):');
-  for (const entry of [...byGroup].sort((a, b) => b[1] - a[1]).slice(0, TOP)) console.log(line(entry));
+  for (const entry of [...byGroup].sort((a, b) => b[1] - a[1]).slice(0, TOP)) console.log(print(entry));
   console.log('by function (self time):');
-  for (const entry of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, TOP)) console.log(line(entry));
+  for (const entry of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, TOP)) console.log(print(entry));
+  const self = selfTimes(profile);
   if (INCLUSIVE) {
     // Time in a function and everything it called, summed over the stacks it is on (a function on
     // a stack twice, recursion, counts once per stack).
@@ -96,7 +125,7 @@ function summarise(profile: Profile, requests: number): void {
     };
     visit(profile.nodes[0]!, new Set());
     console.log(`by function, with what it called (names containing ${INCLUSIVE}):`);
-    for (const entry of [...inclusive].filter(([name]) => name.includes(INCLUSIVE)).sort((a, b) => b[1] - a[1]).slice(0, TOP)) console.log(line(entry));
+    for (const entry of [...inclusive].filter(([name]) => name.includes(INCLUSIVE)).sort((a, b) => b[1] - a[1]).slice(0, TOP)) console.log(print([entry[0], entry[1] / requests]));
   }
   if (CALLERS) {
     const parent = new Map<number, ProfileNode>();
@@ -111,12 +140,17 @@ function summarise(profile: Profile, requests: number): void {
       stacks.set(key, (stacks.get(key) ?? 0) + us);
     }
     console.log(`stacks leading to ${CALLERS}:`);
-    for (const entry of [...stacks].sort((a, b) => b[1] - a[1]).slice(0, TOP)) console.log(line(entry));
+    for (const entry of [...stacks].sort((a, b) => b[1] - a[1]).slice(0, TOP)) console.log(print([entry[0], entry[1] / requests]));
   }
+  return tallied;
 }
 
 /** A Chrome DevTools Protocol session over the inspector's WebSocket (Node's own WebSocket client). */
-async function inspector(port: number): Promise<{ send: (method: string, params?: object) => Promise<Record<string, unknown>>; close: () => void }> {
+interface Inspector {
+  send: (method: string, params?: object) => Promise<Record<string, unknown>>;
+  close: () => void;
+}
+async function inspector(port: number): Promise<Inspector> {
   const [target] = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as { webSocketDebuggerUrl: string }[];
   const socket = new WebSocket(target!.webSocketDebuggerUrl);
   await new Promise((resolve, reject) => {
@@ -138,10 +172,23 @@ async function inspector(port: number): Promise<{ send: (method: string, params?
   return { send, close: () => socket.close() };
 }
 
+/** Drives `url` for BENCH_SECONDS under the sampler (after a warm-up); the profile and the requests answered. */
+async function profiled(send: Inspector['send'], url: string, cookie: string): Promise<{ profile: Profile; requests: number; rps: number; failed: number }> {
+  // A warm-up first, so that the profile holds the optimised code a long-running server runs.
+  await autocannon({ url, connections: CONNECTIONS, duration: 3, headers: { cookie } });
+  await send('Profiler.start');
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers: { cookie } });
+  const { profile } = (await send('Profiler.stop')) as unknown as { profile: Profile };
+  return { profile, requests: r.requests.total, rps: Math.round(r.requests.average), failed: r.non2xx + r.errors };
+}
+
 async function main(): Promise<void> {
   // `hello` profiles the bare Fastify hello the bare route is compared with.
   const route = process.argv[2] ?? '/bench/hello';
   const hello = route === 'hello';
+  // Another route of the same server: both are profiled, alternately, and what A costs over B is printed.
+  const against = process.env.BENCH_AGAINST;
+  const pairs = Number(process.env.BENCH_PAIRS ?? 1);
   const inspectPort = Number(process.env.BENCH_INSPECT_PORT ?? 9339);
   try {
     const env = benchServerEnv();
@@ -155,17 +202,27 @@ async function main(): Promise<void> {
     }
     const cookie = hello ? '' : await loginAsAna(base);
     const url = hello ? `${base}/bench/hello` : `${base}${route}`;
-    // A warm-up first, so that the profile holds the optimised code a long-running server runs.
-    await autocannon({ url, connections: CONNECTIONS, duration: 3, headers: { cookie } });
     const { send, close } = await inspector(inspectPort);
     await send('Profiler.enable');
     await send('Profiler.setSamplingInterval', { interval: 100 });
-    await send('Profiler.start');
-    const r = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers: { cookie } });
-    const { profile } = (await send('Profiler.stop')) as unknown as { profile: Profile };
+    if (!against || hello) {
+      const one = await profiled(send, url, cookie);
+      console.log(`${route}: ${one.rps} req/s, ${one.failed} not 2xx, node ${process.version}`);
+      summarise(one.profile, one.requests);
+    } else {
+      // Pairs in alternating order, so that neither route always runs on a server the other warmed.
+      for (let pair = 1; pair <= pairs; pair++) {
+        const order: [string, string][] = pair % 2 ? [[route, url], [against, `${base}${against}`]] : [[against, `${base}${against}`], [route, url]];
+        const tallies = new Map<string, ReturnType<typeof tally>>();
+        for (const [name, target] of order) {
+          const one = await profiled(send, target, cookie);
+          console.log(`pair ${pair}, ${name}: ${one.rps} req/s, ${one.failed} not 2xx, node ${process.version}`);
+          tallies.set(name, tally(one.profile, one.requests));
+        }
+        compare(tallies.get(route)!, tallies.get(against)!, [route, against]);
+      }
+    }
     close();
-    console.log(`${route}: ${Math.round(r.requests.average)} req/s, ${r.non2xx + r.errors} not 2xx, node ${process.version}`);
-    summarise(profile, r.requests.total);
   } finally {
     await stopAll();
   }

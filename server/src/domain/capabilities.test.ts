@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ComponentNode } from '../../../screens/contract/index.js';
 import { compareVersions, downgrade, parseCapabilities } from './capabilities.js';
+import { deepFreeze } from './shared-nodes.js';
 
 const banner: ComponentNode = {
   type: 'banner',
@@ -16,6 +17,19 @@ describe('capability downgrade', () => {
 
   it('sends the component itself, without its fallback, to a client that can draw it', () => {
     expect(downgrade([banner], parseCapabilities('banner,text'))).toEqual([{ type: 'banner', tone: 'warning', text: 'Manutenção hoje' }]);
+  });
+
+  it('downgrades a shared (frozen) layout node once per set of types, and a request’s own node every time', () => {
+    const shared = deepFreeze<ComponentNode>({ type: 'card', items: [{ ...banner }, { type: 'text', text: 'ok' }] });
+    const old = parseCapabilities('card,text');
+    const first = downgrade([shared], old);
+    expect(first).toEqual([{ type: 'card', items: [{ type: 'text', text: 'Manutenção hoje' }, { type: 'text', text: 'ok' }] }]);
+    expect(downgrade([shared], old)[0]).toBe(first[0]);
+    expect(Object.isFrozen(first[0])).toBe(true);
+    // Another client's types: its own result.
+    expect(downgrade([shared], parseCapabilities('card,banner,text'))).toEqual([{ type: 'card', items: [{ type: 'banner', tone: 'warning', text: 'Manutenção hoje' }, { type: 'text', text: 'ok' }] }]);
+    const own: ComponentNode = { type: 'card', items: [{ ...banner }] };
+    expect(downgrade([own], old)[0]).not.toBe(downgrade([own], old)[0]);
   });
 
   it('drops a component with no fallback the client cannot draw, also inside a card', () => {

@@ -1,4 +1,5 @@
 import { boundedMemo } from '../storage/bounded-memo.js';
+import { SharedNodeMemo } from './shared-nodes.js';
 import { COMPONENT_SINCE, COMPONENT_TYPES, CONTAINER_TYPES, DEFAULT_FALLBACK, fallbackOf, sameOrNew, type ComponentNode, type ComponentType } from '../../../screens/contract/index.js';
 
 /** 1.10.0 > 1.9.2: numeric comparison of dotted versions (missing parts are 0). */
@@ -43,7 +44,16 @@ export function downgrade(nodes: readonly ComponentNode[], can: ReadonlySet<Comp
   return sameOrNew(nodes, nodes.flatMap((node) => downgradeOne(node, can)));
 }
 
+/** Each shared layout node downgraded once per set of types (sets are kept per header pair). */
+const downgraded = new WeakMap<ReadonlySet<ComponentType>, SharedNodeMemo<ComponentNode, ComponentNode[]>>();
+
 function downgradeOne(node: ComponentNode, can: ReadonlySet<ComponentType>): ComponentNode[] {
+  let memo = downgraded.get(can);
+  if (!memo) downgraded.set(can, (memo = new SharedNodeMemo()));
+  return memo.get(node, (n) => downgradeNode(n, can));
+}
+
+function downgradeNode(node: ComponentNode, can: ReadonlySet<ComponentType>): ComponentNode[] {
   if (!can.has(node.type)) {
     const fallback = fallbackOf(node);
     return fallback ? downgradeOne(fallback, can) : defaultFallback(node, can);

@@ -1,4 +1,5 @@
 import { CONTAINER_TYPES, sameOrNew, type ComponentNode, type ComponentOf } from '../../../screens/contract/index.js';
+import { SharedNodeMemo } from './shared-nodes.js';
 
 /**
  * Which engine draws a form. The renderer's light form draws flat objects of text, password,
@@ -94,7 +95,14 @@ export function withFormEngines(nodes: readonly ComponentNode[]): ComponentNode[
   return sameOrNew(nodes, nodes.map(mark));
 }
 
+/** Each shared layout node marked once. */
+const marked = new SharedNodeMemo<ComponentNode, ComponentNode>();
+
 function mark(node: ComponentNode): ComponentNode {
+  return marked.get(node, markNode);
+}
+
+function markNode(node: ComponentNode): ComponentNode {
   let out = node;
   if (node.type === 'form' && node.engine === undefined) out = { ...node, engine: formEngine(node) };
   if ('items' in out && CONTAINER_TYPES.has(out.type) && out.items.length) {

@@ -46,8 +46,7 @@ describe('layout template', () => {
 
   it('fills the same layout afresh for every request, and a new version of it as it now reads', () => {
     const layout = [{ type: 'text', text: '@home.saudacao', tags: ['a'] }];
-    const first = fillTemplate(layout, { customer: { firstName: 'Ana' } }, texts) as Array<{ tags: string[] }>;
-    first[0]!.tags.push('mudado por quem recebeu');
+    expect(fillTemplate(layout, { customer: { firstName: 'Ana' } }, texts)).toEqual([{ type: 'text', text: 'Olá, Ana', tags: ['a'] }]);
     expect(fillTemplate(layout, { customer: { firstName: 'Bia' } }, texts)).toEqual([{ type: 'text', text: 'Olá, Bia', tags: ['a'] }]);
     expect(fillTemplate(layout, { customer: { firstName: 'Bia' } }, { ...texts, 'home.saudacao': 'Oi, {{customer.firstName}}!' })).toEqual([{ type: 'text', text: 'Oi, Bia!', tags: ['a'] }]);
     // Back to the first texts: the text is looked up again, not kept from the texts before.
@@ -55,6 +54,36 @@ describe('layout template', () => {
     expect(() => fillTemplate(layout, {}, { vazio: 'Nada aqui' })).toThrow(TemplateError);
     const published = [{ type: 'heading', text: 'Nova versão {{ versao }}' }];
     expect(fillTemplate(published, { versao: 2 }, texts)).toEqual([{ type: 'heading', text: 'Nova versão 2' }]);
+  });
+
+  it('makes a node that depends on no value of the model once, and shares it frozen; a node with a value is new on every fill', () => {
+    const layout = [
+      { type: 'heading', text: '@home.saudacao' },
+      { type: 'shortcuts', label: '@vazio', links: [{ label: 'Boletos', action: { type: 'navigate', to: '/boletos' } }] },
+      { type: 'card', id: 'cota-{{id}}', action: { type: 'navigate', to: '/home' } },
+    ];
+    const fill = (id: number) => fillTemplate(layout, { id, customer: { firstName: 'Ana' } }, texts) as Array<Record<string, unknown>>;
+    const [first, second] = [fill(7), fill(8)];
+    expect(second[1]).toBe(first[1]);
+    expect(second[2]!.action).toBe(first[2]!.action);
+    expect(Object.isFrozen(first[1]!.links)).toBe(true);
+    expect(() => (first[1]!.links as unknown[]).push('mudado por quem recebeu')).toThrow(TypeError);
+    // What depends on the model is the fill's own, and the receiver may change it.
+    expect(second[2]).not.toBe(first[2]);
+    first[2]!.id = 'mudado por quem recebeu';
+    expect(fillTemplate(layout, { id: 9, customer: { firstName: 'Bia' } }, texts)).toEqual([
+      { type: 'heading', text: 'Olá, Bia' },
+      { type: 'shortcuts', label: 'Nada aqui', links: [{ label: 'Boletos', action: { type: 'navigate', to: '/boletos' } }] },
+      { type: 'card', id: 'cota-9', action: { type: 'navigate', to: '/home' } },
+    ]);
+    // A new version of the texts makes its constant nodes anew.
+    expect(fillTemplate(layout, { id: 9 }, { ...texts, vazio: 'Vazio' })).toMatchObject([{}, { label: 'Vazio' }, {}]);
+  });
+
+  it('keeps deciding a constant node’s $if for each model, and refuses a missing text only where a fill reaches it', () => {
+    const layout = [{ $if: 'aviso', type: 'banner', text: '@nao.existe' }, { $unless: 'aviso', type: 'text', text: '@vazio' }];
+    expect(fillTemplate(layout, { aviso: false }, texts)).toEqual([{ type: 'text', text: 'Nada aqui' }]);
+    expect(() => fillTemplate(layout, { aviso: true }, texts)).toThrow(TemplateError);
   });
 
   it('keeps a node’s keys in the layout’s order, constant and filled alike, and gives each fill objects of its own', () => {

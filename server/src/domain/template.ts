@@ -8,6 +8,8 @@
  * - `{ "$each": "path", "as": "item", "template": {…} }` inside an array: one copy per element;
  * - `"$if": "path"` / `"$unless": "path"` on an object: kept only when the value is truthy / falsy.
  */
+import { deepFreeze } from './shared-nodes.js';
+
 export type Texts = Readonly<Record<string, string>>;
 export type ViewModel = Readonly<Record<string, unknown>>;
 
@@ -92,28 +94,49 @@ export function textFunction(texts: Texts, key: string): (model: unknown) => str
 }
 
 /**
- * A layout node made into a function of the view model and the texts, once per node: the layouts
- * of a definitions version are filled on every request (≈ 3 % of a screen's CPU samples walked as
- * data), so each node's shape — which keys, which placeholders, which paths — is read once.
- * Keyed by the node object itself: a new version of the definitions brings new objects (compiled
- * when first filled), and an old version's go with it. Layouts are never changed in place.
+ * A layout node made into a function of the view model, once per node and texts object: the
+ * layouts of a definitions version are filled on every request, so each node's shape — which keys,
+ * which placeholders, which paths, which texts — is read once. Keyed by the texts object (a
+ * definitions version brings its own; the old one's compiled layouts go with it) and then by the
+ * node object itself. Layouts are never changed in place.
+ *
+ * A node that depends on no value of the model (a link, an action, a label from the texts) is made
+ * once and then shared, frozen, by every document filled from it: most of a screen is such nodes,
+ * and copying them on every request (≈ 300 objects for the home) was most of the filling's CPU.
+ * Whoever receives a document copies what it changes (the capability downgrade, the form engines
+ * do), as a frozen node would refuse the change.
  */
-type Filler = (model: unknown, texts: Texts) => unknown;
-const compiled = new WeakMap<object, Filler>();
+type Filler = (model: unknown) => unknown;
 
-export function fillTemplate(node: unknown, model: unknown, texts: Texts): unknown {
-  return compile(node)(model, texts);
+/** A compiled node: how to fill it, and whether that gives one value for every model (`constant`). */
+interface Compiled {
+  fill: Filler;
+  constant: boolean;
 }
 
-function compile(node: unknown): Filler {
-  if (typeof node === 'string') return compileText(node);
-  if (node === null || typeof node !== 'object') return () => node;
-  let filler = compiled.get(node);
-  if (!filler) {
-    filler = Array.isArray(node) ? compileArray(node) : compileObject(node as Record<string, unknown>);
-    compiled.set(node, filler);
+const compiledByTexts = new WeakMap<Texts, WeakMap<object, Compiled>>();
+
+export function fillTemplate(node: unknown, model: unknown, texts: Texts): unknown {
+  let compiled = compiledByTexts.get(texts);
+  if (!compiled) compiledByTexts.set(texts, (compiled = new WeakMap()));
+  return compile(node, texts, compiled).fill(model);
+}
+
+/** A value filled once: frozen all the way down, and the same for every model. */
+function constant(value: unknown): Compiled {
+  const frozen = deepFreeze(value);
+  return { fill: () => frozen, constant: true };
+}
+
+function compile(node: unknown, texts: Texts, compiled: WeakMap<object, Compiled>): Compiled {
+  if (typeof node === 'string') return compileText(node, texts);
+  if (node === null || typeof node !== 'object') return constant(node);
+  let found = compiled.get(node);
+  if (!found) {
+    found = Array.isArray(node) ? compileArray(node, texts, compiled) : compileObject(node as Record<string, unknown>, texts, compiled);
+    compiled.set(node, found);
   }
-  return filler;
+  return found;
 }
 
 /** A path split once, looked up as `lookup` does. */
@@ -122,26 +145,26 @@ function pathOf(path: string): (model: unknown) => unknown {
   return (model) => walk(model, parts);
 }
 
-function compileText(text: string): Filler {
-  if (text.startsWith('@')) return compileTextKey(text.slice(1));
-  return compileInterpolation(text);
+function compileText(text: string, texts: Texts): Compiled {
+  if (!text.startsWith('@')) return interpolation(text);
+  const key = text.slice(1);
+  const found = texts[key];
+  // A missing text is refused when a fill reaches it, not before: a branch its `$if` leaves out never does.
+  if (found === undefined) {
+    return {
+      fill: () => {
+        throw new TemplateError(`texto ausente: ${key}`);
+      },
+      constant: false,
+    };
+  }
+  return interpolation(found);
 }
 
-/**
- * A text of screens/texts: the texts come with each call (a definitions version brings its own),
- * so the text is looked up and made into a function when a call brings other texts than the last
- * one, and filled with the model on every call.
- */
-function compileTextKey(key: string): Filler {
-  let texts: Texts | null = null;
-  let fill: (model: unknown) => string = () => '';
-  return (model, given) => {
-    if (given !== texts) {
-      fill = textFunction(given, key);
-      texts = given;
-    }
-    return fill(model);
-  };
+/** A text with placeholders as a function of the model; one without, as itself. */
+function interpolation(text: string): Compiled {
+  if (!text.includes('{{')) return constant(text);
+  return { fill: compileInterpolation(text), constant: false };
 }
 
 function compileInterpolation(text: string): (model: unknown) => string {
@@ -157,39 +180,45 @@ function compileInterpolation(text: string): (model: unknown) => string {
 }
 
 /**
- * An object node: its constant values (strings without a placeholder or a text key, numbers,
- * booleans, null) are set once on a shape object, and each fill copies that shape in one step
- * (`{ ...shape }`, which keeps its keys' order and hidden class) and sets only what depends on
- * the model or the texts. Filled key by key (`out[key] = …`), the objects of ≈ 300 nodes with
- * varying keys made every store a lookup: 12 against 8 µs per home layout, warm.
+ * An object node: a node whose every value is constant is made once (`constant`). Otherwise its
+ * constant values (the shared nodes among them) are set once on a shape object, and each fill
+ * copies that shape in one step (`{ ...shape }`, which keeps its keys' order) and sets only what
+ * depends on the model.
  */
-function compileObject(obj: Record<string, unknown>): Filler {
-  if (typeof obj.$value === 'string') return pathOf(obj.$value);
+function compileObject(obj: Record<string, unknown>, texts: Texts, compiled: WeakMap<object, Compiled>): Compiled {
+  if (typeof obj.$value === 'string') return { fill: pathOf(obj.$value), constant: false };
   const shape: Record<string, unknown> = {};
   const keys: string[] = [];
   const fills: Filler[] = [];
   for (const [key, value] of Object.entries(obj)) {
     if (key === '$if' || key === '$unless' || key === '$comment') continue;
-    const constant = value === null || typeof value === 'number' || typeof value === 'boolean' || (typeof value === 'string' && !value.startsWith('@') && !value.includes('{{'));
-    // Its place in the key order now; its value on every fill.
-    setOwn(shape, key, constant ? value : undefined);
-    if (!constant) {
+    const inner = compile(value, texts, compiled);
+    // Its place in the key order now; its value now when constant, else on every fill.
+    setOwn(shape, key, inner.constant ? inner.fill(undefined) : undefined);
+    if (!inner.constant) {
       keys.push(key);
-      fills.push(compile(value));
+      fills.push(inner.fill);
     }
   }
+  if (keys.length === 0) return constant(shape);
   // A key named __proto__ is an own property, as JSON.parse made it: a plain store would set the prototype.
   if (keys.includes('__proto__')) {
-    return (model, texts) => {
-      const out = { ...shape };
-      keys.forEach((key, i) => setOwn(out, key, fills[i]!(model, texts)));
-      return out;
+    return {
+      fill: (model) => {
+        const out = { ...shape };
+        keys.forEach((key, i) => setOwn(out, key, fills[i]!(model)));
+        return out;
+      },
+      constant: false,
     };
   }
-  return (model, texts) => {
-    const out = { ...shape };
-    for (let i = 0; i < keys.length; i++) out[keys[i]!] = fills[i]!(model, texts);
-    return out;
+  return {
+    fill: (model) => {
+      const out = { ...shape };
+      for (let i = 0; i < keys.length; i++) out[keys[i]!] = fills[i]!(model);
+      return out;
+    },
+    constant: false,
   };
 }
 
@@ -209,35 +238,48 @@ function conditionOf(node: unknown): ((model: unknown) => boolean) | null {
   return (model) => (!when || truthy(when(model))) && (!unless || !truthy(unless(model)));
 }
 
-type Step = (model: unknown, texts: Texts, out: unknown[]) => void;
+type Step = (model: unknown, out: unknown[]) => void;
 
-function compileArray(items: unknown[]): Filler {
+/** An array node: constant when every item is a constant node kept for every model. */
+function compileArray(items: unknown[], texts: Texts, compiled: WeakMap<object, Compiled>): Compiled {
+  let allConstant = true;
   const steps = items.map((item): Step => {
     const kept = conditionOf(item);
     const each = item as { $each?: unknown; as?: unknown; template?: unknown } | null;
     let step: Step;
     if (each && typeof each === 'object' && typeof each.$each === 'string') {
+      allConstant = false;
       const list = pathOf(each.$each);
       const name = typeof each.as === 'string' ? each.as : 'item';
-      const template = compile(each.template);
+      const template = compile(each.template, texts, compiled).fill;
       const templateKept = conditionOf(each.template);
-      step = (model, texts, out) => {
+      step = (model, out) => {
         const elements = list(model);
         if (!Array.isArray(elements)) return;
         for (const element of elements) {
           const scope = new Scope(model, name, element);
-          if (!templateKept || templateKept(scope)) out.push(template(scope, texts));
+          if (!templateKept || templateKept(scope)) out.push(template(scope));
         }
       };
     } else {
-      const fill = compile(item);
-      step = (model, texts, out) => void out.push(fill(model, texts));
+      const inner = compile(item, texts, compiled);
+      if (!inner.constant || kept) allConstant = false;
+      const fill = inner.fill;
+      step = (model, out) => void out.push(fill(model));
     }
-    return kept ? (model, texts, out) => kept(model) && step(model, texts, out) : step;
+    return kept ? (model, out) => kept(model) && step(model, out) : step;
   });
-  return (model, texts) => {
+  if (allConstant) {
     const out: unknown[] = [];
-    for (const step of steps) step(model, texts, out);
-    return out;
+    for (const step of steps) step(undefined, out);
+    return constant(out);
+  }
+  return {
+    fill: (model) => {
+      const out: unknown[] = [];
+      for (const step of steps) step(model, out);
+      return out;
+    },
+    constant: false,
   };
 }

@@ -219,7 +219,7 @@ export default fp(
         partner: ctx.partner.branding,
         chrome: layout.chrome,
         layout: nodes,
-        modals: (fillTemplate(layout.modals ?? [], model, texts) as ScreenDocument['modals']) ?? [],
+        modals: ((layout.modals ? fillTemplate(layout.modals, model, texts) : undefined) as ScreenDocument['modals'] | undefined) ?? [],
         meta: { definitions: `v${app.flows.version}` },
       };
       return finish(ctx.request, document);

@@ -20,6 +20,8 @@ export default fp(
     // A count, not a promise per request: these hooks run on every request, the drain only on close.
     let running = 0;
     let idle: (() => void) | null = null;
+    // Declared, so that every request object is made with it (set later, it changed the object's shape on every request).
+    app.decorateRequest(counted, false);
     app.addHook('onRequest', (request, _reply, next) => {
       request[counted] = true;
       running++;

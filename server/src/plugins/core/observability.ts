@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import pino from 'pino';
 import { context, trace, type Span } from '@opentelemetry/api';
 import { scrub } from '../../logger.js';
+import { boundedMemo } from '../../storage/bounded-memo.js';
 import { Metrics, metricsServer, networks } from '../../observability/metrics.js';
 import { requestContext, type RequestContext } from '../../observability/request-context.js';
 import { startTracing, tracer, tracingOn } from '../../observability/tracing.js';
@@ -31,13 +32,13 @@ function infoOn(level: string): boolean {
  */
 export function familyOf(request: FastifyRequest): string {
   const url = request.url;
-  if (url.startsWith('/api/screens')) {
-    const path = new URLSearchParams(url.slice(url.indexOf('?') + 1)).get('path') ?? '';
-    return scrub(`screen:${path.split(/[/?]/)[1] || 'root'}`);
-  }
-  if (url.startsWith('/api/actions/')) return scrub(`action:${url.split('/')[3] ?? ''}`);
+  if (url.startsWith('/api/screens')) return familyOfUrl(url, () => scrub(`screen:${new URLSearchParams(url.slice(url.indexOf('?') + 1)).get('path')?.split(/[/?]/)[1] || 'root'}`));
+  if (url.startsWith('/api/actions/')) return familyOfUrl(url, () => scrub(`action:${url.split('/')[3] ?? ''}`));
   return request.routeOptions.url ?? 'not-found';
 }
+
+/** A screen's or an action's family by its URL, kept for the URLs asked for again and again (the scrub is a dozen patterns). */
+const familyOfUrl = boundedMemo<string, string>(1024);
 
 /**
  * The access lines still waiting for the end of their turn when the process exits without closing

@@ -33,6 +33,8 @@ export function localTarget(value: unknown, origin: string, isKnown: (pathname: 
  * screen redirects): the value as a same-origin path of a route the app serves, or undefined.
  */
 export function requestTarget(request: FastifyRequest, value: unknown): string | undefined {
+  // No target asked for (most screens have no return-to): no origin to parse.
+  if (typeof value !== 'string' || value === '') return undefined;
   return localTarget(value, requestOrigin(request), request.server.screens.known);
 }
 

@@ -1,3 +1,4 @@
+import type { CallSignal } from '../../upstream/deadline.js';
 import { createHash } from 'node:crypto';
 import { AppError } from '../../errors.js';
 import { boundedMemo } from '../../storage/bounded-memo.js';
@@ -83,7 +84,7 @@ export class CustomerUpstream {
     private readonly refresher: RefreshCoordinator,
     private readonly now: () => number = Date.now,
     /** The screen's deadline, handed to every call. */
-    readonly signal?: AbortSignal,
+    readonly signal?: CallSignal,
   ) {}
 
   call<T>(req: Omit<UpstreamRequest, 'accessToken'> & { scope?: TokenScope }): Promise<T> {

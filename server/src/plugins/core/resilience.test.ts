@@ -2,6 +2,7 @@ import { CircuitState } from 'cockatiel';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BREAKER, BUDGET, Resilience, SlidingCount, backoffMs, parseRetryAfter } from './resilience.js';
 import { UpstreamError } from './upstream-client.js';
+import { Deadline } from '../../upstream/deadline.js';
 
 /** A resilience with recorded waits instead of sleeps, a fixed random and the fake clock. */
 function subject(random = 0.5) {
@@ -129,6 +130,13 @@ describe('retries', () => {
     deadline.abort();
     await expect(running).rejects.toMatchObject({ status: 503 });
     expect(attempt).toHaveBeenCalledTimes(1);
+    // The screens' own deadline (an emitter) cuts the wait as well.
+    const screenDeadline = new Deadline(60_000);
+    const waiting = r.run({ ...get, signal: screenDeadline }, attempt);
+    screenDeadline.abort(new Error('past the deadline'));
+    await expect(waiting).rejects.toMatchObject({ status: 503 });
+    expect(attempt).toHaveBeenCalledTimes(2);
+    screenDeadline.clear();
   });
 });
 

@@ -1,3 +1,4 @@
+import { onAbort, type CallSignal } from '../../upstream/deadline.js';
 import { BrokenCircuitError, CircuitState, SamplingBreaker, circuitBreaker, handleWhen, type CircuitBreakerPolicy } from 'cockatiel';
 import { UpstreamError } from './upstream-client.js';
 
@@ -10,7 +11,7 @@ import { UpstreamError } from './upstream-client.js';
  * - a circuit breaker per route group (the endpoint's `group`, cockatiel's SamplingBreaker) opens
  *   at 50 % failures over at least 20 calls in 10 s and then answers at once (503, so the screen
  *   degrades or shows its error) until a trial call after 5 s succeeds.
- * Every wait is cut short by the screen's deadline (its AbortSignal).
+ * Every wait is cut short by the screen's deadline (upstream/deadline.ts).
  */
 export const RETRY = { attempts: 2, baseMs: 100, capMs: 1_000, retryAfterCapMs: 2_000 } as const;
 export const BUDGET = { ratio: 0.1, windowMs: 10_000, floor: 3 } as const;
@@ -106,22 +107,23 @@ export interface ResilienceDeps {
   now?: () => number;
   random?: () => number;
   /** Waits `ms`, or rejects when the signal aborts first. */
-  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  sleep?: (ms: number, signal?: CallSignal) => Promise<void>;
   onEvent?: (event: { kind: 'retry' | 'breaker-open' | 'breaker-closed' | 'budget-exhausted'; group: string; attempt?: number; delayMs?: number }) => void;
 }
 
-function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
+function abortableSleep(ms: number, signal?: CallSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
     const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
+      stopListening?.();
       resolve();
     }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal!.reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
+    const stopListening = signal
+      ? onAbort(signal, () => {
+          clearTimeout(timer);
+          reject(signal.reason);
+        })
+      : null;
   });
 }
 
@@ -130,7 +132,7 @@ export class Resilience {
   readonly budget: RetryBudget;
   private readonly breakers = new Map<string, CircuitBreakerPolicy>();
   private readonly random: () => number;
-  private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  private readonly sleep: (ms: number, signal?: CallSignal) => Promise<void>;
 
   constructor(private readonly deps: ResilienceDeps = {}) {
     this.budget = new RetryBudget(deps.now);
@@ -157,7 +159,7 @@ export class Resilience {
   }
 
   /** Runs one upstream call through the group's breaker, retrying a GET as the rules allow. */
-  async run<T>(call: { method: string; group: string; path: string; signal?: AbortSignal | undefined }, attempt: () => Promise<T>): Promise<T> {
+  async run<T>(call: { method: string; group: string; path: string; signal?: CallSignal | undefined }, attempt: () => Promise<T>): Promise<T> {
     const once = () => this.breaker(call.group).execute(() => {
       this.budget.recordCall();
       return attempt();

@@ -20,6 +20,7 @@ import { matchRoute, type ScreenRoute } from '../../domain/route-table.js';
 import { requestTarget, requestTargetOrHome } from '../../security/local-target.js';
 import { fillTemplate, type ViewModel } from '../../domain/template.js';
 import { AppError } from '../../errors.js';
+import { Deadline } from '../../upstream/deadline.js';
 import type { CustomerUpstream } from './customer-upstream.js';
 import { ScreenParts, type Secondary } from './screen-parts.js';
 import type { ResolvedPartner } from './partner.js';
@@ -157,11 +158,10 @@ export default fp(
       const partner = await app.partners.forRequest(request);
       // Counted for the analysts by flow step (or route), in memory: no write on this path.
       app.analytics.atScreen(request, partner.branding.id, route.path, url.searchParams);
-      // The screen's deadline reaches every upstream call it makes (AbortSignal), and is cleared
-      // once the screen is composed: a signal left to time out later aborts for nothing.
-      const deadline = new AbortController();
-      const timer = setTimeout(() => deadline.abort(new DOMException('The screen ran past its deadline', 'TimeoutError')), app.config.SCREEN_DEADLINE_MS);
-      request.deadline = deadline.signal;
+      // The screen's deadline reaches every upstream call it makes, and is cleared once the screen
+      // is composed.
+      const deadline = new Deadline(app.config.SCREEN_DEADLINE_MS);
+      request.deadline = deadline;
       try {
         const parts = new ScreenParts();
         const ctx: ScreenContext = {
@@ -192,7 +192,7 @@ export default fp(
         app.analytics.arrived(request);
         return document;
       } finally {
-        clearTimeout(timer);
+        deadline.clear();
       }
     }
 

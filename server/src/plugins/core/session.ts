@@ -1,3 +1,4 @@
+import type { CallSignal } from '../../upstream/deadline.js';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Session, SessionData } from '../../storage/session-store.js';
@@ -10,7 +11,7 @@ declare module 'fastify' {
     /** Upstream calls with the session's tokens (only when logged in). */
     customerUpstream(): CustomerUpstream;
     /** The screen's deadline, when one runs: every upstream call of the request is cut by it. */
-    deadline: AbortSignal | null;
+    deadline: CallSignal | null;
   }
   interface FastifyInstance {
     /** Finds the request's session by its cookie (and touches it); sets `request.session`. */

@@ -1,3 +1,4 @@
+import type { CallSignal } from '../../upstream/deadline.js';
 import type { Readable } from 'node:stream';
 import { FormData, Pool, errors as undiciErrors } from 'undici';
 import { Resilience, parseRetryAfter, type ResilienceDeps } from './resilience.js';
@@ -50,7 +51,7 @@ export interface UpstreamRequest {
   /** Route group for metrics and traces (the endpoint's); else the path's first named segments. */
   group?: string;
   /** The screen's deadline: the call is abandoned when it fires. */
-  signal?: AbortSignal | undefined;
+  signal?: CallSignal | undefined;
 }
 
 /** What a contract call carries besides the endpoint. */
@@ -65,7 +66,7 @@ export interface EndpointArgs {
   upload?: { fields: Record<string, string | undefined>; file: { field: string; name: string; type: string; data: Buffer } };
   accessToken?: string | undefined;
   basicAuth?: boolean;
-  signal?: AbortSignal | undefined;
+  signal?: CallSignal | undefined;
 }
 
 /** The multipart request of an upload endpoint: its text fields checked by `fields` (a programming error otherwise), undefined ones left out. */

@@ -36,6 +36,23 @@ describe('a screen’s deadline', () => {
     }
   });
 
+  it('takes as many calls at once as a screen makes, without a warning', async () => {
+    const warnings: Error[] = [];
+    const warned = (warning: Error) => warnings.push(warning);
+    process.on('warning', warned);
+    try {
+      const deadline = new Deadline(60_000);
+      const removers = Array.from({ length: 50 }, () => onAbort(deadline, () => undefined));
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings).toEqual([]);
+      for (const remove of removers) remove();
+      expect(deadline.listenerCount('abort')).toBe(0);
+      deadline.clear();
+    } finally {
+      process.off('warning', warned);
+    }
+  });
+
   it('listens to an AbortSignal the same way', () => {
     const controller = new AbortController();
     let heard = 0;

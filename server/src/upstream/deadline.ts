@@ -14,6 +14,9 @@ export class Deadline extends EventEmitter {
 
   constructor(ms: number) {
     super();
+    // A screen may have many calls running at once (a list of quotas, each read on its own); each
+    // call's listener goes when the call ends, and the deadline itself goes with its request.
+    this.setMaxListeners(0);
     this.#timer = setTimeout(() => this.abort(new DOMException('The screen ran past its deadline', 'TimeoutError')), ms);
   }
 

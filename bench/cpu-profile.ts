@@ -22,6 +22,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { COMPILED_SERVER, HELLO_SERVER, benchServerEnv, loginAsAna, start, stopAll } from './processes.js';
+import { codeGroup, largestDifferences } from './code-groups.js';
 import { waitFor } from './wait.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -35,12 +36,7 @@ export function groupOfSymbol(dso: string, symbol: string): string {
   if (dso.includes('kernel')) return 'kernel';
   if (/Scavenger|Marking|Sweeper|MarkCompact|ScavengerCollector|Heap::|Evacuat|RecordWrite/.test(symbol)) return 'garbage collector';
   if (symbol.startsWith('JS:')) {
-    const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(symbol);
-    if (pkg) return pkg[1]!;
-    const own = /(?:^|\/|\s)build\/(.+?)\.js/.exec(symbol);
-    if (own) return own[1]!;
-    const internal = /(node:[\w/]+)/.exec(symbol);
-    return internal ? internal[1]! : 'JavaScript (other)';
+    return codeGroup(symbol) ?? 'JavaScript (other)';
   }
   if (symbol.startsWith('Builtins_') || symbol.startsWith('v8::') || dso.startsWith('[JIT]')) return 'V8 built-ins and runtime';
   return `native (${dso})`;
@@ -120,10 +116,6 @@ async function recorded(pid: number, url: string, cookie: string, folder: string
   return await tally(data, r.requests.total);
 }
 
-function difference(a: Map<string, number>, b: Map<string, number>): [string, number][] {
-  return [...new Set([...a.keys(), ...b.keys()])].map((key): [string, number] => [key, (a.get(key) ?? 0) - (b.get(key) ?? 0)]).sort((p, q) => Math.abs(q[1]) - Math.abs(p[1]));
-}
-
 const signed = (us: number) => `${us >= 0 ? '+' : '−'}${Math.abs(us).toFixed(2).padStart(7)} µs`;
 
 async function main(): Promise<void> {
@@ -155,13 +147,13 @@ async function main(): Promise<void> {
       const b = tallies.get(against)!;
       console.log(`\npair ${pair}: ${route} ${a.total.toFixed(1)} µs, ${against} ${b.total.toFixed(1)} µs, difference ${signed(a.total - b.total)}`);
       console.log('by group:');
-      for (const [group, us] of difference(a.byGroup, b.byGroup).slice(0, TOP)) console.log(`  ${signed(us)}  ${group}  (${(a.byGroup.get(group) ?? 0).toFixed(2)} − ${(b.byGroup.get(group) ?? 0).toFixed(2)})`);
+      for (const [group, us] of largestDifferences(a.byGroup, b.byGroup).slice(0, TOP)) console.log(`  ${signed(us)}  ${group}  (${(a.byGroup.get(group) ?? 0).toFixed(2)} − ${(b.byGroup.get(group) ?? 0).toFixed(2)})`);
       console.log('by symbol:');
-      for (const [symbol, us] of difference(a.bySymbol, b.bySymbol).slice(0, TOP)) console.log(`  ${signed(us)}  ${symbol.slice(0, 150)}`);
+      for (const [symbol, us] of largestDifferences(a.bySymbol, b.bySymbol).slice(0, TOP)) console.log(`  ${signed(us)}  ${symbol.slice(0, 150)}`);
       console.log('by the code it ran for (the innermost JavaScript on the stack), by group:');
-      for (const [group, us] of difference(a.byCallerGroup, b.byCallerGroup).slice(0, TOP)) console.log(`  ${signed(us)}  ${group}  (${(a.byCallerGroup.get(group) ?? 0).toFixed(2)} − ${(b.byCallerGroup.get(group) ?? 0).toFixed(2)})`);
+      for (const [group, us] of largestDifferences(a.byCallerGroup, b.byCallerGroup).slice(0, TOP)) console.log(`  ${signed(us)}  ${group}  (${(a.byCallerGroup.get(group) ?? 0).toFixed(2)} − ${(b.byCallerGroup.get(group) ?? 0).toFixed(2)})`);
       console.log('by the code it ran for, by function:');
-      for (const [caller, us] of difference(a.byCaller, b.byCaller).slice(0, TOP)) console.log(`  ${signed(us)}  ${caller.slice(0, 150)}`);
+      for (const [caller, us] of largestDifferences(a.byCaller, b.byCaller).slice(0, TOP)) console.log(`  ${signed(us)}  ${caller.slice(0, 150)}`);
     }
   } finally {
     await stopAll();

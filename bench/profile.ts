@@ -11,6 +11,7 @@
  */
 import autocannon from 'autocannon';
 import { COMPILED_SERVER, HELLO_SERVER, benchServerEnv, loginAsAna, start, stopAll } from './processes.js';
+import { codeGroup, largestDifferences } from './code-groups.js';
 import { waitFor } from './wait.js';
 
 interface CallFrame {
@@ -41,11 +42,7 @@ const INCLUSIVE = process.env.BENCH_INCLUSIVE;
 export function groupOf(frame: CallFrame): string {
   const { url, functionName } = frame;
   if (!url) return functionName.startsWith('(') ? functionName : `(native) ${functionName || 'anonymous'}`;
-  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
-  if (pkg) return pkg[1]!;
-  if (url.startsWith('node:')) return url;
-  const own = /\/build\/(.+?)\.js$/.exec(url);
-  return own ? own[1]! : url;
+  return codeGroup(url) ?? url;
 }
 
 /** A frame as the summaries print it: `function group:line`. */
@@ -86,14 +83,12 @@ function line(total: number): (entry: [string, number]) => string {
  * each profile's own): the largest differences either way, `BENCH_TOP` lines each.
  */
 function compare(a: ReturnType<typeof tally>, b: ReturnType<typeof tally>, names: [string, string]): void {
-  const difference = (x: Map<string, number>, y: Map<string, number>): [string, number][] =>
-    [...new Set([...x.keys(), ...y.keys()])].map((name): [string, number] => [name, (x.get(name) ?? 0) - (y.get(name) ?? 0)]).sort((p, q) => Math.abs(q[1]) - Math.abs(p[1]));
   const signed = ([name, us]: [string, number]) => `  ${(us >= 0 ? '+' : '') + us.toFixed(2).padStart(8)} µs  ${name}`;
   console.log(`\n${names[0]} − ${names[1]}, main thread busy: ${(a.total - b.total).toFixed(1)} µs per request (${a.total.toFixed(1)} − ${b.total.toFixed(1)})`);
   console.log('by group (self time), largest differences:');
-  for (const entry of difference(a.byGroup, b.byGroup).slice(0, TOP)) console.log(signed(entry));
+  for (const entry of largestDifferences(a.byGroup, b.byGroup).slice(0, TOP)) console.log(signed(entry));
   console.log('by function (self time), largest differences:');
-  for (const entry of difference(a.byFunction, b.byFunction).slice(0, TOP)) console.log(signed(entry));
+  for (const entry of largestDifferences(a.byFunction, b.byFunction).slice(0, TOP)) console.log(signed(entry));
 }
 
 function summarise(profile: Profile, requests: number): ReturnType<typeof tally> {

@@ -41,22 +41,27 @@ function parse(header: string | string[] | undefined, version?: string | string[
  * native wrapper keeps working.
  */
 export function downgrade(nodes: readonly ComponentNode[], can: ReadonlySet<ComponentType>): ComponentNode[] {
-  return sameOrNew(nodes, nodes.flatMap((node) => downgradeOne(node, can)));
+  return sameOrNew(nodes, nodes.flatMap(downgraderFor(can)));
 }
 
-/** Each shared layout node downgraded once per set of types (sets are kept per header pair). */
-const downgraded = new WeakMap<ReadonlySet<ComponentType>, SharedNodeMemo<ComponentNode, ComponentNode[]>>();
+const downgraders = new WeakMap<ReadonlySet<ComponentType>, (node: ComponentNode) => ComponentNode[]>();
 
-function downgradeOne(node: ComponentNode, can: ReadonlySet<ComponentType>): ComponentNode[] {
-  let memo = downgraded.get(can);
-  if (!memo) downgraded.set(can, (memo = new SharedNodeMemo()));
-  return memo.get(node, (n) => downgradeNode(n, can));
+/** One node downgraded for a set of types; each shared layout node once per set (sets are kept per header pair). */
+function downgraderFor(can: ReadonlySet<ComponentType>): (node: ComponentNode) => ComponentNode[] {
+  let one = downgraders.get(can);
+  if (!one) {
+    const memo = new SharedNodeMemo<ComponentNode, ComponentNode[]>();
+    const make = (node: ComponentNode) => downgradeNode(node, can);
+    one = (node) => memo.get(node, make);
+    downgraders.set(can, one);
+  }
+  return one;
 }
 
 function downgradeNode(node: ComponentNode, can: ReadonlySet<ComponentType>): ComponentNode[] {
   if (!can.has(node.type)) {
     const fallback = fallbackOf(node);
-    return fallback ? downgradeOne(fallback, can) : defaultFallback(node, can);
+    return fallback ? downgraderFor(can)(fallback) : defaultFallback(node, can);
   }
   const items = CONTAINER_TYPES.has(node.type) && 'items' in node ? downgrade(node.items, can) : undefined;
   if (!('fallback' in node) && (items === undefined || items === (node as { items: unknown }).items)) return [node];

@@ -158,7 +158,9 @@ function compileText(text: string, texts: Texts): Compiled {
       constant: false,
     };
   }
-  return interpolation(found);
+  // A text with placeholders: the function textFunction keeps per texts and key (a string node at
+  // the top of a fill, a screen's title, is compiled again on every call).
+  return found.includes('{{') ? { fill: textFunction(texts, key), constant: false } : constant(found);
 }
 
 /** A text with placeholders as a function of the model; one without, as itself. */

@@ -210,6 +210,7 @@ export default fp(
       };
       const texts = app.definitions.texts;
       const nodes = fillTemplate(layout.layout, model, texts) as ComponentNode[];
+      const modals = layout.modals ? (fillTemplate(layout.modals, model, texts) as ScreenDocument['modals'] | undefined) : undefined;
       const document: ScreenDocument = {
         schemaVersion: SCHEMA_VERSION,
         kind: 'screen',
@@ -219,7 +220,7 @@ export default fp(
         partner: ctx.partner.branding,
         chrome: layout.chrome,
         layout: nodes,
-        modals: ((layout.modals ? fillTemplate(layout.modals, model, texts) : undefined) as ScreenDocument['modals'] | undefined) ?? [],
+        modals: modals ?? [],
         meta: { definitions: `v${app.flows.version}` },
       };
       return finish(ctx.request, document);

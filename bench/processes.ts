@@ -85,11 +85,11 @@ export const IMAGE_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=16'];
 export const HELLO_SERVER = 'bench/hello-server.ts';
 
 /**
- * The flags a bench starts `script` with: the image's for the compiled server and for the hello
- * (the two then differ by the app's code alone), none for others.
+ * The flags a bench starts `script` with: the image's for a compiled server (this tree's or another
+ * build folder's) and for the hello (the two then differ by the app's code alone), none for others.
  */
 export function nodeFlagsFor(script: string): readonly string[] {
-  return script === COMPILED_SERVER || script === HELLO_SERVER ? IMAGE_NODE_FLAGS : [];
+  return script.endsWith('server/src/main.js') || script === HELLO_SERVER ? IMAGE_NODE_FLAGS : [];
 }
 
 /**

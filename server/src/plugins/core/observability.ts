@@ -41,55 +41,16 @@ export function familyOf(request: FastifyRequest): string {
 const familyOfUrl = boundedMemo<string, string>(1024);
 
 /**
- * The access lines still waiting for the end of their turn when the process exits without closing
- * the server (process.exit, an uncaught error): written then. pino flushed the destination before
- * (its exit listener came first), so each is flushed again here.
- */
-const flushedAtExit = new Set<() => void>();
-process.once('exit', () => {
-  for (const flush of flushedAtExit) flush();
-});
-
-/**
  * Writes a request's access line to `destination` as pino writes a line at info level (level,
  * time, pid, hostname, then the fields, then msg), without pino's per-field serialisation. The
- * lines of one turn of the event loop go to the destination together, at the end of that turn
- * (`setImmediate`): under load one write carries the lines of every request answered in the turn,
- * and sonic-boom measures the bytes of its pending chunk once for them rather than once a line.
- * `close()` hands over what is waiting at once (the server's close); so does the process's exit.
+ * server's own destination hands lines to standard output in batches (log-destination.ts).
  */
-export function accessLineWriter(destination: pino.DestinationStream): {
-  write: (request: FastifyRequest, family: string, status: number, ms: number, observed: RequestContext | null) => void;
-  close: () => void;
-} {
+export function accessLineWriter(destination: pino.DestinationStream): (request: FastifyRequest, family: string, status: number, ms: number, observed: RequestContext | null) => void {
   const head = `{"level":${pino.levels.values.info},"time":`;
   const base = `,"pid":${process.pid},"hostname":${JSON.stringify(hostname())}`;
-  let waiting = '';
-  let scheduled: NodeJS.Immediate | null = null;
-  const stream = destination as pino.DestinationStream & { destroyed?: boolean; flushSync?: () => void };
-  const flush = () => {
-    if (scheduled) clearImmediate(scheduled);
-    scheduled = null;
-    if (waiting === '' || stream.destroyed) return;
-    const lines = waiting;
-    waiting = '';
-    stream.write(lines);
-  };
-  const flushAtExit = () => {
-    flush();
-    if (!stream.destroyed) stream.flushSync?.();
-  };
-  flushedAtExit.add(flushAtExit);
-  return {
-    write: (request, family, status, ms, observed) => {
-      const quoted = JSON.stringify(family);
-      waiting += `${head}${Date.now()}${base},"reqId":${JSON.stringify(request.id)},"family":${quoted},"status":${status},"ms":${Math.round(ms)},"upstreamMs":${Math.round(observed?.upstreamMs ?? 0)},"upstreamCalls":${observed?.upstreamCalls ?? 0},"msg":"${request.method} ${quoted.slice(1)}}\n`;
-      scheduled ??= setImmediate(flush);
-    },
-    close: () => {
-      flushedAtExit.delete(flushAtExit);
-      flush();
-    },
+  return (request, family, status, ms, observed) => {
+    const quoted = JSON.stringify(family);
+    destination.write(`${head}${Date.now()}${base},"reqId":${JSON.stringify(request.id)},"family":${quoted},"status":${status},"ms":${Math.round(ms)},"upstreamMs":${Math.round(observed?.upstreamMs ?? 0)},"upstreamCalls":${observed?.upstreamCalls ?? 0},"msg":"${request.method} ${quoted.slice(1)}}\n`);
   };
 }
 
@@ -124,17 +85,19 @@ export default fp(
     // The access line carries only the fields below (a route family, never a raw URL or a body),
     // so it skips the redaction paths and the whole-line scrub every other line pays for, and is
     // written as the JSON pino would write, to the same destination as every line.
-    const destination = (app.log as unknown as Record<symbol, pino.DestinationStream>)[pino.symbols.streamSym]!;
-    const accessLines = accessLineWriter(destination);
+    // None when logging is off (a test's app).
+    const destination = (app.log as unknown as Record<symbol, (pino.DestinationStream & { flush?: () => void }) | undefined>)[pino.symbols.streamSym];
+    const writeAccessLine = destination ? accessLineWriter(destination) : null;
+    // What waits in a batch goes out when the server closes.
     app.addHook('onClose', (_app, done) => {
-      accessLines.close();
+      destination?.flush?.();
       done();
     });
     app.addHook('onResponse', (request, reply, done) => {
       const family = familyOf(request);
       const ms = reply.elapsedTime;
       const observed = request.observed;
-      if (infoOn(request.log.level)) accessLines.write(request, family, reply.statusCode, ms, observed);
+      if (writeAccessLine && infoOn(request.log.level)) writeAccessLine(request, family, reply.statusCode, ms, observed);
       metrics?.requests.observe({ family, method: request.method, status: String(reply.statusCode) }, ms / 1000);
       if (request.span) {
         request.span.setAttribute('http.response.status_code', reply.statusCode);

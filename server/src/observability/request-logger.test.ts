@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import pino from 'pino';
 import { describe, expect, it, vi } from 'vitest';
 import { loggerOptions } from '../logger.js';
@@ -56,7 +56,7 @@ describe('a request’s logger', () => {
 
   it('is what Fastify gives a request, with the request’s id on its lines', async () => {
     const { lines, logger } = collected();
-    const app = Fastify({ loggerInstance: logger, childLoggerFactory: requestLoggerFactory, disableRequestLogging: true });
+    const app = Fastify({ loggerInstance: logger, childLoggerFactory: requestLoggerFactory, logController: new LogController({ disableRequestLogging: true }) });
     app.get('/', async (request) => {
       expect(request.log).toBeInstanceOf(RequestLogger);
       request.log.info('no handler line but this');

@@ -18,6 +18,7 @@ import autocannon from 'autocannon';
 import { HELLO_SERVER, benchServerEnv, start, stopAll } from './processes.js';
 import { cpuOf } from './process-stats.js';
 import { waitFor } from './wait.js';
+import { median } from './median.js';
 
 const RATE = Number(process.env.BENCH_RATE ?? 2500);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -41,7 +42,6 @@ async function together(targets: Target[], seconds: number): Promise<number[]> {
   });
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function main(): Promise<void> {
   const builds = process.argv.slice(2);

@@ -11,6 +11,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { cpuOf } from './process-stats.js';
+import { median } from './median.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -49,7 +50,6 @@ async function cpuPerRequest(target: { pid: number; url: string }): Promise<numb
   return (cpuOf(target.pid) - before) / r.requests.total;
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 const servers = await Promise.all(variants.map(start));
 const rounds: number[][] = variants.map(() => []);

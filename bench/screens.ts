@@ -26,6 +26,7 @@ import { measureGrowth } from './growth.js';
 import { cpuOf } from './process-stats.js';
 import { COMPILED_SERVER, HELLO_SERVER, JSON_HEADERS, benchServerEnv, loginAsAna, start, stopAll } from './processes.js';
 import { waitFor } from './wait.js';
+import { median } from './median.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -49,7 +50,6 @@ async function measure(url: string, cookie: string, overallRate?: number, pid?: 
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx, cpuUs };
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
 
 async function load(bases: { server: string; bare: string; hello: string }, cookie: string, pids: { server: number; bare: number; hello: number }): Promise<void> {

@@ -64,11 +64,12 @@ export function trustProxyOption(trust: Config['trustProxy']): false | string[] 
 import vehicleBilling from './capabilities/vehicle-billing/index.js';
 
 /**
- * Standard output as pino writes it by default (asynchronously, through the thread pool, flushed
- * at exit), given the lines in batches (observability/log-destination.ts).
+ * Standard output as pino writes it by default (synchronously, from the event loop), given the
+ * lines in batches (observability/log-destination.ts): one write(2) of 16 KiB per ≈ 70 access
+ * lines, with no hand-over to the thread pool (which cost more than the write it carried).
  */
 export function stdoutDestination(): BatchedDestination {
-  return new BatchedDestination(pino.destination({ dest: 1, sync: false }));
+  return new BatchedDestination(pino.destination({ dest: 1, sync: true }));
 }
 
 /** Builds the service. Load order is the architecture: external plugins → core plugins → capabilities. */

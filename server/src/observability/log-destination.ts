@@ -28,9 +28,9 @@ process.once('exit', () => {
  * access lines alike, so the order written is the order on the descriptor) joins one string,
  * written when it reaches `chars`, `delayMs` after its first line, with a line at error or fatal
  * level (at once, after what waited before it), when the server closes (`flush`) and at the
- * process's exit (`flushSync`). Each write is a hand-over to the thread pool that wakes a thread
- * and the descriptor's reader: written once per turn of the event loop, those wake-ups were the
- * largest part of what the access line cost a bare route (docs/performance.md). The string's
+ * process's exit (`flushSync`). Each write wakes the descriptor's reader (and, written
+ * asynchronously, a thread of the pool): written once per turn of the event loop, those wake-ups
+ * were the largest part of what the access line cost a bare route (docs/performance.md). The string's
  * length is counted, not its bytes (sonic-boom measures the bytes of its pending chunk on every
  * write it is given: once per batch here). A process killed outright loses at most one batch.
  */

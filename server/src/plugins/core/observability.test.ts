@@ -1,7 +1,7 @@
-import type { FastifyRequest } from 'fastify';
+import Fastify, { type FastifyRequest } from 'fastify';
 import type pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { accessLineWriter } from './observability.js';
+import { accessLineWriter, familyOf } from './observability.js';
 
 /** A destination that records each write it is handed. */
 function recorder() {
@@ -36,5 +36,29 @@ describe('access lines', () => {
     accessLineWriter(destination)(request('req-1'), 'screen:"x"\n{"level":60}', 200, 1, null);
     expect(writes[0]!.split('\n')).toHaveLength(2);
     expect(JSON.parse(writes[0]!)).toMatchObject({ family: 'screen:"x"\n{"level":60}', msg: 'GET screen:"x"\n{"level":60}' });
+  });
+});
+
+describe('a request’s family', () => {
+  it('is the route a method and URL reach, the same when asked again, and not-found for no route', async () => {
+    const app = Fastify();
+    const families: string[] = [];
+    app.addHook('onResponse', (request, _reply, done) => {
+      families.push(`${request.method} ${request.url} → ${familyOf(request)}`);
+      done();
+    });
+    app.get('/pedidos/:id', async () => ({}));
+    app.post('/pedidos/novo', async () => ({}));
+    const asked = [
+      ['GET', '/pedidos/1'],
+      ['GET', '/pedidos/novo'],
+      ['POST', '/pedidos/novo'],
+      ['DELETE', '/pedidos/1'],
+    ] as const;
+    for (const round of [1, 2]) for (const [method, url] of asked) await app.inject({ method, url, payload: round === 1 ? undefined : {} });
+    expect(families).toEqual(
+      [1, 2].flatMap(() => ['GET /pedidos/1 → /pedidos/:id', 'GET /pedidos/novo → /pedidos/:id', 'POST /pedidos/novo → /pedidos/novo', 'DELETE /pedidos/1 → not-found']),
+    );
+    await app.close();
   });
 });

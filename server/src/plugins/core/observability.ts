@@ -34,11 +34,17 @@ export function familyOf(request: FastifyRequest): string {
   const url = request.url;
   if (url.startsWith('/api/screens')) return familyOfUrl(url, () => scrub(`screen:${new URLSearchParams(url.slice(url.indexOf('?') + 1)).get('path')?.split(/[/?]/)[1] || 'root'}`));
   if (url.startsWith('/api/actions/')) return familyOfUrl(url, () => scrub(`action:${url.split('/')[3] ?? ''}`));
-  return request.routeOptions.url ?? 'not-found';
+  // The route a method and URL reach never changes once the server listens; Fastify builds a
+  // fresh object of a dozen fields on every read of routeOptions.
+  const routes = (routeOfUrl[request.method] ??= boundedMemo<string, string>(256));
+  return routes(url, () => request.routeOptions.url ?? 'not-found');
 }
 
 /** A screen's or an action's family by its URL, kept for the URLs asked for again and again (the scrub is a dozen patterns). */
 const familyOfUrl = boundedMemo<string, string>(1024);
+
+/** Each method's URLs and the route pattern they reach (or `not-found`), for the URLs asked for again and again. */
+const routeOfUrl: Record<string, (url: string, make: () => string) => string> = Object.create(null);
 
 /**
  * Writes a request's access line to `destination` as pino writes a line at info level (level,

@@ -42,7 +42,6 @@ async function together(targets: Target[], seconds: number): Promise<number[]> {
   });
 }
 
-
 async function main(): Promise<void> {
   const builds = process.argv.slice(2);
   if (builds.length === 0) throw new Error('usage: npm run bench:builds -- <build folder> [<build folder> …]');

@@ -50,7 +50,6 @@ async function cpuPerRequest(target: { pid: number; url: string }): Promise<numb
   return (cpuOf(target.pid) - before) / r.requests.total;
 }
 
-
 const servers = await Promise.all(variants.map(start));
 const rounds: number[][] = variants.map(() => []);
 for (const server of servers) await autocannon({ url: server.url, connections: CONNECTIONS, duration: 2 }); // warm-up

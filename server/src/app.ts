@@ -65,8 +65,8 @@ import vehicleBilling from './capabilities/vehicle-billing/index.js';
 
 /**
  * Standard output as pino writes it by default (synchronously, from the event loop), given the
- * lines in batches (observability/log-destination.ts): one write(2) of 16 KiB per ≈ 70 access
- * lines, with no hand-over to the thread pool (which cost more than the write it carried).
+ * lines in batches (observability/log-destination.ts): one write(2) a batch, with no hand-over to
+ * the thread pool (which cost more than the write it carried).
  */
 export function stdoutDestination(): BatchedDestination {
   return new BatchedDestination(pino.destination({ dest: 1, sync: true }));

@@ -13,9 +13,10 @@ declare module 'fastify' {
 export default fp(
   async (app) => {
     const service = new FlowService(new FlowStore(app.db), app.definitions, app.log);
-    // Polled for what other instances publish; the embedded database is this process's alone, and
-    // a version published here is taken into service at once (FlowService.publish).
-    await service.start(app.config.DATABASE_URL ? app.config.FLOWS_POLL_MS : 0);
+    // Polled for what other instances publish; the embedded database is this process's alone (as
+    // the session store's cache also relies on), and a version published here is taken into
+    // service at once (FlowService.publish).
+    await service.start(app.db.kind === 'pglite' ? 0 : app.config.FLOWS_POLL_MS);
     app.decorate('flows', service);
     // Texts are versioned with the flows: every reader of app.definitions.texts gets the version in service
     // (or the draft a console preview decides with).

@@ -26,6 +26,7 @@ import once from './plugins/core/once.js';
 import ownership from './plugins/core/ownership.js';
 import actions from './plugins/core/actions.js';
 import consoleAccess from './plugins/core/console-access.js';
+import csrf from './plugins/core/csrf.js';
 import health from './capabilities/health/index.js';
 import auth from './capabilities/auth/index.js';
 import quotas from './capabilities/quotas/index.js';
@@ -109,6 +110,8 @@ export async function buildApp(
   await app.register(cookie);
   // The console's role guard: the first check of a console route (after the cookies are read).
   await app.register(consoleAccess);
+  // The cross-site check of every state-changing route (all under /api/), after the console's guard.
+  await app.register(csrf);
   await app.register(storage);
   await app.register(flows);
   await app.register(upstream);

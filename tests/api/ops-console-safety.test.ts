@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc.js';
 import timezone from 'dayjs/plugin/timezone.js';
@@ -29,6 +29,25 @@ async function draftRefund(c: ReturnType<typeof client>, target: string) {
 const refundOutcome = () => stack.app.flows.decide('refund-screen', { status: 'NAO_INICIADO' }).outcome;
 
 describe('operations console safety', () => {
+  it('asks the embedded database for due requests only while one waits, and again once one is added', async () => {
+    const query = vi.spyOn(stack.app.db, 'query');
+    const claims = () => query.mock.calls.filter(([sql]) => /UPDATE ops_requests SET status = 'running'/.test(String(sql))).length;
+    try {
+      // Nothing waits: four ticks of 500 ms ask nothing (the start's first look may fall among them).
+      await new Promise((resolve) => setTimeout(resolve, 2_100));
+      expect(claims()).toBeLessThanOrEqual(1);
+      const maria = await publisher();
+      await draftRefund(maria, '/devolucao/filiais');
+      const asked = await maria.action('ops/publish', { comentario: 'Aguarda a aprovação' });
+      const seen = claims();
+      await expect.poll(claims, { timeout: 5_000, interval: 100 }).toBeGreaterThanOrEqual(seen + 2);
+      const id = Number(/#(\d+)/.exec(asked.body.message)![1]);
+      expect((await maria.action('ops/cancelar', { pedido: id })).body.message).toBe(`Pedido #${id} cancelado.`);
+    } finally {
+      query.mockRestore();
+    }
+  });
+
   it('makes a publish wait for a second person with the approver role; the author cannot approve it', async () => {
     const maria = await publisher();
     const before = stack.app.flows.version;

@@ -89,6 +89,12 @@ export class OpsRequests {
     return rows.map(toRequest);
   }
 
+  /** Whether any request still waits (for its approval, its time, or both). */
+  async anyPending(): Promise<boolean> {
+    const [row] = await this.db.query<{ pending: boolean }>("SELECT EXISTS (SELECT 1 FROM ops_requests WHERE status = 'pending') AS pending");
+    return row?.pending === true;
+  }
+
   async finish(id: number, status: 'done' | 'refused', outcome: string): Promise<void> {
     await this.db.query('UPDATE ops_requests SET status = $2, outcome = $3 WHERE id = $1', [id, status, outcome]);
   }

@@ -442,15 +442,19 @@ export default async function ops(app: FastifyInstance) {
     }
   }
 
-  // Every instance looks for due requests; the claim lets exactly one of them publish each.
-  const runner = setInterval(
-    () =>
-      void requests
-        .claimDue(requireApproval)
-        .then((due) => Promise.all(due.map(runRequest)))
-        .catch((err: unknown) => app.log.error({ err }, 'ops requests check failed')),
-    Math.max(500, app.config.FLOWS_POLL_MS || 1_000),
-  );
+  // Every instance looks for due requests; the claim lets exactly one of them publish each. The
+  // embedded database is this process's alone: once no request waits there, it is not asked again
+  // until this process adds one (each ask is a query run inside the process).
+  const embedded = app.db.kind === 'pglite';
+  let waiting = true;
+  let added = 0;
+  const check = async () => {
+    if (!waiting) return;
+    const seen = added;
+    await Promise.all((await requests.claimDue(requireApproval)).map(runRequest));
+    if (embedded && added === seen && !(await requests.anyPending())) waiting = false;
+  };
+  const runner = setInterval(() => void check().catch((err: unknown) => app.log.error({ err }, 'ops requests check failed')), Math.max(500, app.config.FLOWS_POLL_MS || 1_000));
   runner.unref();
   app.addHook('onClose', async () => clearInterval(runner));
 
@@ -484,6 +488,8 @@ export default async function ops(app: FastifyInstance) {
           diff: diffFiles(app.flows.files, files),
           runAt,
         });
+        added++;
+        waiting = true;
         await sessions.saveDraft(member.id, null);
         const when = runAt ? ` para ${formatDateTime(runAt)} (horário de Brasília)` : '';
         const message = requireApproval ? `Pedido #${request.id} aguarda a aprovação de outra pessoa${when}.` : `Publicação agendada${when}.`;

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyContextConfig, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { CSRF_HEADER, CSRF_HEADER_VALUE, type ActionResult } from '../../../../screens/contract/index.js';
+import type { ActionResult } from '../../../../screens/contract/index.js';
 import { uploadProblems, type FileRules } from '../../domain/file-content.js';
 import { AppError } from '../../errors.js';
 import { requestTargetOrHome } from '../../security/local-target.js';
@@ -73,31 +73,6 @@ declare module 'fastify' {
 
 /** Bytes of JSON an action accepts unless it declares its own limit. */
 const GENERIC_BODY_LIMIT = 64 * 1024;
-const JSON_CONTENT_TYPE = /^application\/json(; ?charset=utf-8)?$/i;
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-/**
- * Cross-site request defence in depth for every state-changing request: the fixed custom header
- * (a cross-site form cannot set it), exactly application/json, and Sec-Fetch-Site same-origin or
- * none (Origin must match Host where the browser sends no Sec-Fetch-Site).
- */
-export function csrfRefusal(request: FastifyRequest): string | null {
-  if (SAFE_METHODS.has(request.method)) return null;
-  if (request.headers[CSRF_HEADER] !== CSRF_HEADER_VALUE) return 'custom header missing';
-  const type = request.headers['content-type'];
-  if (type === undefined || !JSON_CONTENT_TYPE.test(type)) return 'content type';
-  const site = request.headers['sec-fetch-site'];
-  if (site !== undefined) return site === 'same-origin' || site === 'none' ? null : `sec-fetch-site ${site}`;
-  const origin = request.headers.origin;
-  if (origin !== undefined) {
-    try {
-      if (new URL(origin).host !== request.host) return 'origin';
-    } catch {
-      return 'origin';
-    }
-  }
-  return null;
-}
 
 /** The submit's Idempotency-Key: 8 to 128 visible ASCII characters (a UUID from the renderer), else none. */
 export function idempotencyKey(request: FastifyRequest): string | null {
@@ -127,7 +102,7 @@ export function fieldErrors(issues: readonly z.core.$ZodIssue[], text: (key: str
   return errors;
 }
 
-/** POST /api/actions/<area>/<name>: CSRF checks → zod input → handler → ActionResult. */
+/** POST /api/actions/<area>/<name>: (CSRF checks, csrf.ts) → zod input → handler → ActionResult. */
 export default fp(
   async (app) => {
     const registry = new Map<string, ActionDefinition<z.ZodType>>();
@@ -250,17 +225,9 @@ export default fp(
       }
     });
 
-    app.addHook('onRequest', (request, _reply, done) => {
-      if (!request.url.startsWith('/api/')) return done();
-      const refusal = csrfRefusal(request);
-      if (!refusal) return done();
-      request.log.warn({ refusal }, 'state-changing request refused');
-      done(new AppError('request.csrf', { detail: refusal }));
-    });
-
     app.post<{ Params: { area: string; name: string } }>('/api/actions/:area/:name', { bodyLimit: GENERIC_BODY_LIMIT, preSerialization }, (request, reply) =>
       run(`${request.params.area}/${request.params.name}`, request, reply),
     );
   },
-  { name: 'actions', dependencies: ['definitions', 'partner', 'session', 'analytics', 'once', 'ownership'] },
+  { name: 'actions', dependencies: ['definitions', 'csrf', 'partner', 'session', 'analytics', 'once', 'ownership'] },
 );

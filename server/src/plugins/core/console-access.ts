@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { guardRoute } from './route-hooks.js';
 
 /** Who is signed in to the operations console, as far as the guard needs to know. */
 export interface ConsoleMember {
@@ -71,19 +72,17 @@ export default fp(
       return false;
     }
 
-    // Every console route is under /api/ (checked as routes are added), so the answers elsewhere
-    // (page, assets, health) skip reading the route's options, an object Fastify builds per read.
+    // Every console route is under /api/ (checked as routes are added) and is given the guard as a
+    // hook of its own: other routes do not run it.
     app.addHook('onRoute', (route) => {
-      if (route.config?.consoleRoles && !route.url.startsWith('/api/')) throw new Error(`console route outside /api/: ${route.url}`);
-    });
-    // A callback hook: routes that are not the console's pay one property read.
-    app.addHook('onRequest', (request, reply, done) => {
-      if (!request.url.startsWith('/api/')) return done();
-      const roles = request.routeOptions.config.consoleRoles;
-      if (!roles) return done();
-      refusal(request, reply, roles).then((refused) => {
-        if (!refused) done();
-      }, done);
+      const roles = route.config?.consoleRoles;
+      if (!roles) return;
+      if (!route.url.startsWith('/api/')) throw new Error(`console route outside /api/: ${route.url}`);
+      guardRoute(route, 'onRequest', (request, reply, done) => {
+        refusal(request, reply, roles).then((refused) => {
+          if (!refused) done();
+        }, done);
+      });
     });
   },
   { name: 'console-access', dependencies: ['config', 'definitions', 'cookie'] },

@@ -1,6 +1,7 @@
 import type { CallSignal } from '../../upstream/deadline.js';
 import fp from 'fastify-plugin';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import { guardRoute } from './route-hooks.js';
 import type { Session, SessionData } from '../../storage/session-store.js';
 import { CustomerUpstream } from './customer-upstream.js';
 
@@ -77,10 +78,13 @@ export default fp(
     }
     app.decorate('loadSession', loadSession);
 
-    // Only the API needs a session; the page asks for it itself when it carries the first screen.
-    app.addHook('preHandler', (request, _reply, done) => {
-      if (!request.url.startsWith('/api/')) return done();
+    // Only the API needs a session: each API route is given the hook that reads it. The page asks
+    // for it itself when it carries the first screen.
+    const withSession: preHandlerHookHandler = (request, _reply, done) => {
       loadSession(request).then(() => done(), done);
+    };
+    app.addHook('onRoute', (route) => {
+      if (route.url.startsWith('/api/')) guardRoute(route, 'preHandler', withSession);
     });
   },
   { name: 'session', dependencies: ['config', 'storage', 'upstream', 'partner'] },

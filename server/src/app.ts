@@ -17,6 +17,7 @@ import storage from './plugins/core/storage.js';
 import flows from './plugins/core/flows.js';
 import upstream from './plugins/core/upstream.js';
 import drain from './plugins/core/drain.js';
+import stalledReaders from './plugins/core/stalled-readers.js';
 import analytics from './plugins/core/analytics.js';
 import partner from './plugins/core/partner.js';
 import session from './plugins/core/session.js';
@@ -88,8 +89,10 @@ export async function buildApp(
     // forwarded headers the trusted proxies set; otherwise from the socket.
     trustProxy: trustProxyOption(cfg.trustProxy),
     bodyLimit: 256 * 1024,
+    // A client slow to send its request is cut at 30 s (Node checks every open connection now and
+    // then); one that stops reading its answer, by the stalled-readers plugin, the same way. No
+    // socket idle timeout: it re-arms a timer on every read and every write.
     requestTimeout: 30_000,
-    connectionTimeout: 60_000,
     return503OnClosing: true,
     // The embedded database makes its cluster template once per machine (storage/database.ts).
     pluginTimeout: 120_000,
@@ -100,6 +103,7 @@ export async function buildApp(
   const at = (capability: string): { logLevel?: LogLevel } => (levels[capability] ? { logLevel: levels[capability] as LogLevel } : {});
 
   await app.register(config, { config: cfg });
+  await app.register(stalledReaders);
   await app.register(observability);
   // Security headers (HSTS among them) before any check that may answer early: every answer carries them.
   await app.register(helmet);

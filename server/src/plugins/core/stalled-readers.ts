@@ -1,8 +1,11 @@
 import type { Socket } from 'node:net';
 import fp from 'fastify-plugin';
 
-/** How often the open connections are looked at: a client that reads nothing of an answer for this long, up to twice this, loses its connection. */
-export const STALLED_READER_CHECK_MS = 30_000;
+/** How often the open connections are looked at. */
+export const STALLED_READER_CHECK_MS = 20_000;
+
+/** Looks in a row that find a connection's answer stalled before it is closed: 40 to 60 s of nothing read. */
+const STALLED_LOOKS = 2;
 
 /** What a connection still had to send at the last look. */
 interface Waiting {
@@ -10,11 +13,13 @@ interface Waiting {
   queued: number;
   /** Bytes the connection had been given to send, in all. */
   given: number;
+  /** Looks in a row since which neither has moved. */
+  stalled: number;
 }
 
 /**
  * Closes a connection whose client has stopped reading its answer: bytes wait in the process to be
- * sent, and from one look to the next none has left and none was added. A socket idle timeout did
+ * sent, and for two looks in a row none has left and none was added. A socket idle timeout did
  * this before, but it re-arms a timer on every read and every write of every request; one timer
  * for the server looking at each open connection, the way Node checks its own header and request
  * timeouts, costs the requests nothing. A client slow to send its request is Node's to end
@@ -28,7 +33,13 @@ export default fp<{ everyMs?: number }>(
       open.set(socket, null);
       socket.once('close', () => open.delete(socket));
     });
+    let lookedAt = performance.now();
     const look = setInterval(() => {
+      // A look that comes late says the process itself stood still (a long pause, a throttled
+      // CPU): no client had the chance to read, so this look counts for nothing.
+      const now = performance.now();
+      const late = now - lookedAt > everyMs * 1.5;
+      lookedAt = now;
       for (const [socket, before] of open) {
         const queued = socket.writableLength;
         if (queued === 0) {
@@ -36,12 +47,14 @@ export default fp<{ everyMs?: number }>(
           continue;
         }
         const given = socket.bytesWritten;
-        if (before && before.queued === queued && before.given === given) {
-          app.log.warn({ queuedBytes: queued, lookedEveryMs: everyMs }, 'connection closed: its client read nothing of the answer between two looks');
+        const still = before !== null && before.queued === queued && before.given === given;
+        const stalled = still ? before.stalled + (late ? 0 : 1) : 0;
+        if (stalled >= STALLED_LOOKS) {
+          app.log.warn({ queuedBytes: queued, stalledMs: stalled * everyMs }, 'connection closed: its client read nothing of the answer');
           socket.destroy();
           continue;
         }
-        open.set(socket, { queued, given });
+        open.set(socket, { queued, given, stalled });
       }
     }, everyMs);
     look.unref();

@@ -25,7 +25,7 @@ export interface Started {
 /**
  * Starts `script` (TypeScript through tsx, compiled JavaScript with node alone, as the image does;
  * the bare hello as Node.js strips its types, without tsx's loader, whose hooks cost each of its
- * requests ≈ 0.1 µs); resolves once a line of its output matches `ready`, or at once without one.
+ * requests 2–3 µs); resolves once a line of its output matches `ready`, or at once without one.
  */
 export function start(script: string, env: NodeJS.ProcessEnv, ready: RegExp | null, nodeArgs: string[] = []): Promise<Started> {
   const loader = script.endsWith('.ts') && script !== HELLO_SERVER ? ['--import', 'tsx'] : [];

@@ -20,7 +20,7 @@ async function serverWithLargeAnswer(): Promise<number> {
   return (app.server.address() as { port: number }).port;
 }
 
-/** Asks for the large answer on a raw connection; `read` decides how the client reads it. */
+/** Asks for the large answer on a raw connection; the caller decides how the client reads it. */
 function ask(port: number): Socket {
   const socket = connect(port, '127.0.0.1');
   socket.write('GET /grande HTTP/1.1\r\nHost: localhost\r\n\r\n');

@@ -19,6 +19,7 @@ import { HELLO_SERVER, benchServerEnv, start, stopAll } from './processes.js';
 import { cpuOf } from './process-stats.js';
 import { waitFor } from './wait.js';
 import { median } from './median.js';
+import { machineLine } from './machine.js';
 
 const RATE = Number(process.env.BENCH_RATE ?? 2500);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -59,6 +60,7 @@ async function main(): Promise<void> {
   const hello = await start(HELLO_SERVER, { PORT: helloPort }, /listening on/);
   targets.push({ name: 'Fastify hello', url: `http://127.0.0.1:${helloPort}/bench/hello`, pid: hello.pid });
 
+  console.log(machineLine());
   console.log(`node ${process.version}; each at ${RATE} req/s, all at the same time, ${SECONDS} s a round; server CPU µs per request`);
   await together(targets, 3); // warm-up (JIT, pools)
   const rounds: number[][] = [];

@@ -24,6 +24,7 @@ import autocannon from 'autocannon';
 import { COMPILED_SERVER, HELLO_SERVER, benchServerEnv, loginAsAna, start, stopAll } from './processes.js';
 import { codeGroup, largestDifferences } from './code-groups.js';
 import { waitFor } from './wait.js';
+import { machineLine } from './machine.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -138,6 +139,7 @@ async function main(): Promise<void> {
     profiled.push(server.pid, ...(hello ? [hello.pid] : []));
     const cookie = await loginAsAna(base);
     const target = (name: string) => (name === 'hello' ? { pid: hello!.pid, url: `http://127.0.0.1:${helloPort}/bench/hello` } : { pid: server.pid, url: `${base}${name === 'bare' ? '/bench/hello' : name}` });
+    console.log(machineLine());
     console.log(`node ${process.version}, ${SECONDS} s a route, ${CONNECTIONS} connections; µs of CPU per request (all threads, kernel included)`);
     for (let pair = 1; pair <= PAIRS; pair++) {
       const order = pair % 2 ? [route, against] : [against, route];

@@ -27,6 +27,7 @@ import { cpuOf } from './process-stats.js';
 import { COMPILED_SERVER, HELLO_SERVER, JSON_HEADERS, benchServerEnv, loginAsAna, start, stopAll } from './processes.js';
 import { waitFor } from './wait.js';
 import { median } from './median.js';
+import { machineLine } from './machine.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -207,6 +208,7 @@ async function memory(serverEnv: NodeJS.ProcessEnv): Promise<void> {
 async function main() {
   const helloPort = process.env.BENCH_HELLO_PORT ?? '3711';
   const [one, five] = loadavg();
+  console.log(machineLine());
   console.log(`load average at start: ${one!.toFixed(2)} (1 min), ${five!.toFixed(2)} (5 min) on a machine that may be shared`);
   const { sandbox: sandboxEnv, server: serverEnv } = benchServerEnv();
   await start('sandbox/src/main.ts', sandboxEnv, /listening on/);

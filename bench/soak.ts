@@ -30,7 +30,7 @@ import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, mkdtempSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Balancer, type Instance } from './balancer.js';
@@ -39,6 +39,7 @@ import { COMPILED_SERVER, nodeFlagsFor } from './processes.js';
 import type { ClientReport, ClientTask } from './soak-client.js';
 import { oneTimeCodes, wrongPasswords } from './soak-limits.js';
 import { waitFor } from './wait.js';
+import { machineLine } from './machine.js';
 
 const SESSIONS = Number(process.env.SOAK_SESSIONS ?? 20);
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 0.25);
@@ -245,7 +246,8 @@ async function main(): Promise<void> {
 
   console.log(`\nsoak: ${SESSIONS} sessions in ${CLIENT_PROCESSES} client process(es), ${MINUTES} min, ${INSTANCES} compiled instance(s) on Node.js ${process.versions.node}, token lifetime ${TTL} s`);
   for (const line of events) console.log(`  ${line}`);
-  console.log(`machine: ${cpus().length} cores, load average at start ${load0.map((l) => l.toFixed(2)).join(' ')}, at end ${load1.map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(machineLine());
+  console.log(`load average at start ${load0.map((l) => l.toFixed(2)).join(' ')}, at end ${load1.map((l) => l.toFixed(2)).join(' ')}`);
   console.log(`sessions logged in ${total.logins} · login failures ${total.loginFailures}`);
   console.log(`requests ${total.requests} · 5xx ${total.fiveXx} ${total.fiveXx === 0 ? '(zero-5xx: yes)' : '(zero-5xx: NO)'} · answers sending to login ${total.sentToLogin} (sessions lost ${total.sessionsLost})`);
   console.log(`transport: GETs retried by the balancer on another instance ${total.getsRetriedByProxy} · POSTs retried by the client with the same Idempotency-Key ${total.postsRetried} · failed for good ${total.transportFailures}`);

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { loginInBrowser, useBrowser } from '../helpers/browser.js';
+import { loginToHome, useBrowser } from '../helpers/browser.js';
+import { settled } from '../helpers/every-screen.js';
 import { persona } from '../helpers/personas.js';
 import { useStack } from '../helpers/stack.js';
 
@@ -13,9 +14,7 @@ describe('a double click on a money submit', () => {
   test('ana double-clicks "Confirmar oferta" while the back office is slow: one bid is sent, and she sees its protocol', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
-    await loginInBrowser(page, stack.baseUrl, persona('ana'));
-    await page.getByRole('button', { name: 'Acompanhar esta cota' }).first().click();
-    await page.waitForURL('**/home');
+    await loginToHome(page, stack.baseUrl, persona('ana'), 'Olá, Ana');
     await page.goto(`${stack.baseUrl}/offers-and-bids-introduction`);
     await page.getByRole('button', { name: 'Fazer uma oferta' }).click();
     await page.waitForURL('**/offers-and-bids');
@@ -43,9 +42,9 @@ describe('a double click on a money submit', () => {
   test('ana double-clicks "Gerar boleto" while the back office is slow: one slip is asked for, and she sees it', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
-    await loginInBrowser(page, stack.baseUrl, persona('ana'));
-    await page.getByRole('button', { name: 'Acompanhar esta cota' }).first().click();
-    await page.waitForURL('**/home');
+    await loginToHome(page, stack.baseUrl, persona('ana'), 'Olá, Ana');
+    // As a person does: the home drawn whole (nothing loading, icons and images in) before a shortcut is tapped.
+    await settled(page);
     await page.getByRole('navigation', { name: 'Sua cota' }).getByRole('link', { name: 'Boletos', exact: true }).click();
     await page.waitForURL('**/boletos');
     const generate = page.getByRole('button', { name: 'Gerar boleto' }).first();

@@ -13,7 +13,8 @@
  * package's or file's JavaScript, V8's built-ins and runtime, the rest of Node.js's native code),
  * by symbol, and by the JavaScript each sample ran for (the innermost JavaScript frame of its call
  * chain: a built-in, the runtime or a system call counts for the code that called it). Needs `npm run build:server`, and `perf` (Debian's linux-perf) allowed to sample a
- * process of this user.
+ * process of this user. Each recording is read with the symbol map cut to the code last written at
+ * each address (perf-map.ts): freed code's lines otherwise name samples of the code that replaced it.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
@@ -25,6 +26,7 @@ import { COMPILED_SERVER, HELLO_SERVER, benchServerEnv, loginAsAna, start, stopA
 import { codeGroup, largestDifferences } from './code-groups.js';
 import { waitFor } from './wait.js';
 import { machineLine } from './machine.js';
+import { withLatestSymbols } from './perf-map.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -114,7 +116,7 @@ async function recorded(pid: number, url: string, cookie: string, folder: string
   perf.kill('SIGINT');
   await ended;
   if (r.non2xx + r.errors > 0) throw new Error(`${name}: ${r.non2xx + r.errors} answers not 2xx`);
-  return await tally(data, r.requests.total);
+  return await withLatestSymbols(pid, () => tally(data, r.requests.total));
 }
 
 const signed = (us: number) => `${us >= 0 ? '+' : '−'}${Math.abs(us).toFixed(2).padStart(7)} µs`;

@@ -1,3 +1,5 @@
+// First: it must run before the loading of the others starts full garbage collections.
+import './next-tick-shape.js';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { latestSymbols } from '../../bench/perf-map.js';
+
+describe("perf's symbol map, latest code first", () => {
+  it('names an address by the code written there last, dropping the freed code it overlapped', () => {
+    const map = [
+      "1000 200 JS:+'startup node_modules/date-lib/index.js:1:4816",
+      '2000 100 JS:*handler build/server/src/app.js:10:3',
+      "1100 80 JS:*'nextTick node:internal/process/task_queues:113:18",
+      '',
+    ].join('\n');
+    expect(latestSymbols(map)).toBe(["1100 80 JS:*'nextTick node:internal/process/task_queues:113:18", '2000 100 JS:*handler build/server/src/app.js:10:3', ''].join('\n'));
+  });
+
+  it('keeps code next to a later range without overlapping it, and ignores lines that are not entries', () => {
+    const map = ['10 10 JS:a', 'not an entry', '20 10 JS:b', '1a 4 JS:c', ''].join('\n');
+    // c (0x1a–0x1e), written last, overlaps a (0x10–0x20), which goes; b (0x20–0x30) overlaps neither and stays.
+    expect(latestSymbols(map)).toBe(['1a 4 JS:c', '20 10 JS:b', ''].join('\n'));
+  });
+});

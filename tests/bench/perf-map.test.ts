@@ -1,5 +1,6 @@
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { latestSymbols } from '../../bench/perf-map.js';
+import { latestSymbols, withLatestSymbols } from '../../bench/perf-map.js';
 
 describe("perf's symbol map, latest code first", () => {
   it('names an address by the code written there last, dropping the freed code it overlapped', () => {
@@ -16,5 +17,20 @@ describe("perf's symbol map, latest code first", () => {
     const map = ['10 10 JS:a', 'not an entry', '20 10 JS:b', '1a 4 JS:c', ''].join('\n');
     // c (0x1a–0x1e), written last, overlaps a (0x10–0x20), which goes; b (0x20–0x30) overlaps neither and stays.
     expect(latestSymbols(map)).toBe(['1a 4 JS:c', '20 10 JS:b', ''].join('\n'));
+  });
+
+  it('shows perf the cut map while a recording is read, and gives the live map back after, as Node.js left it', async () => {
+    // A pid no process has: the map is this test's own.
+    const pid = 2 ** 22 + (process.pid % 1000);
+    const path = `/tmp/perf-${pid}.map`;
+    const live = ['10 10 JS:freed', '10 8 JS:latest', ''].join('\n');
+    writeFileSync(path, live);
+    try {
+      const seen = await withLatestSymbols(pid, async () => readFileSync(path, 'utf8'));
+      expect(seen).toBe('10 8 JS:latest\n');
+      expect(readFileSync(path, 'utf8')).toBe(live);
+    } finally {
+      rmSync(path, { force: true });
+    }
   });
 });

@@ -51,4 +51,9 @@ describe('the next-tick record kept alive', () => {
     // The record itself: its callback and arguments, and its three symbol-keyed fields.
     expect(kept.kept).toBe('callback,args 3');
   });
+
+  it("is the server entry's first import, ahead of the modules whose loading starts the full collections", () => {
+    const entry = readFileSync(fileURLToPath(new URL('./main.ts', import.meta.url)), 'utf8');
+    expect(entry.split('\n').find((line) => line.startsWith('import '))).toBe("import './next-tick-shape.js';");
+  });
 });

@@ -103,5 +103,10 @@ describe('layout template', () => {
     expect(JSON.stringify(filled)).toBe('{"type":"text","__proto__":{"polluted":"sim"}}');
     const constant = fillTemplate(JSON.parse('{"__proto__":"texto"}'), {}, texts) as Record<string, unknown>;
     expect(Object.getOwnPropertyNames(constant)).toEqual(['__proto__']);
+    // A constant __proto__ beside a value of the model: still data, copied with the node's other constants.
+    const beside = fillTemplate(JSON.parse('{"__proto__":{"polluted":"sim"},"type":"{{x}}"}'), { x: 'text' }, texts) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(beside)).toBe(Object.prototype);
+    expect((beside as { polluted?: unknown }).polluted).toBeUndefined();
+    expect(JSON.stringify(beside)).toBe('{"__proto__":{"polluted":"sim"},"type":"text"}');
   });
 });

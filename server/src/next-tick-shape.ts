@@ -11,8 +11,8 @@ import { executionAsyncResource } from 'node:async_hooks';
  * finds no record alive (the queue is empty between requests) drops them, and the next record gets
  * new ones. After four such collections (a server's start makes more) the literal's property sites
  * go megamorphic for good, and every record is then built in V8's runtime, about 1.2 µs each on a
- * 2-core VM where the bare route costs 50: a fifth of it (docs/performance.md, "The next-tick
- * record"). One record kept alive keeps its shapes, and the sites stay monomorphic.
+ * 2-core VM where the bare route costs 50: seven of them, a sixth of it (docs/performance.md,
+ * "The next-tick record"). One record kept alive keeps its shapes, and the sites stay monomorphic.
  *
  * Imported first by the process entry, before the modules whose loading starts the collections.
  */

@@ -1,9 +1,9 @@
-import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions, type LogLevel } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type LogLevel } from 'fastify';
 import type { Config } from './config.js';
 import { installErrorHandler } from './error-handler.js';
 import pino from 'pino';
 import { loggerOptions } from './logger.js';
-import { requestLoggerFactory } from './observability/request-logger.js';
+import { lazyRootLogger } from './observability/request-logger.js';
 import { BatchedDestination } from './observability/log-destination.js';
 import cookie from './plugins/external/cookie.js';
 import helmet from './plugins/external/helmet.js';
@@ -77,14 +77,14 @@ export function stdoutDestination(): BatchedDestination {
 /** Builds the service. Load order is the architecture: external plugins → core plugins → capabilities. */
 export async function buildApp(
   cfg: Config,
-  options: { logger?: FastifyServerOptions['logger']; loggerInstance?: FastifyServerOptions['loggerInstance'] } = {},
+  options: { logger?: false; loggerInstance?: FastifyBaseLogger } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: options.logger ?? { ...loggerOptions(cfg.LOG_LEVEL), stream: stdoutDestination() } }),
+    // A request's logger is made on its first line (most requests write none but the access line);
+    // no logger at all when a test asks for none.
+    ...(options.logger === false ? { logger: false } : { loggerInstance: lazyRootLogger(options.loggerInstance ?? pino(loggerOptions(cfg.LOG_LEVEL), stdoutDestination())) }),
     // One line per request, written by the observability plugin (id, screen or action, upstream time).
     logController: new LogController({ disableRequestLogging: true }),
-    // A request's logger is made on its first line: most requests write none but the access line.
-    childLoggerFactory: requestLoggerFactory,
     // Behind a load balancer (TRUST_PROXY) the client's address, protocol and host come from the
     // forwarded headers the trusted proxies set; otherwise from the socket.
     trustProxy: trustProxyOption(cfg.trustProxy),

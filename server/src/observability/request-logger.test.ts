@@ -3,7 +3,7 @@ import Fastify, { LogController } from 'fastify';
 import pino from 'pino';
 import { describe, expect, it, vi } from 'vitest';
 import { loggerOptions } from '../logger.js';
-import { RequestLogger, requestLoggerFactory } from './request-logger.js';
+import { lazyRootLogger, RequestLogger } from './request-logger.js';
 
 function collected(level = 'info') {
   const lines: Record<string, unknown>[] = [];
@@ -54,17 +54,47 @@ describe('a request’s logger', () => {
     expect(log.level).toBe('error');
   });
 
-  it('is what Fastify gives a request, with the request’s id on its lines', async () => {
+  it('is what Fastify gives a request, with the request’s id on its lines and Fastify’s serializers', async () => {
     const { lines, logger } = collected();
-    const app = Fastify({ loggerInstance: logger, childLoggerFactory: requestLoggerFactory, logController: new LogController({ disableRequestLogging: true }) });
+    const app = Fastify({ loggerInstance: lazyRootLogger(logger), logController: new LogController({ disableRequestLogging: true }) });
     app.get('/', async (request) => {
       expect(request.log).toBeInstanceOf(RequestLogger);
       request.log.info('no handler line but this');
+      request.log.error({ err: new Error('falhou') }, 'with an error');
       return 'ok';
     });
     const res = await app.inject('/');
     await app.close();
     expect(res.statusCode).toBe(200);
     expect(lines.filter((line) => line.msg === 'no handler line but this').map((line) => line.reqId)).toEqual(['req-1']);
+    expect(lines.find((line) => line.msg === 'with an error')).toMatchObject({ reqId: 'req-1', err: { type: 'Error', message: 'falhou' } });
+  });
+
+  it('makes no pino child for a request that writes no line', async () => {
+    const { logger } = collected();
+    const child = vi.spyOn(logger, 'child');
+    const app = Fastify({ loggerInstance: lazyRootLogger(logger), logController: new LogController({ disableRequestLogging: true }) });
+    app.get('/quiet', async () => 'ok');
+    app.get('/speaks', async (request) => {
+      request.log.warn('a line');
+      return 'ok';
+    });
+    await app.ready();
+    const before = child.mock.calls.length;
+    expect((await app.inject('/quiet')).statusCode).toBe(200);
+    expect((await app.inject('/quiet')).statusCode).toBe(200);
+    expect(child.mock.calls.length).toBe(before);
+    expect((await app.inject('/speaks')).statusCode).toBe(200);
+    expect(child.mock.calls.length).toBeGreaterThan(before);
+    await app.close();
+  });
+
+  it('leads to the destination pino writes to, for the lines written beside pino', async () => {
+    const { logger } = collected();
+    const app = Fastify({ loggerInstance: lazyRootLogger(logger) });
+    const { streamSym } = pino.symbols;
+    expect((app.log as unknown as Record<symbol, unknown>)[streamSym]).toBe((logger as unknown as Record<symbol, unknown>)[streamSym]);
+    expect((app.log as unknown as Record<symbol, unknown>)[streamSym]).toBeDefined();
+    await app.close();
   });
 });

@@ -3,13 +3,17 @@ import pino, { type Bindings, type ChildLoggerOptions, type LevelWithSilentOrStr
 
 type Write = (...args: unknown[]) => void;
 const LEVEL_VALUE: Record<string, number> = pino.levels.values;
+const { streamSym } = pino.symbols;
 
 /**
- * A request's logger (`request.log`), bound to the request's id, whose pino child is made when the
- * request first writes a line at an enabled level. Fastify gives every request such a child, and
- * making one passes its bindings through the redaction paths: more than a bare route's own hooks
- * cost, for the many requests that write no line but the access line (its own logger, the
- * observability plugin). Lines, bindings and levels are those of the child it stands for.
+ * A logger's child (a request's logger, `request.log`, bound to the request's id, or a plugin's),
+ * whose pino child is made when it first writes a line at an enabled level. Fastify gives every
+ * request such a child, and making one passes its bindings through the redaction paths: more than
+ * a bare route's own hooks cost, for the many requests that write no line but the access line (its
+ * own writer, the observability plugin). Lines, bindings and levels are those of the child it
+ * stands for. Given to Fastify as its logger (`lazyRootLogger`), its `child` is what Fastify calls
+ * for each request with its default child factory, which skips the check Fastify makes of a
+ * custom factory's every child (seven methods looked up by name, twice, on every request).
  */
 export class RequestLogger implements FastifyBaseLogger {
   #made: FastifyBaseLogger | null = null;
@@ -23,8 +27,15 @@ export class RequestLogger implements FastifyBaseLogger {
     this.#options = options;
   }
 
+  /** The pino child this stands for, made now if it was not yet (and the parent's first, if it is lazy too). */
   #logger(): FastifyBaseLogger {
-    return (this.#made ??= this.#parent.child(this.#bindings, this.#options));
+    const parent = this.#parent;
+    return (this.#made ??= (parent instanceof RequestLogger ? parent.#logger() : parent).child(this.#bindings, this.#options));
+  }
+
+  /** The destination pino writes to (observability's access line writes there too). */
+  get [streamSym](): unknown {
+    return ((this.#made ?? this.#parent) as unknown as Record<symbol, unknown>)[streamSym];
   }
 
   #write(level: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace', args: unknown[]): void {
@@ -68,12 +79,16 @@ export class RequestLogger implements FastifyBaseLogger {
 
   silent(): void {}
 
-  child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
-    return this.#logger().child(bindings, options);
+  /** A child made lazily in turn. */
+  child(bindings: Bindings, options: ChildLoggerOptions = {}): FastifyBaseLogger {
+    return new RequestLogger(this, bindings, options);
   }
 }
 
-/** Fastify's `childLoggerFactory`: a request's logger made on its first line. */
-export function requestLoggerFactory(logger: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions): FastifyBaseLogger {
-  return new RequestLogger(logger, bindings, options);
+/**
+ * The logger to give Fastify (`loggerInstance`): the process's pino logger, whose children (the
+ * root Fastify makes with its serializers, each request's, each plugin's) are made lazily.
+ */
+export function lazyRootLogger(logger: FastifyBaseLogger): FastifyBaseLogger {
+  return new RequestLogger(logger, {}, {});
 }

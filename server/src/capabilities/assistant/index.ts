@@ -8,6 +8,7 @@ import type { ResolvedPartner } from '../../plugins/core/partner.js';
 import { AssistantConversations, CONVERSATION_TTL_MS, emptyConversation, type StoredConversation } from '../../storage/assistant-conversations.js';
 import { ask, sendFeedback, type AssistantCaller } from './assistant-upstream.js';
 import { conversationNode, MESSAGE_MAX_LENGTH, messagesView, suggestions } from './conversation-view.js';
+import { cookiesOf } from '../../plugins/external/cookie.js';
 
 /** `app`: /embraassist, which knows a logged-in customer; `embed`: a partner's page, which never does. */
 type Channel = 'app' | 'embed';
@@ -62,7 +63,7 @@ export default async function assistantCapability(app: FastifyInstance) {
     const session = sessionOf(request, channel);
     if (session) return `sessao:${session.id}`;
     const { name, options } = cookies[channel];
-    let id = request.cookies[name];
+    let id = cookiesOf(request)[name];
     if (!id || !COOKIE_ID.test(id)) {
       if (!create) return null;
       id = randomBytes(32).toString('base64url');

@@ -9,6 +9,7 @@ import { UpstreamError } from '../../plugins/core/upstream-client.js';
 import { AppError } from '../../errors.js';
 import { checkMandatoryUpdate } from './mandatory-update.js';
 import { logAuth } from '../../security/auth-log.js';
+import { cookiesOf } from '../../plugins/external/cookie.js';
 
 /** Where a biometric unlock that did not work leaves the customer: the password screen, with a calm word. */
 export const BIOMETRIC_FALLBACK = '/entrar?biometria=falhou';
@@ -33,7 +34,7 @@ const Answer = z.object({ ok: z.boolean(), credential: z.string().max(256).optio
 const cookieOf = (app: FastifyInstance) => (app.config.secureCookies ? '__Host-Http-biometria' : 'biometria');
 
 function enrolledHere(app: FastifyInstance, request: FastifyRequest): boolean {
-  const raw = request.cookies[cookieOf(app)];
+  const raw = cookiesOf(request)[cookieOf(app)];
   return raw !== undefined && request.unsignCookie(raw).valid;
 }
 

@@ -7,6 +7,7 @@ import { parseNationalId } from '../../domain/national-id.js';
 import { UpstreamError } from '../../plugins/core/upstream-client.js';
 import type { LoginThrottle } from '../../security/login-throttle.js';
 import identityCheck from './identity-check.js';
+import { cookiesOf } from '../../plugins/external/cookie.js';
 
 /** What the chain has collected so far, in a signed HttpOnly cookie (no session exists yet). */
 export interface ForgotState {
@@ -48,7 +49,7 @@ export default async function forgotPassword(app: FastifyInstance, { throttle }:
   const options = { httpOnly: true, sameSite: 'strict' as const, path: '/', secure: app.config.secureCookies, signed: true, maxAge: 900 };
 
   function stateOf(request: FastifyRequest): ForgotState | null {
-    const raw = request.cookies[cookie];
+    const raw = cookiesOf(request)[cookie];
     const unsigned = raw ? request.unsignCookie(raw) : null;
     if (!unsigned?.valid || !unsigned.value) return null;
     try {

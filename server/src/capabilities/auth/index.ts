@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { formatNationalId } from '../../domain/format.js';
 import { parseNationalId } from '../../domain/national-id.js';
@@ -11,6 +11,7 @@ import transparentLogin from './transparent-login.js';
 import mandatoryUpdate from './mandatory-update.js';
 import biometrics, { biometricOffer } from './biometrics.js';
 import { handleLogin, IdentifyInput, LoginInput, type AuthDeps } from './auth-actions.js';
+import { cookiesOf } from '../../plugins/external/cookie.js';
 
 /** Login (desktop and mobile steps), logout, and the public login screens. */
 export default async function auth(app: FastifyInstance) {
@@ -19,8 +20,8 @@ export default async function auth(app: FastifyInstance) {
   const throttle = new LoginThrottle(app.counters);
   const deps: AuthDeps = { text: app.text, sessionHours: app.config.SESSION_ABSOLUTE_HOURS, throttle };
 
-  function mobileDocument(request: { cookies: Record<string, string | undefined>; unsignCookie(v: string): { valid: boolean; value: string | null } }) {
-    const raw = request.cookies[hintCookie];
+  function mobileDocument(request: FastifyRequest) {
+    const raw = cookiesOf(request)[hintCookie];
     if (!raw) return undefined;
     const unsigned = request.unsignCookie(raw);
     return unsigned.valid && unsigned.value ? unsigned.value : undefined;

@@ -32,6 +32,7 @@ import { entryRoute, previewScreens, textsRoute, type ScreenPreview } from './sc
 import { IDLE_MS, StaffSessions, type StaffSession } from './staff-sessions.js';
 import { STAFF_LOGIN_TOO_MANY, StaffLoginThrottle } from './staff-login-throttle.js';
 import { logAuth } from '../../security/auth-log.js';
+import { cookiesOf } from '../../plugins/external/cookie.js';
 
 const TEXT = {
   loginFailed: 'Usuário ou senha da equipe inválidos.',
@@ -60,7 +61,7 @@ export default async function ops(app: FastifyInstance) {
 
   /** The request's staff member (the session's end moved, and the cookie's with it), or null. */
   async function staffOf(request: FastifyRequest, reply: FastifyReply): Promise<StaffSession | null> {
-    const id = request.cookies[cookie];
+    const id = cookiesOf(request)[cookie];
     const member = id ? await sessions.get(id) : null;
     if (member) reply.setCookie(cookie, member.id, liveCookie);
     return member;

@@ -1,6 +1,6 @@
 import Fastify, { type FastifyRequest } from 'fastify';
 import type pino from 'pino';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { accessLineWriter, familyOf } from './observability.js';
 
 /** A destination that records each write it is handed. */
@@ -29,6 +29,28 @@ describe('access lines', () => {
       { level: 30, pid: process.pid, reqId: 'req-2', family: '/health/live', status: 200, ms: 0, upstreamMs: 0, upstreamCalls: 0, msg: 'GET /health/live' },
     ]);
     expect(Object.keys(parsed[0]!).slice(0, 4)).toEqual(['level', 'time', 'pid', 'hostname']);
+  });
+
+  it('gives each line the time it was written, to the millisecond, and the family it was given', () => {
+    vi.useFakeTimers({ now: 1_795_000_000_000 });
+    try {
+      const { writes, destination } = recorder();
+      const write = accessLineWriter(destination);
+      write(request('req-1'), 'screen:home', 200, 1, null);
+      write(request('req-2'), 'screen:boletos', 200, 1, null);
+      vi.setSystemTime(1_795_000_000_001);
+      write(request('req-3'), 'screen:home', 200, 1, null);
+      vi.setSystemTime(1_795_000_004_250);
+      write(request('req-4'), 'screen:home', 200, 1, null);
+      expect(writes.map((line) => JSON.parse(line) as { time: number; family: string; msg: string })).toMatchObject([
+        { time: 1_795_000_000_000, family: 'screen:home', msg: 'GET screen:home' },
+        { time: 1_795_000_000_000, family: 'screen:boletos', msg: 'GET screen:boletos' },
+        { time: 1_795_000_000_001, family: 'screen:home', msg: 'GET screen:home' },
+        { time: 1_795_000_004_250, family: 'screen:home', msg: 'GET screen:home' },
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('keeps a family with quotes or a line break inside its JSON string', () => {

@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastif
 import { guardRoute } from './route-hooks.js';
 import type { Session, SessionData } from '../../storage/session-store.js';
 import { CustomerUpstream } from './customer-upstream.js';
+import { cookiesOf } from '../external/cookie.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -62,7 +63,7 @@ export default fp(
     });
 
     async function loadSession(request: FastifyRequest): Promise<void> {
-      const id = request.cookies[name];
+      const id = cookiesOf(request)[name];
       if (!id) return;
       const session = await app.sessions.get(id);
       if (!session) return;

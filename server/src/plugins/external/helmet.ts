@@ -1,6 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
+import { boundedMemo } from '../../storage/bounded-memo.js';
+import { answerHeadersSetter } from './answer-headers.js';
 
 /**
  * Helmet's headers as a fixed list, computed once. The headers do not depend on the request, and
@@ -24,8 +26,11 @@ export function helmetHeaders(options: Readonly<HelmetOptions>): Record<string, 
 /** Content types a browser renders as a document (a page, an SVG or a PDF opened on its own). */
 const DOCUMENT_TYPE = /^\s*(?:text\/html|application\/xhtml\+xml|image\/svg\+xml|text\/xml|application\/xml|application\/pdf)\b/i;
 
+/** The verdict per Content-Type value (an app answers with a handful of them, nearly all JSON). */
+const documentVerdicts = boundedMemo<string, boolean>(64);
+
 /** Whether an answer of this Content-Type is rendered as a document when opened. */
-export const isDocumentType = (type: unknown): boolean => typeof type === 'string' && DOCUMENT_TYPE.test(type);
+export const isDocumentType = (type: unknown): boolean => typeof type === 'string' && documentVerdicts(type, () => DOCUMENT_TYPE.test(type));
 
 /**
  * Security headers, in two sets computed once at start. Every answer carries the first, set before
@@ -82,8 +87,9 @@ export default fp(
       Object.entries(documentHeaders).filter(([name, value]) => everyAnswer[name] !== value),
     );
 
+    const setEveryAnswer = answerHeadersSetter(everyAnswer);
     app.addHook('onRequest', (_request, reply, done) => {
-      reply.headers(everyAnswer);
+      setEveryAnswer(reply);
       done();
     });
     app.addHook('onSend', (_request, reply, payload, done) => {

@@ -1,0 +1,62 @@
+/**
+ * Reading callgrind's counts (`bench/instructions.ts`): `callgrind_annotate`'s self instructions
+ * by function, with V8's generated code named through the perf map Node.js writes.
+ */
+import { codeGroup } from './code-groups.js';
+import { latestSymbols } from './perf-map.js';
+
+/** The name all code without a function's name is counted under. */
+export const UNNAMED = 'generated code without a function (regular expressions, stubs)';
+
+/**
+ * Self instructions by function from `callgrind_annotate --inclusive=no` output, per request; a
+ * `???:0x…` address is named by the perf map's line for it (`JS:…`), else counted as UNNAMED.
+ */
+export function byFunction(annotated: string, perfMap: string, requests: number, cwd = process.cwd()): Map<string, number> {
+  const entries = latestSymbols(perfMap)
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => {
+      const [start, size, ...name] = line.split(' ');
+      return { start: Number.parseInt(start!, 16), end: Number.parseInt(start!, 16) + Number.parseInt(size!, 16), name: name.join(' ') };
+    });
+  const nameAt = (address: number): string | null => {
+    let lo = 0;
+    let hi = entries.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const e = entries[mid]!;
+      if (address < e.start) hi = mid - 1;
+      else if (address >= e.end) lo = mid + 1;
+      else return e.name;
+    }
+    return null;
+  };
+  const counts = new Map<string, number>();
+  for (const line of annotated.split('\n')) {
+    const m = /^\s*([\d,]+) \([^)]*\)\s+(.+?)\s*$/.exec(line);
+    if (!m || m[2]!.includes('PROGRAM TOTALS')) continue;
+    const count = Number(m[1]!.replaceAll(',', ''));
+    const where = m[2]!;
+    const address = /^\?\?\?:0x([0-9a-f]+)/.exec(where);
+    let name: string;
+    if (address) {
+      // `JS:*'name file:///…/file.js:47:12`: V8's tier marks dropped, an anonymous function so called.
+      name = nameAt(Number.parseInt(address[1]!, 16))?.replace(/^JS:[*+~^']*(?= )/, 'JS (anonymous)').replace(/^JS:[*+~^']*/, 'JS ').replaceAll(`file://${cwd}/`, '').replaceAll(`${cwd}/`, '') ?? UNNAMED;
+    } else {
+      // `file:function [object]`: the function, without its C++ arguments.
+      name = where.replace(/ \[[^\]]*\]$/, '').replace(/^[^:]*:/, '').replace(/\(.*$/, '');
+    }
+    counts.set(name, (counts.get(name) ?? 0) + count / requests);
+  }
+  return counts;
+}
+
+/** The group a function's instructions count for: the package or file of a JavaScript function, else V8 and Node's native code. */
+export function groupOf(name: string): string {
+  if (name.startsWith('JS ')) return codeGroup(name) ?? 'JavaScript (other)';
+  if (name === UNNAMED) return UNNAMED;
+  if (name.startsWith('Builtins_') || name.includes('v8::')) return 'V8 built-ins and runtime';
+  return 'native (Node.js, libc)';
+}
+

@@ -2,6 +2,7 @@
  * Reading callgrind's counts (`bench/instructions.ts`): `callgrind_annotate`'s self instructions
  * by function, with V8's generated code named through the perf map Node.js writes.
  */
+import { resolve } from 'node:path';
 import { codeGroup } from './code-groups.js';
 import { latestSymbols } from './perf-map.js';
 
@@ -12,7 +13,9 @@ export const UNNAMED = 'generated code without a function (regular expressions, 
  * Self instructions by function from `callgrind_annotate --inclusive=no` output, per request; a
  * `???:0x…` address is named by the perf map's line for it (`JS:…`), else counted as UNNAMED.
  */
-export function byFunction(annotated: string, perfMap: string, requests: number, cwd = process.cwd()): Map<string, number> {
+export function byFunction(annotated: string, perfMap: string, requests: number, cwd = process.cwd(), buildFolder = 'build'): Map<string, number> {
+  // Another build folder's files are named as this tree's (`build/…`), so that two builds' lines pair up.
+  const folder = resolve(cwd, buildFolder);
   const entries = latestSymbols(perfMap)
     .split('\n')
     .filter(Boolean)
@@ -42,7 +45,14 @@ export function byFunction(annotated: string, perfMap: string, requests: number,
     let name: string;
     if (address) {
       // `JS:*'name file:///…/file.js:47:12`: V8's tier marks dropped, an anonymous function so called.
-      name = nameAt(Number.parseInt(address[1]!, 16))?.replace(/^JS:[*+~^']*(?= )/, 'JS (anonymous)').replace(/^JS:[*+~^']*/, 'JS ').replaceAll(`file://${cwd}/`, '').replaceAll(`${cwd}/`, '') ?? UNNAMED;
+      name =
+        nameAt(Number.parseInt(address[1]!, 16))
+          ?.replace(/^JS:[*+~^']*(?= )/, 'JS (anonymous)')
+          .replace(/^JS:[*+~^']*/, 'JS ')
+          .replaceAll(`file://${folder}/`, 'build/')
+          .replaceAll(`${folder}/`, 'build/')
+          .replaceAll(`file://${cwd}/`, '')
+          .replaceAll(`${cwd}/`, '') ?? UNNAMED;
     } else {
       // `file:function [object]`: the function, without its C++ arguments.
       name = where.replace(/ \[[^\]]*\]$/, '').replace(/^[^:]*:/, '').replace(/\(.*$/, '');

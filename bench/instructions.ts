@@ -6,15 +6,18 @@
  * moves by ± 20 % from one window to the next. Each process runs under callgrind with the image's
  * Node.js flags, is warmed with BENCH_WARM (20 000) requests, then counts BENCH_REQUESTS (10 000)
  * (10 connections; under callgrind a process answers ≈ 250 a second). Prints each one's
- * instructions per request, the hello's over each build's, and where the first build runs more
- * than the hello (self instructions by function, BENCH_TOP lines; JavaScript named through
- * `--perf-basic-prof-only-functions`; code V8 generates without a function, its regular
- * expressions above all, counted as one line).
+ * instructions per request, the hello's over each build's, where the last build runs more than the
+ * hello and, given two or more, what it runs more or less than the first (self instructions by
+ * group and by function, BENCH_TOP lines; JavaScript named through `--perf-basic-prof-only-functions`;
+ * code V8 generates without a function, its regular expressions above all, counted as one line).
  *
  * What it does not count: the kernel (the socket's read and write, the same two system calls for
- * both), the time an instruction waits for memory, and work whose amount depends on the clock (a
- * text made once per millisecond is made for every request at callgrind's pace). Needs valgrind
- * (Debian's package) and `npm run build:server`.
+ * both) and the time an instruction waits for memory. What it counts that is not the requests'
+ * own: the work a process does by the clock (its timers, V8's idle work) while the requests run
+ * at callgrind's pace, and work whose amount depends on the clock (a text made once per
+ * millisecond is made for every request at that pace). Compare figures of one run: the pace, and
+ * so that share, moves with the machine. Needs valgrind (Debian's package) and
+ * `npm run build:server`.
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -43,11 +46,11 @@ function callgrindControl(args: string[]): void {
 }
 
 /** Runs `script` under callgrind, warms it, counts REQUESTS requests to its bare route. */
-async function counted(script: string, env: NodeJS.ProcessEnv, port: number, folder: string, name: string): Promise<Counted> {
+async function counted(script: string, env: NodeJS.ProcessEnv, port: number, folder: string, name: string, buildFolder = 'build'): Promise<Counted> {
   const out = join(folder, `${name.replace(/\W+/g, '-')}.out`);
   const child: ChildProcess = spawn(
     'valgrind',
-    ['--tool=callgrind', '--instr-atstart=no', '--smc-check=all-non-file', `--callgrind-out-file=${out}`, process.execPath, ...IMAGE_NODE_FLAGS, '--perf-basic-prof-only-functions', script],
+    ['-q', '--tool=callgrind', '--instr-atstart=no', '--smc-check=all-non-file', `--callgrind-out-file=${out}`, process.execPath, ...IMAGE_NODE_FLAGS, '--perf-basic-prof-only-functions', script],
     { env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'] },
   );
   const pid = child.pid!;
@@ -70,7 +73,7 @@ async function counted(script: string, env: NodeJS.ProcessEnv, port: number, fol
     const total = /^\s*([\d,]+) \([^)]*\)\s+PROGRAM TOTALS/m.exec(annotated);
     if (!total) throw new Error(`${name}: no totals in ${dump}`);
     const map = `/tmp/perf-${pid}.map`;
-    return { perRequest: Number(total[1]!.replaceAll(',', '')) / REQUESTS, byFunction: byFunction(annotated, existsSync(map) ? readFileSync(map, 'utf8') : '', REQUESTS) };
+    return { perRequest: Number(total[1]!.replaceAll(',', '')) / REQUESTS, byFunction: byFunction(annotated, existsSync(map) ? readFileSync(map, 'utf8') : '', REQUESTS, process.cwd(), buildFolder) };
   } finally {
     child.kill('SIGKILL');
     await exited;
@@ -78,13 +81,26 @@ async function counted(script: string, env: NodeJS.ProcessEnv, port: number, fol
   }
 }
 
-const sum = (values: Iterable<number>) => [...values].reduce((a, b) => a + b, 0);
 const grouped = (counts: Map<string, number>) => {
   const groups = new Map<string, number>();
   for (const [name, n] of counts) groups.set(groupOf(name), (groups.get(groupOf(name)) ?? 0) + n);
   return groups;
 };
 const signed = (n: number) => `${n >= 0 ? '+' : '−'}${Math.abs(Math.round(n)).toLocaleString('en').padStart(6)}`;
+
+/** Where `a` runs more (or less) than `b`, by group and by function, instructions per request. */
+function printDifferences(title: string, a: Counted, b: Counted): void {
+  const groupsA = grouped(a.byFunction);
+  const groupsB = grouped(b.byFunction);
+  console.log(`\n${title}, by group (self instructions per request):`);
+  for (const [group, n] of largestDifferences(groupsA, groupsB).slice(0, TOP)) {
+    console.log(`  ${signed(n)}  ${group}  (${Math.round(groupsA.get(group) ?? 0)} − ${Math.round(groupsB.get(group) ?? 0)})`);
+  }
+  console.log(`\n${title}, by function:`);
+  for (const [name, n] of largestDifferences(a.byFunction, b.byFunction).slice(0, TOP)) {
+    console.log(`  ${signed(n)}  ${name.slice(0, 110)}  (${Math.round(a.byFunction.get(name) ?? 0)} − ${Math.round(b.byFunction.get(name) ?? 0)})`);
+  }
+}
 
 async function main(): Promise<void> {
   try {
@@ -103,22 +119,18 @@ async function main(): Promise<void> {
   try {
     const results: [string, Counted][] = [];
     for (const build of builds) {
-      results.push([build, await counted(`${build.replace(/\/$/, '')}/server/src/main.js`, env.server, port, folder, build)]);
+      results.push([build, await counted(`${build.replace(/\/$/, '')}/server/src/main.js`, env.server, port, folder, build, build)]);
       console.log(`  ${build.padEnd(24)} ${Math.round(results.at(-1)![1].perRequest).toLocaleString('en').padStart(8)}`);
     }
     const hello = await counted(HELLO_SERVER, {}, port + 1, folder, 'hello');
     console.log(`  ${'Fastify hello'.padEnd(24)} ${Math.round(hello.perRequest).toLocaleString('en').padStart(8)}`);
     for (const [build, c] of results) console.log(`hello / ${build}: ${(hello.perRequest / c.perRequest).toFixed(3)}`);
-    const [first, of] = results[0]!;
-    console.log(`\n${first} − hello, by group (self instructions per request):`);
-    for (const [group, n] of largestDifferences(grouped(of.byFunction), grouped(hello.byFunction)).slice(0, TOP)) {
-      console.log(`  ${signed(n)}  ${group}  (${Math.round(grouped(of.byFunction).get(group) ?? 0)} − ${Math.round(grouped(hello.byFunction).get(group) ?? 0)})`);
+    const [last, of] = results.at(-1)!;
+    printDifferences(`${last} − hello`, of, hello);
+    if (results.length > 1) {
+      const [first, before] = results[0]!;
+      printDifferences(`${last} − ${first}`, of, before);
     }
-    console.log(`\n${first} − hello, by function:`);
-    for (const [name, n] of largestDifferences(of.byFunction, hello.byFunction).slice(0, TOP)) {
-      console.log(`  ${signed(n)}  ${name.slice(0, 110)}  (${Math.round(of.byFunction.get(name) ?? 0)} − ${Math.round(hello.byFunction.get(name) ?? 0)})`);
-    }
-    console.log(`\ncounted in all: ${Math.round(sum(of.byFunction.values()))} and ${Math.round(sum(hello.byFunction.values()))} per request (functions under callgrind_annotate's threshold left out)`);
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }

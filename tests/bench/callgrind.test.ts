@@ -36,6 +36,13 @@ describe('callgrind counts by function', () => {
     expect([...counts.keys()].some((name) => name.includes('startupOnly'))).toBe(false);
   });
 
+  it('names another build folder’s files as this tree’s build, so that two builds pair up', () => {
+    const elsewhere = perfMap.replace('file:///w/build/', 'file:///tmp/main/build/');
+    expect(byFunction(annotated, elsewhere, 10_000, '/w', '/tmp/main/build').get('JS (anonymous) build/server/src/plugins/core/observability.js:47:12')).toBe(1_328);
+    const beside = perfMap.replace('file:///w/build/', 'file:///w/build-base/');
+    expect(byFunction(annotated, beside, 10_000, '/w', 'build-base').get('JS (anonymous) build/server/src/plugins/core/observability.js:47:12')).toBe(1_328);
+  });
+
   it('counts code no map line names, and an address before the first line, as one unnamed line', () => {
     const counts = byFunction(annotated, perfMap, 10_000, '/w');
     expect(counts.get(UNNAMED)).toBe(300);

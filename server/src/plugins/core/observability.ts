@@ -16,7 +16,6 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     observed: RequestContext | null;
-    span: Span | null;
   }
 }
 
@@ -88,14 +87,16 @@ export default fp(
     const metrics = c.METRICS_PORT !== undefined ? new Metrics() : null;
     app.decorate('metrics', metrics);
     app.decorateRequest('observed', null);
-    app.decorateRequest('span', null);
+    // Each request's span while tracing is on: kept beside the request, not on it, so that the
+    // request object is made without a field most servers never set.
+    const spans = new WeakMap<FastifyRequest, Span>();
 
     app.addHook('onRequest', (request, _reply, done) => {
       const observed: RequestContext = { requestId: String(request.id), upstreamMs: 0, upstreamCalls: 0 };
       request.observed = observed;
       if (!tracingOn()) return requestContext.run(observed, done);
       const span = tracer().startSpan(`${request.method} ${request.url.split('?')[0]}`, { attributes: { 'http.request.method': request.method, 'request.id': observed.requestId } });
-      request.span = span;
+      spans.set(request, span);
       requestContext.run(observed, () => context.with(trace.setSpan(context.active(), span), done));
     });
 
@@ -120,10 +121,11 @@ export default fp(
       const observed = request.observed;
       if (writeAccessLine && infoOn(request.log.level)) writeAccessLine(request, family, reply.statusCode, ms, observed);
       metrics?.requests.observe({ family, method: request.method, status: String(reply.statusCode) }, ms / 1000);
-      if (request.span) {
-        request.span.setAttribute('http.response.status_code', reply.statusCode);
-        request.span.updateName(`${request.method} ${family}`);
-        request.span.end();
+      const span = tracingOn() ? spans.get(request) : undefined;
+      if (span) {
+        span.setAttribute('http.response.status_code', reply.statusCode);
+        span.updateName(`${request.method} ${family}`);
+        span.end();
       }
       done();
     });

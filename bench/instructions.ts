@@ -20,7 +20,7 @@
  * `npm run build:server`.
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -78,6 +78,8 @@ async function counted(script: string, env: NodeJS.ProcessEnv, port: number, fol
     child.kill('SIGKILL');
     await exited;
     rmSync(`/tmp/perf-${pid}.map`, { force: true });
+    // The log V8 writes beside the perf map (`isolate-…-<pid>-v8.log`, in the working directory).
+    for (const file of readdirSync('.')) if (file.startsWith('isolate-') && file.endsWith(`-${pid}-v8.log`)) rmSync(file, { force: true });
   }
 }
 

@@ -57,19 +57,14 @@ export function accessLineWriter(destination: pino.DestinationStream): (request:
   const base = `,"pid":${process.pid},"hostname":${JSON.stringify(hostname())}`;
   let timeMs = 0;
   let timeText = '0';
-  const quotedFamilies = new Map<string, string>();
+  const quotedFamily = boundedMemo<string, string>(1024);
   return (request, family, status, ms, observed) => {
     const now = Date.now();
     if (now !== timeMs) {
       timeMs = now;
       timeText = String(now);
     }
-    let quoted = quotedFamilies.get(family);
-    if (quoted === undefined) {
-      if (quotedFamilies.size >= 1024) quotedFamilies.clear();
-      quoted = JSON.stringify(family);
-      quotedFamilies.set(family, quoted);
-    }
+    const quoted = quotedFamily(family, () => JSON.stringify(family));
     destination.write(`${head}${timeText}${base},"reqId":${JSON.stringify(request.id)},"family":${quoted},"status":${status},"ms":${Math.round(ms)},"upstreamMs":${Math.round(observed?.upstreamMs ?? 0)},"upstreamCalls":${observed?.upstreamCalls ?? 0},"msg":"${request.method} ${quoted.slice(1)}}\n`);
   };
 }

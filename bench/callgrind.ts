@@ -1,10 +1,17 @@
 /**
- * Reading callgrind's counts (`bench/instructions.ts`): `callgrind_annotate`'s self instructions
- * by function, with V8's generated code named through the perf map Node.js writes.
+ * Reading callgrind's counts (`bench/instructions.ts`, `bench/composition-instructions.ts`):
+ * `callgrind_annotate`'s self instructions by function, with V8's generated code named through
+ * the perf map Node.js writes, and where one count runs more than another.
  */
 import { resolve } from 'node:path';
-import { codeGroup } from './code-groups.js';
-import { latestSymbols } from './perf-map.js';
+import { codeGroup, largestDifferences } from './code-groups.js';
+import { latestEntries } from './perf-map.js';
+
+/** What one process ran while it was counted: instructions per request, in all and by function. */
+export interface Counted {
+  perRequest: number;
+  byFunction: Map<string, number>;
+}
 
 /** The name all code without a function's name is counted under. */
 export const UNNAMED = 'generated code without a function (regular expressions, stubs)';
@@ -16,13 +23,7 @@ export const UNNAMED = 'generated code without a function (regular expressions, 
 export function byFunction(annotated: string, perfMap: string, requests: number, cwd = process.cwd(), buildFolder = 'build'): Map<string, number> {
   // Another build folder's files are named as this tree's (`build/…`), so that two builds' lines pair up.
   const folder = resolve(cwd, buildFolder);
-  const entries = latestSymbols(perfMap)
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => {
-      const [start, size, ...name] = line.split(' ');
-      return { start: Number.parseInt(start!, 16), end: Number.parseInt(start!, 16) + Number.parseInt(size!, 16), name: name.join(' ') };
-    });
+  const entries = latestEntries(perfMap).map((e) => ({ start: Number(e.start), end: Number(e.end), name: e.line.split(' ').slice(2).join(' ') }));
   const nameAt = (address: number): string | null => {
     let lo = 0;
     let hi = entries.length - 1;
@@ -70,3 +71,24 @@ export function groupOf(name: string): string {
   return 'native (Node.js, libc)';
 }
 
+
+const grouped = (counts: Map<string, number>) => {
+  const groups = new Map<string, number>();
+  for (const [name, n] of counts) groups.set(groupOf(name), (groups.get(groupOf(name)) ?? 0) + n);
+  return groups;
+};
+const signed = (n: number) => `${n >= 0 ? '+' : '−'}${Math.abs(Math.round(n)).toLocaleString('en').padStart(6)}`;
+
+/** Prints where `a` runs more (or less) than `b`, by group and by function, `top` lines each, instructions per request. */
+export function printDifferences(title: string, a: Counted, b: Counted, top: number): void {
+  const groupsA = grouped(a.byFunction);
+  const groupsB = grouped(b.byFunction);
+  console.log(`\n${title}, by group (self instructions per request):`);
+  for (const [group, n] of largestDifferences(groupsA, groupsB).slice(0, top)) {
+    console.log(`  ${signed(n)}  ${group}  (${Math.round(groupsA.get(group) ?? 0)} − ${Math.round(groupsB.get(group) ?? 0)})`);
+  }
+  console.log(`\n${title}, by function:`);
+  for (const [name, n] of largestDifferences(a.byFunction, b.byFunction).slice(0, top)) {
+    console.log(`  ${signed(n)}  ${name.slice(0, 110)}  (${Math.round(a.byFunction.get(name) ?? 0)} − ${Math.round(b.byFunction.get(name) ?? 0)})`);
+  }
+}

@@ -7,7 +7,8 @@
  */
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 
-interface Entry {
+/** One line of the map: the code's address range and the line itself (`start size name`). */
+export interface Entry {
   start: bigint;
   end: bigint;
   line: string;
@@ -15,6 +16,13 @@ interface Entry {
 
 /** The map's lines with every line that an address range written later overlaps taken out, sorted by address. */
 export function latestSymbols(map: string): string {
+  return latestEntries(map)
+    .map((e) => `${e.line}\n`)
+    .join('');
+}
+
+/** The map's entries with every entry that an address range written later overlaps taken out, sorted by address. */
+export function latestEntries(map: string): Entry[] {
   const entries: Entry[] = [];
   for (const line of map.split('\n')) {
     const m = /^([0-9a-fA-F]+) ([0-9a-fA-F]+) /.exec(line);
@@ -37,7 +45,7 @@ export function latestSymbols(map: string): string {
     const overlapsPrevious = lo > 0 && kept[lo - 1]!.end > e.start;
     if (!overlapsNext && !overlapsPrevious) kept.splice(lo, 0, e);
   }
-  return kept.map((e) => `${e.line}\n`).join('');
+  return kept;
 }
 
 /**

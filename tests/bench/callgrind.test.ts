@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { byFunction, groupOf, UNNAMED } from '../../bench/callgrind.js';
+import { describe, expect, it, vi } from 'vitest';
+import { byFunction, groupOf, printDifferences, UNNAMED } from '../../bench/callgrind.js';
 
 const annotated = `--------------------------------------------------------------------------------
 Ir
@@ -57,5 +57,26 @@ describe('callgrind counts by function', () => {
     expect(groupOf('void v8::internal::String::WriteToFlat2<unsigned char>')).toBe('V8 built-ins and runtime');
     expect(groupOf('__memcpy_avx_unaligned_erms')).toBe('native (Node.js, libc)');
     expect(groupOf(UNNAMED)).toBe(UNNAMED);
+  });
+
+  it('prints where one count runs more or less than another, by group then by function, largest first', () => {
+    const screen = { perRequest: 0, byFunction: new Map([['JS fill build/server/src/domain/template.js:1:1', 5_000], ['sha256_block_data_order_avx2', 120_000], ['JS routeHandler node_modules/fastify/lib/route.js:465:25', 900]]) };
+    const passthrough = { perRequest: 0, byFunction: new Map([['JS routeHandler node_modules/fastify/lib/route.js:465:25', 1_400]]) };
+    const lines: string[] = [];
+    const log = vi.spyOn(console, 'log').mockImplementation((line: string) => void lines.push(line));
+    try {
+      printDifferences('screen − pass-through', screen, passthrough, 2);
+    } finally {
+      log.mockRestore();
+    }
+    expect(lines.map((line) => line.trim())).toEqual([
+      'screen − pass-through, by group (self instructions per request):',
+      '+120,000  native (Node.js, libc)  (120000 − 0)',
+      '+ 5,000  server/src/domain/template  (5000 − 0)',
+      'screen − pass-through, by function:',
+      '+120,000  sha256_block_data_order_avx2  (120000 − 0)',
+      '+ 5,000  JS fill build/server/src/domain/template.js:1:1  (5000 − 0)',
+    ]);
+    expect(lines.some((line) => line.includes('fastify'))).toBe(false);
   });
 });

@@ -13,9 +13,10 @@
  * start when allocation slows down (`--no-memory-reducer`).
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { byFunction, type Counted } from './callgrind.js';
+import { removePerfFiles } from './perf-map.js';
 import { IMAGE_NODE_FLAGS } from './processes.js';
 import { waitFor } from './wait.js';
 
@@ -58,9 +59,7 @@ export async function underCallgrind(options: { script: string; env: NodeJS.Proc
   const stop = async () => {
     child.kill('SIGKILL');
     await exited;
-    rmSync(`/tmp/perf-${pid}.map`, { force: true });
-    // The log V8 writes beside the perf map (`isolate-…-<pid>-v8.log`, in the working directory).
-    for (const file of readdirSync('.')) if (file.startsWith('isolate-') && file.endsWith(`-${pid}-v8.log`)) rmSync(file, { force: true });
+    removePerfFiles(pid);
   };
   try {
     await waitFor(readyUrl);

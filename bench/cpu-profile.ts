@@ -26,7 +26,7 @@ import { COMPILED_SERVER, HELLO_SERVER, benchServerEnv, loginAsAna, start, stopA
 import { codeGroup, largestDifferences } from './code-groups.js';
 import { waitFor } from './wait.js';
 import { machineLine } from './machine.js';
-import { withLatestSymbols } from './perf-map.js';
+import { removePerfFiles, withLatestSymbols } from './perf-map.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -162,8 +162,7 @@ async function main(): Promise<void> {
   } finally {
     await stopAll();
     rmSync(folder, { recursive: true, force: true });
-    // The symbol maps Node.js wrote for perf.
-    for (const pid of profiled) rmSync(`/tmp/perf-${pid}.map`, { force: true });
+    for (const pid of profiled) removePerfFiles(pid);
   }
 }
 

@@ -5,7 +5,8 @@
  * profiled so showed half its time under a start-up function of a date library that never runs
  * for it. Each address must name the code written there last.
  */
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 /** One line of the map: the code's address range and the line itself (`start size name`). */
 export interface Entry {
@@ -62,4 +63,14 @@ export async function withLatestSymbols<T>(pid: number, use: () => Promise<T>): 
   } finally {
     renameSync(live, path);
   }
+}
+
+/**
+ * Removes what `--perf-basic-prof-only-functions` leaves behind a process that has ended: its map
+ * (`/tmp/perf-<pid>.map`) and the log V8 writes beside it (`isolate-…-<pid>-v8.log`, in the working
+ * directory).
+ */
+export function removePerfFiles(pid: number, directory = '.'): void {
+  rmSync(`/tmp/perf-${pid}.map`, { force: true });
+  for (const file of readdirSync(directory)) if (file.startsWith('isolate-') && file.endsWith(`-${pid}-v8.log`)) rmSync(join(directory, file), { force: true });
 }

@@ -1,6 +1,8 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { latestSymbols, withLatestSymbols } from '../../bench/perf-map.js';
+import { latestSymbols, removePerfFiles, withLatestSymbols } from '../../bench/perf-map.js';
 
 describe("perf's symbol map, latest code first", () => {
   it('names an address by the code written there last, dropping the freed code it overlapped', () => {
@@ -31,6 +33,22 @@ describe("perf's symbol map, latest code first", () => {
       expect(readFileSync(path, 'utf8')).toBe(live);
     } finally {
       rmSync(path, { force: true });
+    }
+  });
+
+  it("removes an ended process's map and V8 log, and no other process's", () => {
+    const pid = 2 ** 22 + 1000 + (process.pid % 1000);
+    const directory = mkdtempSync(join(tmpdir(), 'perf-files-'));
+    writeFileSync(`/tmp/perf-${pid}.map`, '10 8 JS:latest\n');
+    writeFileSync(join(directory, `isolate-0x1f7ac000-${pid}-v8.log`), '');
+    writeFileSync(join(directory, `isolate-0x1f7ac000-${pid + 1}-v8.log`), '');
+    try {
+      removePerfFiles(pid, directory);
+      expect(existsSync(`/tmp/perf-${pid}.map`)).toBe(false);
+      expect(readdirSync(directory)).toEqual([`isolate-0x1f7ac000-${pid + 1}-v8.log`]);
+    } finally {
+      rmSync(`/tmp/perf-${pid}.map`, { force: true });
+      rmSync(directory, { recursive: true, force: true });
     }
   });
 });

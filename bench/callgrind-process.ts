@@ -15,14 +15,15 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import autocannon from 'autocannon';
 import { byFunction, type Counted } from './callgrind.js';
 import { removePerfFiles } from './perf-map.js';
 import { IMAGE_NODE_FLAGS } from './processes.js';
 import { waitFor } from './wait.js';
 
 export interface UnderCallgrind {
-  /** Counts what the process's main thread runs while `drive` sends `requests` requests. */
-  count(requests: number, drive: () => Promise<void>): Promise<Counted>;
+  /** Counts what the process's main thread runs while it answers `requests` requests to `url` (`driven`). */
+  count(url: string, requests: number, headers?: Record<string, string>): Promise<Counted>;
   /** Kills the process and removes what it left (its perf map, V8's log). */
   stop(): Promise<void>;
 }
@@ -36,8 +37,17 @@ export function assertValgrind(): void {
   }
 }
 
+/**
+ * Sends `amount` requests to `url` over 10 connections (a process under callgrind answers a few
+ * hundred a second at most) and throws if any answer is not 2xx: a count of errors is no figure.
+ */
+export async function driven(url: string, amount: number, headers: Record<string, string> = {}): Promise<void> {
+  const run = await autocannon({ url, connections: 10, amount, headers });
+  if (run.errors + run.non2xx > 0) throw new Error(`${url}: ${run.errors + run.non2xx} answers not 2xx`);
+}
+
 /** The environment and Node.js flags that keep a counted process's work by the clock off. */
-export const WITHOUT_CLOCK_WORK = { env: { FLOWS_POLL_MS: '0', ANALYTICS_FLUSH_MS: '0' }, nodeFlags: ['--no-memory-reducer'] } as const;
+const WITHOUT_CLOCK_WORK = { env: { FLOWS_POLL_MS: '0', ANALYTICS_FLUSH_MS: '0' }, nodeFlags: ['--no-memory-reducer'] } as const;
 
 const callgrindControl = (args: string[]) => execFileSync('callgrind_control', args, { stdio: 'ignore' });
 
@@ -70,9 +80,9 @@ export async function underCallgrind(options: { script: string; env: NodeJS.Proc
   let dumps = 0;
   return {
     stop,
-    async count(requests, drive) {
+    async count(url, requests, headers) {
       callgrindControl(['--instr=on', String(pid)]);
-      await drive();
+      await driven(url, requests, headers);
       callgrindControl(['--instr=off', String(pid)]);
       callgrindControl(['--dump', String(pid)]);
       // With threads apart, each dump is a file per thread; the main thread's is the first.

@@ -23,17 +23,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
 import { benchServerEnv, loginAsAna, start, stopAll } from './processes.js';
 import { printDifferences, type Counted } from './callgrind.js';
-import { assertValgrind, underCallgrind, type UnderCallgrind } from './callgrind-process.js';
+import { assertValgrind, driven, underCallgrind, type UnderCallgrind } from './callgrind-process.js';
 import { machineLine } from './machine.js';
 
 const WARM = Number(process.env.BENCH_WARM ?? 5_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1_000);
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 4);
 const TOP = Number(process.env.BENCH_TOP ?? 30);
-const CONNECTIONS = 10;
 
 const format = (n: number) => Math.round(n).toLocaleString('en').padStart(9);
 
@@ -52,13 +50,9 @@ async function main(): Promise<void> {
     server = await underCallgrind({ script: `${build}/server/src/main.js`, env: env.server, port, readyUrl: `${base}/bench/hello`, folder, name: 'composition', buildFolder: build });
     const cookie = await loginAsAna(base);
     const routes = { screen: `${base}/api/screens?path=/home`, passthrough: `${base}/api/bench/passthrough/home` };
-    const drive = async (route: keyof typeof routes, amount: number) => {
-      const run = await autocannon({ url: routes[route], connections: CONNECTIONS, amount, headers: { cookie } });
-      if (run.errors + run.non2xx > 0) throw new Error(`${route}: ${run.errors + run.non2xx} answers not 2xx`);
-    };
     for (let done = 0; done < WARM; done += 500) {
-      await drive('screen', Math.min(500, WARM - done));
-      await drive('passthrough', Math.min(500, WARM - done));
+      await driven(routes.screen, Math.min(500, WARM - done), { cookie });
+      await driven(routes.passthrough, Math.min(500, WARM - done), { cookie });
     }
     const differences: number[] = [];
     const ratios: number[] = [];
@@ -66,7 +60,7 @@ async function main(): Promise<void> {
     for (let pair = 1; pair <= PAIRS; pair++) {
       const order: (keyof typeof routes)[] = pair % 2 === 1 ? ['screen', 'passthrough'] : ['passthrough', 'screen'];
       const counted = {} as { screen: Counted; passthrough: Counted };
-      for (const route of order) counted[route] = await server.count(REQUESTS, () => drive(route, REQUESTS));
+      for (const route of order) counted[route] = await server.count(routes[route], REQUESTS, { cookie });
       differences.push(counted.screen.perRequest - counted.passthrough.perRequest);
       ratios.push(counted.passthrough.perRequest / counted.screen.perRequest);
       console.log(`pair ${pair}: screen ${format(counted.screen.perRequest)}  pass-through ${format(counted.passthrough.perRequest)}  composition's own ${format(differences.at(-1)!)}  pass-through / screen ${ratios.at(-1)!.toFixed(3)}`);

@@ -24,28 +24,22 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
 import { HELLO_SERVER, benchServerEnv, start, stopAll } from './processes.js';
 import { printDifferences, type Counted } from './callgrind.js';
-import { assertValgrind, underCallgrind } from './callgrind-process.js';
+import { assertValgrind, driven, underCallgrind } from './callgrind-process.js';
 import { machineLine } from './machine.js';
 
 const WARM = Number(process.env.BENCH_WARM ?? 20_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 10_000);
 const TOP = Number(process.env.BENCH_TOP ?? 30);
-const CONNECTIONS = 10;
 
 /** Runs `script` under callgrind, warms it, counts REQUESTS requests to its bare route. */
 async function counted(script: string, env: NodeJS.ProcessEnv, port: number, folder: string, name: string, buildFolder = 'build'): Promise<Counted> {
   const url = `http://127.0.0.1:${port}/bench/hello`;
   const server = await underCallgrind({ script, env, port, readyUrl: url, folder, name, buildFolder });
   try {
-    const drive = async (amount: number) => {
-      const run = await autocannon({ url, connections: CONNECTIONS, amount });
-      if (run.errors + run.non2xx > 0) throw new Error(`${name}: ${run.errors + run.non2xx} answers not 2xx`);
-    };
-    await drive(WARM);
-    return await server.count(REQUESTS, () => drive(REQUESTS));
+    await driven(url, WARM);
+    return await server.count(url, REQUESTS);
   } finally {
     await server.stop();
   }

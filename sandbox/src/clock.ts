@@ -35,6 +35,18 @@ export class SandboxClock {
   day(days = 0): string {
     return dayjs(this.now()).tz(BRAZIL_TZ).add(days, 'day').format('YYYY-MM-DD');
   }
+  /**
+   * 'YYYY-MM-DD' in Brasília, `months` calendar months away from the day `days` away from today:
+   * monthly dates (statements, due dates, assemblies) keep their day of the month, clamped to the
+   * month's last day (31 March one month back is 28 or 29 February).
+   */
+  monthsAway(months: number, days = 0): string {
+    return dayjs(this.now()).tz(BRAZIL_TZ).add(days, 'day').add(months, 'month').format('YYYY-MM-DD');
+  }
+  /** Whole days from today (Brasília) to a 'YYYY-MM-DD' date: negative when it has passed. */
+  daysUntil(date: string): number {
+    return dayjs.utc(date).diff(dayjs.utc(this.day()), 'day');
+  }
   /** 'HH:mm:ss' in Brasília. */
   time(): string {
     return dayjs(this.now()).tz(BRAZIL_TZ).format('HH:mm:ss');

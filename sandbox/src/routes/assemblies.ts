@@ -17,14 +17,18 @@ export default async function assemblyRoutes(app: FastifyInstance, { state }: Sa
   const TALLY_DAYS = 2;
   const DRAW_CONTEMPLATIONS = 2;
 
+  /** Monthly, on the day of the month of the next one: three held before it, two to come. */
   function calendar(quota: QuotaRecord) {
     const next = quota.proximaAssembleiaEmDias;
     const held = Array.from({ length: Math.min(3, quota.assembleiaAtual) }, (_, k) => quota.assembleiaAtual - k).map((numero) => ({
       numero,
-      emDias: (next ?? 0) - 30 * (quota.assembleiaAtual + 1 - numero),
+      data: state.clock.monthsAway(-(quota.assembleiaAtual + 1 - numero), next ?? 0),
     }));
-    const coming = next === undefined ? [] : [0, 1].map((k) => ({ numero: quota.assembleiaAtual + 1 + k, emDias: next + 30 * k }));
-    return [...held.reverse(), ...coming].map((a) => ({ numero: a.numero, data: state.clock.day(a.emDias), realizada: a.emDias < 0, emDias: a.emDias }));
+    const coming = next === undefined ? [] : [0, 1].map((k) => ({ numero: quota.assembleiaAtual + 1 + k, data: state.clock.monthsAway(k, next) }));
+    return [...held.reverse(), ...coming].map((a) => {
+      const emDias = state.clock.daysUntil(a.data);
+      return { numero: a.numero, data: a.data, realizada: emDias < 0, emDias };
+    });
   }
 
   function result(quota: QuotaRecord, numero: number) {

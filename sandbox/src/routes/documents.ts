@@ -22,7 +22,7 @@ export default async function documentRoutes(app: FastifyInstance, { state }: Sa
   function paidDates(quota: QuotaRecord): string[] {
     const open = state.billing.openOf(quota.idCota).map((i) => i.venceEmDias);
     const first = open.length ? Math.min(...open) : 15;
-    return Array.from({ length: quota.parcelasPagas }, (_, j) => state.clock.day(first - 30 * (j + 1)));
+    return Array.from({ length: quota.parcelasPagas }, (_, j) => state.clock.monthsAway(-(j + 1), first));
   }
 
   function instalmentValue(quota: QuotaRecord): number {
@@ -54,7 +54,7 @@ export default async function documentRoutes(app: FastifyInstance, { state }: Sa
 
   /** Monthly group statements: `x` months back (0 = current); hash = quota and month. */
   function statement(quota: QuotaRecord, back: number) {
-    const month = state.clock.day(-30 * back).slice(0, 7);
+    const month = state.clock.monthsAway(-back).slice(0, 7);
     return { hash: Buffer.from(`${quota.idCota}:${month}`).toString('base64url'), referencia: `${month.slice(5, 7)}/${month.slice(0, 4)}`, assembleia: Math.max(0, quota.assembleiaAtual - back) };
   }
 

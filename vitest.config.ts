@@ -23,9 +23,9 @@ const MOCKING_MODULES = ROOTS.flatMap(testFiles).filter((file) => /\bvi\.(?:do)?
 
 /**
  * The tests' temporary folder (every embedded database's private copy of the cluster, Chromium's
- * profiles) in memory when the machine has a tmpfs: copying the 40 MB cluster onto this machine's
- * disk took ≈ 1 s of CPU, a third of every file's start-up (≈ 0.05 s in memory). Production keeps
- * the system's temporary folder (a container's /dev/shm is 64 MB by default).
+ * profiles) in memory when the machine has a tmpfs: copying the cluster onto a disk is a large part
+ * of every file's start-up, in memory a small one. Production keeps the system's temporary folder
+ * (a container's /dev/shm is 64 MB by default).
  */
 function memoryTmpdir(): Record<string, string> {
   try {
@@ -40,9 +40,10 @@ function memoryTmpdir(): Record<string, string> {
 
 const shared = {
   env: memoryTmpdir(),
-  // Ceilings, not waits: a test ends when what it waits for arrives. On a 2-core machine with two
-  // CPU hogs beside the suite, a browser journey took 38-60 s and a production stack 60 s to start
-  // (tests/e2e/eduardo-used-vehicle-inspection, tests/api/security-baseline): 120 s.
+  // Ceilings, not waits: a test ends when what it waits for arrives. With two CPU hogs beside the
+  // suite on two cores (the CI's worst case), a long browser journey or a production stack's start
+  // (tests/e2e/eduardo-used-vehicle-inspection, tests/api/security-baseline) takes many times
+  // its time on an idle machine: 120 s leaves them room.
   testTimeout: 120_000,
   hookTimeout: 120_000,
   // expect.poll waits like a person (the same 30 s as PERSON_WAIT_MS in tests/helpers/browser.ts):

@@ -90,7 +90,7 @@ export const PROBES: Probe[] = [
     },
     interact: (page) => page.getByRole('checkbox').first().click(),
   },
-  // Form screens drawn by the light form (the JSON-form library, 174–178 KiB, is not downloaded).
+  // Form screens drawn by the light form (the JSON-form library's chunk is not downloaded).
   {
     name: 'address form (/perfil/endereco)',
     path: '/perfil/endereco',

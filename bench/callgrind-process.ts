@@ -6,8 +6,8 @@
  * Only the main thread, where the requests run, is counted: V8's helper threads (the optimising
  * compiler, a full collection's concurrent marking and sweeping) work in bursts of up to a
  * thousand million instructions, more than a window's whole difference between two routes. And
- * the work a process does by the clock is off, since at callgrind's pace (a process answers 40 to
- * 60 times fewer requests a second) each request would carry that many times its share: the
+ * the work a process does by the clock is off, since at callgrind's pace (a process answers far
+ * fewer requests a second) each request would carry that many times its share: the
  * definitions' poll and the analytics' flush, queries the embedded database runs inside the process
  * (`FLOWS_POLL_MS=0`, `ANALYTICS_FLUSH_MS=0`), and V8's memory reducer, whose full collections
  * start when allocation slows down (`--no-memory-reducer`).

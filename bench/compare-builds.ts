@@ -2,8 +2,8 @@
  * `npm run bench:builds -- <build folder> [<build folder> …]` (prints, never asserts): what the
  * bare route (`/bench/hello`, every global hook) costs in each compiled build given, and a bare
  * Fastify hello, all driven at the same time at one rate. Two processes measured one after the
- * other move with the machine's speed from one window to the next (± 20 % on these shared cores,
- * more than most changes to the request path are worth); measured together, they move alike, and
+ * other move with the machine's speed from one window to the next (on shared cores, by more than
+ * most changes to the request path are worth); measured together, they move alike, and
  * the difference within a round is the change's. To weigh a change: compile main into one folder
  * (`git worktree add /tmp/main main && (cd /tmp/main && npm ci && npm run build:server)`, then
  * `/tmp/main/build`) and the change into `build`, and give both.

@@ -6,18 +6,18 @@
  * is given) runs under callgrind with the image's Node.js flags; logged in as ana, it is warmed
  * with BENCH_WARM (5 000) home screens and as many pass-throughs (the same back-office calls, raw
  * JSON), then counts BENCH_REQUESTS (1 000) of each, BENCH_PAIRS (4) times in alternating order
- * (10 connections; under callgrind a process answers ≈ 100 of them a second, ≈ 3 minutes in all).
+ * (10 connections, at callgrind's pace; how long it takes: docs/performance.md).
  * Prints each window's instructions per request, the screen − pass-through difference and their
  * ratio, and where the screen runs more than the pass-through (self instructions by group and by
  * function, BENCH_TOP lines, from the last pair).
  *
  * It counts the main thread, with the work a process does by the clock off
- * (`bench/callgrind-process.ts`): counted with V8's helper threads, one window's screens came out
- * at 1.7 million instructions each and the next one's at 4.5 million; on the main thread the
- * windows agree within 3 %. Not counted either: the kernel, the sandbox (another process), the
- * time an instruction waits for memory. Valgrind's virtual processor has no SHA extensions, so the
- * ETag's SHA-256 runs OpenSSL's AVX2 code here (≈ 124 000 instructions a screen) where the
- * machine's own processor takes a few µs. Needs valgrind (Debian's package) and
+ * (`bench/callgrind-process.ts`): V8's helper threads work in bursts that would swamp the
+ * difference between two windows, where the main thread's windows agree (docs/performance.md).
+ * Not counted either: the kernel, the sandbox (another process), the time an instruction waits
+ * for memory. Valgrind's virtual processor has no SHA extensions, so the ETag's SHA-256 runs
+ * OpenSSL's AVX2 code here, a large share of composition's count, where the machine's own processor
+ * has dedicated instructions for it. Needs valgrind (Debian's package) and
  * `npm run build:server`.
  */
 import { mkdtempSync, rmSync } from 'node:fs';

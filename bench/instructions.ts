@@ -2,10 +2,10 @@
  * `npm run bench:instructions -- [<build folder> …]` (prints, never asserts): the instructions the
  * bare route (`/bench/hello`, every global hook) runs per request in each compiled build given
  * (`build` when none is), and the bare Fastify hello's, counted by valgrind's callgrind — the same
- * count for the same code whatever else the machine is doing, where CPU time on these shared cores
- * moves by ± 20 % from one window to the next. Each process runs under callgrind with the image's
- * Node.js flags, is warmed with BENCH_WARM (20 000) requests, then counts BENCH_REQUESTS (10 000)
- * (10 connections; under callgrind a process answers ≈ 250 a second). Prints each one's
+ * count for the same code whatever else the machine is doing, where CPU time on shared cores moves
+ * from one window to the next by more than most changes are worth. Each process runs under
+ * callgrind with the image's Node.js flags, is warmed with BENCH_WARM (20 000) requests, then counts
+ * BENCH_REQUESTS (10 000) (10 connections, at callgrind's pace: docs/performance.md). Prints each one's
  * instructions per request, the hello's over each build's, where the last build runs more than the
  * hello and, given two or more, what it runs more or less than the first (self instructions by
  * group and by function, BENCH_TOP lines; JavaScript named through `--perf-basic-prof-only-functions`;

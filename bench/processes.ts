@@ -1,4 +1,5 @@
 /** The processes a bench starts (sandbox, server, a bare hello) and the persona it logs in as. */
+import { randomBytes } from 'node:crypto';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,8 +25,8 @@ export interface Started {
 
 /**
  * Starts `script` (TypeScript through tsx, compiled JavaScript with node alone, as the image does;
- * the bare hello as Node.js strips its types, without tsx's loader, whose hooks cost each of its
- * requests 2–3 µs); resolves once a line of its output matches `ready`, or at once without one.
+ * the bare hello as Node.js strips its types, without tsx's loader, whose hooks would add to each
+ * of its requests); resolves once a line of its output matches `ready`, or at once without one.
  */
 export function start(script: string, env: NodeJS.ProcessEnv, ready: RegExp | null, nodeArgs: string[] = []): Promise<Started> {
   const loader = script.endsWith('.ts') && script !== HELLO_SERVER ? ['--import', 'tsx'] : [];
@@ -94,17 +95,30 @@ export function nodeFlagsFor(script: string): readonly string[] {
 }
 
 /**
+ * Request limits far above any load a bench or the soak drives (docs/security.md, "Limits"): one
+ * address and a few sessions send thousands of requests a minute, which the limits would refuse.
+ * The limits still count every request, as in production.
+ */
+export const UNTHROTTLED = {
+  RATE_LIMIT_SCREENS_PER_SESSION: '10000000',
+  RATE_LIMIT_ACTIONS_PER_SESSION: '10000000',
+  RATE_LIMIT_PER_ADDRESS: '10000000',
+} as const;
+
+/**
  * The sandbox's and the server's environments: production mode with the bench routes on, the
  * embedded database in memory, and an API client both sides are given (production mode refuses
- * the sandbox's own).
+ * the sandbox's own). The secrets are new at every call: production refuses any written in the
+ * repository.
  */
 export function benchServerEnv(): { sandbox: NodeJS.ProcessEnv; server: NodeJS.ProcessEnv & { PORT: string } } {
   const sandboxPort = process.env.BENCH_SANDBOX_PORT ?? '4710';
   const serverPort = process.env.BENCH_SERVER_PORT ?? '3710';
-  const apiClient = { id: 'bench-client', secret: 'bench-only-client-secret' };
+  const random = (bytes: number) => randomBytes(bytes).toString('base64url');
+  const apiClient = { id: 'bench-client', secret: random(24) };
   return {
     sandbox: { SANDBOX_PORT: sandboxPort, SANDBOX_TOKEN_TTL_SECONDS: '3600', SANDBOX_CLIENT_ID: apiClient.id, SANDBOX_CLIENT_SECRET: apiClient.secret },
-    server: { PORT: serverPort, UPSTREAM_CLIENT_ID: apiClient.id, UPSTREAM_CLIENT_SECRET: apiClient.secret, UPSTREAM_URL: `http://127.0.0.1:${sandboxPort}`, DATA_DIR: ':memory:', BENCH_ROUTES: 'true', APP_ENV: 'production', NODE_ENV: 'production', COOKIE_SECRET: 'b'.repeat(32), LOG_LEVEL: 'info', VALIDATE_SCREENS: 'false', OPS_USERS: 'bench:bench-only-secret:viewer', ALLOWED_HOSTS: '127.0.0.1,localhost' },
+    server: { PORT: serverPort, UPSTREAM_CLIENT_ID: apiClient.id, UPSTREAM_CLIENT_SECRET: apiClient.secret, UPSTREAM_URL: `http://127.0.0.1:${sandboxPort}`, DATA_DIR: ':memory:', BENCH_ROUTES: 'true', APP_ENV: 'production', NODE_ENV: 'production', COOKIE_SECRET: random(32), SESSION_SEAL_KEYS: `bench=${randomBytes(32).toString('base64')}`, LOG_LEVEL: 'info', VALIDATE_SCREENS: 'false', OPS_USERS: `bench:${random(18)}:viewer`, ALLOWED_HOSTS: '127.0.0.1,localhost', OPS_HOST: 'ops.localhost', ...UNTHROTTLED },
   };
 }
 

@@ -6,7 +6,7 @@
  * `/api/bench/passthrough/home`); BENCH_SECONDS (10), BENCH_CONNECTIONS (20), BENCH_TOP (25).
  * `BENCH_AGAINST=<route>` profiles a second route of the same server too, alternately
  * (`BENCH_PAIRS` pairs, 1), and prints what the first costs over the second, by group and by
- * function. Needs `npm run build:server` first. The sampler's interval (100 µs) and its own overhead make
+ * function. Needs `npm run build:server` first. The sampler's interval (`interval: 100` µs) and its own overhead make
  * the sum a little above the /proc figure of `npm run bench`: read the shares, not the total.
  */
 import autocannon from 'autocannon';

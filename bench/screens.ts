@@ -81,8 +81,8 @@ async function load(bases: { server: string; bare: string; hello: string }, cook
   // Server CPU per request is the primary figure: what a route costs, free of the queueing that
   // throughput and latency also measure on two shared cores.
   // Each comparison is made within a round (the two routes measured back to back, under the same
-  // neighbours), then the median over rounds: a round-to-round swing of ±20 % in both moves
-  // a ratio of medians much more than the median of ratios.
+  // neighbours), then the median over rounds: a round-to-round swing in both moves a ratio of
+  // medians much more than the median of ratios.
   const paired = (f: (i: number) => number) => median(rounds.screen.map((_, i) => f(i)));
   const cpuIn = (name: Name, i: number) => rounds[name][i]!.cpuUs;
   const rate = (a: Name, b: Name) => paired((i) => rounds[a][i]!.rps / rounds[b][i]!.rps).toFixed(2);
@@ -92,8 +92,8 @@ async function load(bases: { server: string; bare: string; hello: string }, cook
   console.log(`  composition's own CPU (screen − pass-through): ${paired((i) => cpuIn('screen', i) - cpuIn('passthrough', i)).toFixed(0)} µs per home screen   (goal ≤ 100 µs)`);
   console.log(`by throughput (information): screen / pass-through ${rate('screen', 'passthrough')}, bare route / Fastify hello ${rate('bare', 'fastify')}`);
 
-  // The p99 of one 5-second run moves by tens of ms on a shared two-core machine (the load
-  // generator, the sandbox and the server share the cores): three alternating rounds, the median.
+  // The p99 of one 5-second run moves with the neighbours on shared cores (the load generator,
+  // the sandbox and the server share them): three alternating rounds, the median.
   const half = Math.max(1, Math.round(med('passthrough', 'rps') / 2));
   const added: number[] = [];
   for (let round = 1; round <= 3; round++) {
@@ -108,7 +108,7 @@ async function load(bases: { server: string; bare: string; hello: string }, cook
   // route does at its own, and shares each turn's fixed cost among more of them: at one rate for
   // both, the ratio is of the work per request alone. Both are driven at the same time, each at a
   // quarter of the bare route's maximum: one route measured after the other moves with the
-  // machine's speed from one window to the next (± 20 % here), two measured together move alike.
+  // machine's speed from one window to the next, two measured together move alike.
   const quarter = Math.max(1, Math.round(med('bare', 'rps') / 4));
   const atRate: number[] = [];
   for (let round = 1; round <= 3; round++) {
@@ -217,8 +217,7 @@ async function main() {
   console.log(`server: ${serverScript} on Node.js ${process.version}`);
   const { pid: serverPid } = await start(serverScript, serverEnv, null);
   // The bare route is measured on an instance of its own, as the hello is: on the instance that
-  // composes screens it paid for the garbage and the optimised code the screens left behind
-  // (≈ 40 µs a request there against ≈ 28 µs on its own).
+  // composes screens it would pay for the garbage and the optimised code the screens leave behind.
   const bareEnv = { ...serverEnv, PORT: process.env.BENCH_BARE_PORT ?? '3712' };
   const { pid: barePid } = await start(serverScript, bareEnv, null);
   const { pid: helloPid } = await start(HELLO_SERVER, { PORT: helloPort }, /listening on/);

@@ -35,7 +35,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Balancer, type Instance } from './balancer.js';
 import { rssMiB } from './process-stats.js';
-import { COMPILED_SERVER, nodeFlagsFor } from './processes.js';
+import { COMPILED_SERVER, UNTHROTTLED, nodeFlagsFor } from './processes.js';
 import type { ClientReport, ClientTask } from './soak-client.js';
 import { oneTimeCodes, wrongPasswords } from './soak-limits.js';
 import { waitFor } from './wait.js';
@@ -122,6 +122,8 @@ async function main(): Promise<void> {
       LOG_LEVEL: 'warn',
       // GET /bench/memory: the process's own account of its memory (heap, external), sampled with its RSS.
       BENCH_ROUTES: 'true',
+      // Hundreds of sessions from one address, faster than a person: the request limits would refuse them.
+      ...UNTHROTTLED,
       ...storage,
     });
     await waitFor(`http://127.0.0.1:${port}/health/ready`);

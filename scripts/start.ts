@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
+import { DEV_OPS_HOST } from '../server/src/config.js';
 
 const children: ChildProcess[] = [];
 
@@ -49,7 +50,9 @@ async function main(): Promise<void> {
   const ana = fixtures.personas.find((p) => p.key === 'ana');
   console.log(`\n  Consórcio autoatendimento: abra ${base}`);
   console.log(`  Back office: ${env.UPSTREAM_URL}`);
-  if (ana) console.log(`  Entre como ana: CPF ${ana.document}, senha ${ana.password} (outras personas: sandbox/fixtures/personas.json)\n`);
+  if (ana) console.log(`  Entre como ana: CPF ${ana.document}, senha ${ana.password} (outras personas: sandbox/fixtures/personas.json)`);
+  // The console answers on its own host only (OPS_HOST); the browser resolves *.localhost to this machine.
+  console.log(`  Console de operações: http://${env.OPS_HOST ?? DEV_OPS_HOST}:${port}/ops (operacao / operacao-sandbox)\n`);
 }
 
 function shutdown(code: number): void {

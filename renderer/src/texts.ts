@@ -12,4 +12,7 @@ export const TEXTS = {
   networkError: 'Não foi possível conectar. Verifique sua internet e tente novamente.',
   skipToContent: 'Ir para o conteúdo',
   screenFailed: 'Não foi possível mostrar esta tela.',
+  copyManuallyTitle: 'Copie o código manualmente',
+  copyManuallyHint: 'Não foi possível copiar automaticamente. O código já está selecionado: copie pelo menu do aparelho ou pelo atalho do teclado.',
+  copiedCode: 'Código',
 } as const;

@@ -1,10 +1,11 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { LoggerOptions } from 'pino';
-import { recordCall, redactBody, type RecordedCall } from './calls.js';
+import { preciseNow, recordCall, redactBody, type RecordedCall } from './calls.js';
 import { answerGuard, FAULT_HEADER } from './contract.js';
 import { SandboxClock } from './clock.js';
 import type { OutboxMessage, SandboxContext, SandboxOptions } from './context.js';
-import { FaultTable } from './faults.js';
+import { FaultTable, SIMULATED_FAILURE } from './faults.js';
+import { LatencySampler, checkedProfile, endpointNamer, loadLatencyProfile, waitAsProfiled, type LatencyProfile } from './latency.js';
 import { BASE_PATH, PUBLIC_FILES, contractPath, fail, isOpen } from './http.js';
 import { SandboxState } from './state/store.js';
 import { Replays, replayControlRoutes, replayHook } from './replay.js';
@@ -61,6 +62,13 @@ export interface BuildSandboxOptions extends Partial<SandboxOptions> {
   logger?: boolean | LoggerOptions;
   /** A folder of recorded personas (`npm run upstream:check -- --record`) to replay (SANDBOX_RECORDINGS). */
   recordings?: string;
+  /**
+   * The latency profile (SANDBOX_LATENCY): `none` (the default), `realistic`, the path of a JSON
+   * profile, or a profile itself; its waits and errors apply to the contract's calls, never to /__sandbox.
+   */
+  latency?: string | LatencyProfile;
+  /** Seeds the profile's draws (SANDBOX_LATENCY_SEED): the same seed, the same waits and errors. */
+  latencySeed?: number;
 }
 
 /**
@@ -85,6 +93,12 @@ export async function buildSandbox(opts: BuildSandboxOptions = {}): Promise<Fast
     outbox: [] as OutboxMessage[],
   };
 
+  // A profile that is not one stops the sandbox here, naming the file and the field.
+  const latency = new LatencySampler(typeof opts.latency === 'object' ? checkedProfile(opts.latency, 'the latency option') : loadLatencyProfile(opts.latency), opts.latencySeed);
+  const endpointOf = endpointNamer();
+  // The call each request recorded, to stamp when its answer went.
+  const recorded = new WeakMap<object, RecordedCall>();
+
   const app = Fastify({ logger: opts.logger ?? false });
   app.decorate('sandboxContext', ctx);
   app.decorateRequest('grant', null);
@@ -93,6 +107,8 @@ export async function buildSandbox(opts: BuildSandboxOptions = {}): Promise<Fast
   });
 
   await app.register(controlRoutes, { prefix: '/__sandbox', ...ctx });
+  // The latency profile in effect, by endpoint name (docs/performance.md).
+  app.get('/__sandbox/latency', async () => ({ active: latency.active, profile: latency.profile }));
   // Customers recorded from a real back office, answered from their recordings (docs/go-live.md).
   const replays = new Replays();
   if (opts.recordings) replays.loadFolder(opts.recordings);
@@ -113,9 +129,12 @@ export async function buildSandbox(opts: BuildSandboxOptions = {}): Promise<Fast
       // off the open paths, carry a valid access token.
       api.addHook('preHandler', async (request, reply) => {
         const path = contractPath(request.url);
+        const endpoint = endpointOf(request);
         const call: RecordedCall = {
           method: request.method,
           path,
+          endpoint,
+          startedAt: preciseNow(),
           query: { ...(request.query as Record<string, unknown>) },
           platform: header(request.headers.platform),
           appVersion: header(request.headers.app_version),
@@ -127,11 +146,18 @@ export async function buildSandbox(opts: BuildSandboxOptions = {}): Promise<Fast
         const body = redactBody(request.body);
         if (body) call.body = body;
         recordCall(ctx.calls, call, options.callsKept);
+        recorded.set(request, call);
 
+        // The profile's wait, then maybe its error: a failing call takes its time too.
+        if (latency.active) {
+          const drawn = await waitAsProfiled(latency, endpoint);
+          call.profileDelayMs = Math.round(drawn.delayMs * 10) / 10;
+          if (drawn.fails) return reply.code(503).header(FAULT_HEADER, '1').send(SIMULATED_FAILURE);
+        }
         const fault = ctx.faults.take(request.method, path);
         if (fault) {
           if (fault.delayMs) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
-          if (fault.status !== undefined) return reply.code(fault.status).header(FAULT_HEADER, '1').send(fault.body ?? { message: 'Falha simulada pelo sandbox.', code: 'SIMULATED_FAILURE' });
+          if (fault.status !== undefined) return reply.code(fault.status).header(FAULT_HEADER, '1').send(fault.body ?? SIMULATED_FAILURE);
         }
         if (path.startsWith(PUBLIC_FILES)) return;
         if (header(request.headers.client_id) !== options.clientId) return fail(reply, 400, 'Cabeçalho client_id ausente ou desconhecido.');
@@ -141,6 +167,12 @@ export async function buildSandbox(opts: BuildSandboxOptions = {}): Promise<Fast
         if (!grant || ctx.state.revokedFamilies.has(grant.family)) return fail(reply, 401, 'Token inválido.', 'UNAUTHORIZED');
         if (ctx.state.clock.now() >= grant.expiresAt) return fail(reply, 401, 'Token expirado.', 'TOKEN_EXPIRED');
         request.grant = grant;
+      });
+      api.addHook('onResponse', async (request, reply) => {
+        const call = recorded.get(request);
+        if (!call) return;
+        call.endedAt = preciseNow();
+        call.status = reply.statusCode;
       });
       api.addHook('preHandler', replayHook(replays, () => ctx.state));
       api.addHook('preSerialization', answerGuard);

@@ -14,6 +14,24 @@ export interface RecordedCall {
   tokenSent?: boolean;
   /** Body fields, without passwords. */
   body?: Record<string, unknown>;
+  /** The contract's name of the call (`slips.secondCopy`), when it is one. */
+  endpoint?: string | undefined;
+  /**
+   * When the back office received the call and when its answer was sent, in milliseconds since
+   * the epoch with fractions (the process's monotonic clock from its time origin): waves and
+   * critical paths (`npm run bench:paths`). `endedAt` is absent while the call is answered.
+   */
+  startedAt?: number;
+  endedAt?: number;
+  /** The status it was answered with, once answered. */
+  status?: number;
+  /** The wait the latency profile drew for it (SANDBOX_LATENCY), when one is on. */
+  profileDelayMs?: number;
+}
+
+/** Now, in milliseconds since the epoch with fractions of a millisecond. */
+export function preciseNow(): number {
+  return performance.timeOrigin + performance.now();
 }
 
 const SECRET_FIELDS = new Set(['password', 'senha', 'refresh_token', 'senhaAtual', 'novaSenha']);

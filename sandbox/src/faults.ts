@@ -13,6 +13,9 @@ export const FaultInput = z.object({
 });
 export type Fault = z.infer<typeof FaultInput>;
 
+/** What an injected failure answers when it names no body (a fault, or the latency profile's errors). */
+export const SIMULATED_FAILURE = { message: 'Falha simulada pelo sandbox.', code: 'SIMULATED_FAILURE' } as const;
+
 /** Injected failures: the next matching calls answer `status` (optionally after a delay). */
 export class FaultTable {
   private faults: Array<Fault & { left: number }> = [];

@@ -8,6 +8,10 @@ const ttl = process.env.SANDBOX_TOKEN_TTL_SECONDS;
 const callsKept = process.env.SANDBOX_CALLS_KEPT;
 const reuse = process.env.SANDBOX_REFRESH_REUSE_SECONDS;
 const recordings = process.env.SANDBOX_RECORDINGS;
+// none (default), realistic or a JSON file: waits and errors per back-office call (docs/performance.md).
+const latency = process.env.SANDBOX_LATENCY;
+const latencySeed = process.env.SANDBOX_LATENCY_SEED;
+if (latencySeed !== undefined && !/^\d+$/.test(latencySeed)) throw new Error(`SANDBOX_LATENCY_SEED must be a whole number, not ${latencySeed}`);
 // The API client it accepts (the server's UPSTREAM_CLIENT_ID/SECRET); its own by default.
 const clientId = process.env.SANDBOX_CLIENT_ID;
 const clientSecret = process.env.SANDBOX_CLIENT_SECRET;
@@ -18,6 +22,8 @@ const app = await buildSandbox({
   ...(callsKept ? { callsKept: Number(callsKept) } : {}),
   ...(reuse ? { refreshReuseSeconds: Number(reuse) } : {}),
   ...(recordings ? { recordings } : {}),
+  ...(latency ? { latency } : {}),
+  ...(latencySeed ? { latencySeed: Number(latencySeed) } : {}),
   ...(clientId ? { clientId } : {}),
   ...(clientSecret ? { clientSecret } : {}),
 });
@@ -25,6 +31,7 @@ await app.listen({ host, port });
 const address = app.server.address();
 const actualPort = typeof address === 'object' && address ? address.port : port;
 console.log(`sandbox listening on http://${host}:${actualPort}`);
+if (latency && latency !== 'none') console.log(`sandbox latency profile: ${latency}${latencySeed ? ` (seed ${latencySeed})` : ''}`);
 
 closeWithGrace({ delay: 5_000 }, async () => {
   await app.close();

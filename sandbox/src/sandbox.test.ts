@@ -295,6 +295,21 @@ describe('slips', () => {
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
+  it('issues every slip as a boleto com Pix: a valid BR Code for its value, the same on every answer, whose QR code in the PDF reads back to it', async () => {
+    const [{ readBrCode }, { pixQrPng }, { default: jsQR }, { PNG }] = await Promise.all([import('../../screens/back-office/pix.js'), import('./pdf.js'), import('jsqr'), import('pngjs')]);
+    const ana = await quotaSession('ana');
+    const listing = (await get(`cotas/${ana.idCota}/cobrancas/segunda-via?SN_UnificaParcelasOutrasCota=N`, ana.quota)).json() as { identificador: string; parcelas: Pending[] };
+    const body = { identificadorProcesso: listing.identificador, cobrancas: [listing.parcelas[0]!.identificadorCobranca] };
+    const issued = (await post(`cotas/${ana.idCota}/cobrancas/boleto`, body, ana.quota)).json() as { idBoleto: string; valorCobrado: number; pixCopiaECola: string };
+    const code = readBrCode(issued.pixCopiaECola);
+    expect(code).toMatchObject({ amount: issued.valorCobrado, merchantName: 'Consorcio Aurora', txid: `BOLETO${issued.idBoleto}` });
+    expect(((await get(`cotas/${ana.idCota}/boletos/${issued.idBoleto}`, ana.quota)).json() as { pixCopiaECola: string }).pixCopiaECola).toBe(issued.pixCopiaECola);
+    const payoff = (await post(`cotas/${ana.idCota}/cobrancas/quitacao/boleto`, {}, ana.quota)).json() as { valorCobrado: number; pixCopiaECola: string };
+    expect(readBrCode(payoff.pixCopiaECola)?.amount).toBe(payoff.valorCobrado);
+    const png = PNG.sync.read(await pixQrPng(issued.pixCopiaECola));
+    expect(jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data).toBe(issued.pixCopiaECola);
+  });
+
   it('needs the token of the selected quota', async () => {
     const ana = await quotaSession('ana');
     expect((await get(`cotas/${ana.idCota}/cobrancas/segunda-via`, ana.customer)).statusCode).toBe(403);

@@ -22,11 +22,11 @@ export * from './slips.js';
 export * from './documents.js';
 export * from './bids.js';
 export * from './crm.js';
-// Used vehicles, first half: plate, simulation, inspection.
+// Used vehicles up to the inspection: plate, simulation, inspection.
 export * from './used-vehicle.js';
 // Used vehicles: seller, contract and payment.
 export * from './used-vehicle-seller.js';
-// the calls that were still raw.
+// Registration data, help, service requests and quota files.
 export * from './registration.js';
 export * from './help.js';
 export * from './service.js';

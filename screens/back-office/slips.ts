@@ -34,6 +34,13 @@ export const SlipData = z.object({
   hash: z.string(),
   descricao: z.string(),
   situacao: z.enum(['EM_ABERTO', 'PAGO']),
+  /**
+   * Contract gap filled: the Pix copy-and-paste code (BR Code) of a "boleto com Pix", when the back
+   * office issues the slip with one. Absent or null: the slip is paid by its typeable line only,
+   * and nothing of Pix is shown. The server shows it only when it reads as a Pix BR Code with a
+   * valid CRC (`readBrCode`, pix.ts).
+   */
+  pixCopiaECola: z.string().nullish(),
 });
 export type SlipData = z.infer<typeof SlipData>;
 

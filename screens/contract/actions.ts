@@ -40,12 +40,18 @@ export const OpenUrlAction = z
   .object({ type: z.literal('open-url'), url: z.url({ protocol: /^https?$/ }) })
   .meta({ id: 'OpenUrlAction' });
 
+/**
+ * Copies `text` (a typeable line, a Pix code) to the clipboard: inside a wrapper through the
+ * bridge's `copy` message, else the web clipboard. `message` ("… copiado.") is shown only when the
+ * copy succeeded; otherwise the renderer shows the text selected in a read-only field named by
+ * `label` (what is copied, as people call it), with "Copie o código manualmente".
+ */
 export const CopyAction = z
-  .object({ type: z.literal('copy'), text: z.string(), message: z.string() })
+  .object({ type: z.literal('copy'), text: z.string(), message: z.string(), label: z.string().min(1).optional() })
   .meta({ id: 'CopyAction' });
 
 /** Message names of the native bridge (their payloads and answers: screens/contract/bridge.ts). */
-export const BRIDGE_METHODS = ['biometrics', 'push-opt-in', 'status-bar-color', 'share-file', 'evaluation', 'device'] as const;
+export const BRIDGE_METHODS = ['biometrics', 'push-opt-in', 'status-bar-color', 'share-file', 'evaluation', 'device', 'copy'] as const;
 
 /** What a bridge action may run after the wrapper answers (no nested bridge calls). */
 const FollowUp = z.discriminatedUnion('type', [NavigateAction, SubmitAction, DownloadAction, OpenUrlAction, CopyAction]);

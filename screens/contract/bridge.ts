@@ -100,4 +100,14 @@ export const BRIDGE_MESSAGES: Record<BridgeMethod, BridgeMessage> = {
     onNo: 'sends x-client-platform from the bridge found, without x-app-version',
     example: { args: {}, answer: { platform: 'android', appVersion: '1.70.00' } },
   },
+  copy: {
+    summary:
+      "Copy a text to the device clipboard (a slip's typeable line, its Pix code): the renderer sends it for every `copy` action inside a wrapper, before trying the web clipboard, which a WebView may not offer. The wrapper answers copied: true only once the text is on the clipboard.",
+    sentBy: 'renderer',
+    payload: z.object({ text: z.string().min(1).max(4096) }).strict(),
+    answer: z.object({ copied: z.boolean() }),
+    onYes: "shows the action's message (\"Código Pix copiado.\")",
+    onNo: 'tries the web clipboard (navigator.clipboard.writeText); when that fails too, shows the text selected in a read-only field with "Copie o código manualmente", never a "copiado"',
+    example: { args: { text: '00190000090000000000010017000018116560000123456' }, answer: { copied: true }, screen: '/boletos/boletogerado' },
+  },
 };

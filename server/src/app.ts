@@ -27,6 +27,8 @@ import once from './plugins/core/once.js';
 import ownership from './plugins/core/ownership.js';
 import actions from './plugins/core/actions.js';
 import consoleAccess from './plugins/core/console-access.js';
+import consoleHost from './plugins/core/console-host.js';
+import rateLimits from './plugins/core/rate-limits.js';
 import csrf from './plugins/core/csrf.js';
 import health from './capabilities/health/index.js';
 import auth from './capabilities/auth/index.js';
@@ -77,7 +79,12 @@ export function stdoutDestination(): BatchedDestination {
 /** Builds the service. Load order is the architecture: external plugins → core plugins → capabilities. */
 export async function buildApp(
   cfg: Config,
-  options: { logger?: false; loggerInstance?: FastifyBaseLogger } = {},
+  options: {
+    logger?: false;
+    loggerInstance?: FastifyBaseLogger;
+    /** The clock the windows of moves consumed once are read by (plugins/core/once.ts): Date.now unless a test moves it. */
+    onceClock?: () => number;
+  } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
     // A request's logger is made on its first line (most requests write none but the access line);
@@ -108,10 +115,14 @@ export async function buildApp(
   // Security headers (HSTS among them) before any check that may answer early: every answer carries them.
   await app.register(helmet);
   await app.register(allowedHosts);
+  // Which host answers which route (the console's own, OPS_HOST): before any route is added and before any route's other checks.
+  await app.register(consoleHost);
   // Before any route, so that every route is described.
   await app.register(openapi);
   await app.register(definitions);
   await app.register(cookie);
+  // The request limits of the screen API and the actions (per session, per address): before any other check of a route.
+  await app.register(rateLimits);
   // The console's role guard: the first check of a console route (after the cookies are read).
   await app.register(consoleAccess);
   // The cross-site check of every state-changing route (all under /api/), after the console's guard.
@@ -128,7 +139,7 @@ export async function buildApp(
   await app.register(quotaSelection);
   await app.register(appVersions, at('versions'));
   await app.register(screens);
-  await app.register(once);
+  await app.register(once, options.onceClock ? { now: options.onceClock } : {});
   await app.register(ownership);
   await app.register(actions);
   await app.register(renderer);
@@ -158,7 +169,7 @@ export async function buildApp(
   await app.register(awardedFlow, at('awarded'));
   await app.register(insuranceOffer, at('insurance'));
   await app.register(postSale, at('post-sale'));
-  // Vehicle billing, part 1: general billing, new vehicle, manual billing.
+  // Vehicle billing: general billing, new and used vehicles, manual billing.
   await app.register(vehicleBilling, at('vehicle-billing'));
   return app;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
 import { ConfigError, loadConfig } from './config.js';
 
 const base = { UPSTREAM_URL: 'http://127.0.0.1:4010' };
@@ -27,31 +28,46 @@ describe('configuration', () => {
 
   it('uses a Secure __Host-Http- cookie and demands a cookie secret in production', () => {
     expect(() => loadConfig({ ...base, APP_ENV: 'production' })).toThrow(/COOKIE_SECRET/);
-    const c = loadConfig({ ...base, APP_ENV: 'production', UPSTREAM_CLIENT_ID: 'cliente-de-teste', UPSTREAM_CLIENT_SECRET: 'segredo-do-cliente-de-teste', COOKIE_SECRET: 'x'.repeat(32), OPS_USERS: 'analista:senha-longa-de-teste:viewer', ALLOWED_HOSTS: 'localhost' });
+    const c = loadConfig({ ...base, APP_ENV: 'production', UPSTREAM_CLIENT_ID: 'cliente-de-teste', UPSTREAM_CLIENT_SECRET: 'segredo-do-cliente-de-teste', COOKIE_SECRET: randomBytes(32).toString('base64'), SESSION_SEAL_KEYS: `k1=${randomBytes(32).toString('base64')}`, OPS_USERS: 'analista:senha-longa-de-teste:viewer', ALLOWED_HOSTS: 'localhost', OPS_HOST: 'ops.localhost' });
     expect(c.secureCookies).toBe(true);
     expect(c.sessionCookieName).toBe('__Host-Http-sid');
     expect(c.validateScreens).toBe(false);
   });
 
-  const production = { APP_ENV: 'production', UPSTREAM_URL: 'https://backoffice.example', UPSTREAM_CLIENT_ID: 'app-consorcio-producao', UPSTREAM_CLIENT_SECRET: 'um-segredo-de-cliente-de-verdade', COOKIE_SECRET: 'x'.repeat(32), OPS_USERS: 'ana.souza:uma-senha-longa-de-verdade:publisher', ALLOWED_HOSTS: 'app.aurora.example, app.horizonte.example:443' };
+  const production = { APP_ENV: 'production', UPSTREAM_URL: 'https://backoffice.example', UPSTREAM_CLIENT_ID: 'app-consorcio-producao', UPSTREAM_CLIENT_SECRET: 'um-segredo-de-cliente-de-verdade', COOKIE_SECRET: randomBytes(32).toString('base64'), SESSION_SEAL_KEYS: `k1=${randomBytes(32).toString('base64')}`, OPS_USERS: 'ana.souza:uma-senha-longa-de-verdade:publisher', ALLOWED_HOSTS: 'app.aurora.example, app.horizonte.example:443', OPS_HOST: 'ops.aurora.example' };
 
-  it('starts in production with safe settings and reads the allowed hosts without ports', () => {
-    expect([...loadConfig(production).allowedHosts!]).toEqual(['app.aurora.example', 'app.horizonte.example']);
+  it('starts in production with safe settings and reads the allowed hosts without ports, the console’s among them', () => {
+    expect([...loadConfig(production).allowedHosts!]).toEqual(['app.aurora.example', 'app.horizonte.example', 'ops.aurora.example']);
   });
 
   it.each([
     ['the sandbox staff accounts', { OPS_USERS: 'operacao:operacao-sandbox:publisher' }, /OPS_USERS: as contas do sandbox/],
     ['no staff accounts', { OPS_USERS: undefined }, /OPS_USERS: obrigatório/],
     ['no cookie secret', { COOKIE_SECRET: undefined }, /COOKIE_SECRET: obrigatório/],
+    ['no sealing keys for the session store', { SESSION_SEAL_KEYS: undefined }, /SESSION_SEAL_KEYS: obrigatório/],
+    ['a sealing key of 16 bytes', { SESSION_SEAL_KEYS: `k1=${randomBytes(16).toString('base64')}` }, /SESSION_SEAL_KEYS deve ser id=chave-base64-de-32-bytes/],
     ['a short cookie secret', { COOKIE_SECRET: 'curto' }, /COOKIE_SECRET precisa de pelo menos 32/],
     ['an http upstream', { UPSTREAM_URL: 'http://backoffice.example' }, /UPSTREAM_URL: o back office deve ser acessado por https/],
     ['no allowed hosts', { ALLOWED_HOSTS: undefined }, /ALLOWED_HOSTS: obrigatório/],
+    ['no console host', { OPS_HOST: undefined }, /OPS_HOST: obrigatório/],
+    ['a console publish without a second person', { OPS_REQUIRE_APPROVAL: 'false' }, /OPS_REQUIRE_APPROVAL: em produção/],
     ['no API client id', { UPSTREAM_CLIENT_ID: undefined }, /UPSTREAM_CLIENT_ID: obrigatório em produção/],
     ['the sandbox’s API client id', { UPSTREAM_CLIENT_ID: 'app-cliente-web' }, /UPSTREAM_CLIENT_ID: obrigatório em produção/],
     ['no API client secret', { UPSTREAM_CLIENT_SECRET: undefined }, /UPSTREAM_CLIENT_SECRET: obrigatório em produção/],
     ['the sandbox’s API client secret', { UPSTREAM_CLIENT_SECRET: 'sandbox-secret' }, /UPSTREAM_CLIENT_SECRET: obrigatório em produção/],
+    ['a cookie secret of one character repeated', { COOKIE_SECRET: 'x'.repeat(40) }, /COOKIE_SECRET: segredo fraco/],
+    ['a cookie secret of a sequence', { COOKIE_SECRET: 'abcdefghijklmnopqrstuvwxyz0123456789' }, /COOKIE_SECRET: segredo fraco/],
+    ['the compose demo’s cookie secret', { COOKIE_SECRET: 'demo-only-secret-change-me-0123456789abcdef' }, /COOKIE_SECRET: valor publicado no repositório/],
+    ['a short API client secret', { UPSTREAM_CLIENT_SECRET: 'curto-demais' }, /UPSTREAM_CLIENT_SECRET: segredo fraco/],
+    ['the compose demo’s API client secret', { UPSTREAM_CLIENT_SECRET: 'demo-only-client-secret-change-me' }, /UPSTREAM_CLIENT_SECRET: valor publicado no repositório/],
+    ['a short console password', { OPS_USERS: 'ana.souza:uma-senha-longa-de-verdade:publisher,bia:senha123:viewer' }, /OPS_USERS \(senha de bia\): segredo fraco/],
+    ['the compose demo’s console password', { OPS_USERS: 'analista:troque-esta-senha-demo:publisher' }, /OPS_USERS \(senha de analista\): valor publicado no repositório/],
   ])('refuses to start in production with %s, naming the variable', (_name, change, message) => {
     expect(() => loadConfig({ ...production, ...change })).toThrow(message);
+  });
+
+  it('takes weak secrets outside production', () => {
+    expect(loadConfig({ ...base, COOKIE_SECRET: 'x'.repeat(32), OPS_USERS: 'ana:1:viewer' }).COOKIE_SECRET).toBe('x'.repeat(32));
   });
 
   it('accepts plain http only to a loopback sidecar', () => {

@@ -1,4 +1,7 @@
 import { distance } from 'fastest-levenshtein';
+import { secretProblems } from './production-secrets.js';
+import { SealKeys } from './security/sealing.js';
+import { hkdfSync, randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 
@@ -8,7 +11,8 @@ const bool = z
 
 /**
  * TRUST_PROXY: how many proxies (load balancers) stand in front of the server — a hop count
- * (`1`) — or the addresses/CIDR ranges of the trusted proxies (`10.0.0.0/8,192.168.1.7`).
+ * (`1`) — or the addresses/CIDR ranges of the trusted proxies (`10.244.250.0/26,192.168.1.7`): the
+ * proxies' own addresses, never a whole network whose every host could forge the headers.
  * Absent or `0`: the socket's peer is the client (no forwarded header is believed).
  */
 const trustProxy = z
@@ -52,9 +56,29 @@ export const ConfigSchema = z.object({
     .optional(),
   /** Connections to PostgreSQL per instance: a token refresh holds one (its advisory lock) while the back office answers. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(20),
+  /**
+   * `auto`: the server applies the migrations at start. `never`: it only checks them (its role may
+   * not create anything) and is not ready while the database lacks one; `npm run migrate` applies
+   * them as the migration role (DATABASE_MIGRATION_URL). The embedded PGlite always migrates.
+   */
+  DATABASE_MIGRATE: z.enum(['auto', 'never'], { message: 'DATABASE_MIGRATE deve ser auto ou never' }).default('auto'),
   DATA_DIR: z.string().min(1).default('data/pglite'),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'REDIS_URL deve começar com redis:// ou rediss://').optional(),
   COOKIE_SECRET: z.string().min(32, 'COOKIE_SECRET precisa de pelo menos 32 caracteres').optional(),
+  /**
+   * Keys that seal the back office's tokens in the session store (AES-256-GCM): `id=base64,…`,
+   * newest first, each 32 random bytes. A random key per process when absent (outside production).
+   */
+  SESSION_SEAL_KEYS: z
+    .string()
+    .superRefine((text, ctx) => {
+      try {
+        SealKeys.parse(text);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: `SESSION_SEAL_KEYS deve ser id=chave-base64-de-32-bytes,… (${(err as Error).message})` });
+      }
+    })
+    .optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(72).default(12),
   /** Host name that local hosts (localhost, 127.0.0.1) are resolved as when loading the partner. */
@@ -67,8 +91,22 @@ export const ConfigSchema = z.object({
   OPS_USERS: z.string().optional(),
   /** Personas the console previews decisions for (the sandbox's fixture file); absent in production. */
   OPS_PREVIEW_PERSONAS: z.string().optional(),
-  /** A console publish waits for a second person (role approver) to approve it. Off by default. */
-  OPS_REQUIRE_APPROVAL: bool.default(false),
+  /**
+   * The operations console's own host name: /ops and the console's routes answer there only, and
+   * nothing else does (plugins/core/console-host.ts). Required in production; `ops.localhost`
+   * elsewhere. A port is ignored, as in ALLOWED_HOSTS.
+   */
+  OPS_HOST: z
+    .string()
+    .trim()
+    .regex(/^(?=[^:]{1,253}(:\d+)?$)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+(:\d+)?$/i, 'OPS_HOST deve ser um nome de host com domínio, ex.: ops.consorcio.example')
+    .refine((host) => !isIP(host.replace(/:\d+$/, '')), 'OPS_HOST deve ser um nome de host, não um endereço IP')
+    .optional(),
+  /**
+   * A console publish waits for a second person (role approver) to approve it. Off by default
+   * outside production; production always requires it and refuses `false`.
+   */
+  OPS_REQUIRE_APPROVAL: bool.optional(),
   /** How often each instance looks for a newly published flow version (ms); 0 turns polling off. */
   FLOWS_POLL_MS: z.coerce.number().int().min(0).max(5_000).default(2_000),
   /** How often each instance writes the flows' counts it keeps in memory (ms); 0 writes them only when the console reads and at close. */
@@ -85,11 +123,19 @@ export const ConfigSchema = z.object({
   /** Address the metrics listener binds. */
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   /** Networks allowed to read metrics (CIDR list); any other address gets 403. */
-  METRICS_ALLOWED_NETWORKS: z.string().regex(/^[0-9a-f.:]+(\/\d{1,3})?(\s*,\s*[0-9a-f.:]+(\/\d{1,3})?)*$/i, 'METRICS_ALLOWED_NETWORKS deve ser uma lista de redes CIDR, ex.: 127.0.0.0/8,10.0.0.0/8').default('127.0.0.0/8,::1/128'),
+  METRICS_ALLOWED_NETWORKS: z.string().regex(/^[0-9a-f.:]+(\/\d{1,3})?(\s*,\s*[0-9a-f.:]+(\/\d{1,3})?)*$/i, 'METRICS_ALLOWED_NETWORKS deve ser uma lista de redes CIDR, ex.: 127.0.0.0/8,10.244.251.0/26').default('127.0.0.0/8,::1/128'),
   /** OTLP/HTTP collector base URL (…/v1/traces is appended); traces are off when absent. */
   OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/, message: 'OTEL_EXPORTER_OTLP_ENDPOINT deve ser uma URL http(s)' }).optional(),
   /** Log level per capability, e.g. `auth=debug,slips=warn` (others follow LOG_LEVEL). */
   LOG_LEVELS: z.string().regex(/^([a-z-]+=(fatal|error|warn|info|debug|trace|silent))(,[a-z-]+=(fatal|error|warn|info|debug|trace|silent))*$/, 'LOG_LEVELS deve ser uma lista capacidade=nível, ex.: auth=debug,slips=warn').optional(),
+  /** The window of the request limits below (plugins/core/rate-limits.ts), in seconds. */
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** Screens (`GET /api/screens`) one session may ask for in a window. */
+  RATE_LIMIT_SCREENS_PER_SESSION: z.coerce.number().int().min(1).max(10_000_000).default(120),
+  /** Actions (`POST /api/actions/…`) one session may run in a window. */
+  RATE_LIMIT_ACTIONS_PER_SESSION: z.coerce.number().int().min(1).max(10_000_000).default(60),
+  /** Screens and actions together from one client address in a window, whatever the session. */
+  RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000_000).default(600),
   /** Host names the server answers for (the partners' domains), comma-separated; required in production. */
   ALLOWED_HOSTS: z
     .string()
@@ -106,12 +152,20 @@ export type Config = z.infer<typeof ConfigSchema> & {
   validateScreens: boolean;
   opsUsers: string;
   opsPreviewPersonas: string | null;
-  /** Host names (lower case, without port) the server answers for; null answers any. */
+  /** Host names (lower case, without port) the server answers for, the console's among them; null answers any. */
   allowedHosts: Set<string> | null;
+  /** The console's host name (OPS_HOST, lower case, without port). */
+  consoleHost: string;
+  /** Whether a console publish waits for an approver: always in production. */
+  opsRequireApproval: boolean;
   /** Variables that look like a misspelt known one (`UPSTREAM_ULR`), to be logged at start. */
   warnings: string[];
   /** Fastify's trustProxy: false, a hop count or the trusted proxies' addresses. */
   trustProxy: false | number | string[];
+  /** The key ring sealing the session store's secrets. */
+  sealKeys: SealKeys;
+  /** The key of the customers' pseudonyms in security events, derived from COOKIE_SECRET (random per process without it). */
+  subjectKey: Buffer;
 };
 
 export class ConfigError extends Error {
@@ -130,6 +184,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (unsafe.length) throw new ConfigError(`Configuração insegura para produção:\n${unsafe.map((u) => `  - ${u}`).join('\n')}`);
   }
   const secureCookies = c.APP_ENV === 'production';
+  const consoleHost = bareHost(c.OPS_HOST ?? DEV_OPS_HOST);
   return {
     ...c,
     secureCookies,
@@ -139,26 +194,44 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     validateScreens: c.VALIDATE_SCREENS ?? c.APP_ENV !== 'production',
     opsUsers: c.OPS_USERS ?? (c.APP_ENV === 'production' ? '' : SANDBOX_STAFF),
     opsPreviewPersonas: c.OPS_PREVIEW_PERSONAS ?? (c.APP_ENV === 'production' ? null : 'sandbox/fixtures/personas.json'),
-    allowedHosts: c.ALLOWED_HOSTS ? new Set(c.ALLOWED_HOSTS.split(',').map((h) => h.trim().toLowerCase().replace(/:\d+$/, ''))) : null,
+    allowedHosts: c.ALLOWED_HOSTS ? new Set([...c.ALLOWED_HOSTS.split(',').map(bareHost), consoleHost]) : null,
+    consoleHost,
+    opsRequireApproval: c.APP_ENV === 'production' || c.OPS_REQUIRE_APPROVAL === true,
     warnings: misspelt(env),
+    sealKeys: c.SESSION_SEAL_KEYS ? SealKeys.parse(c.SESSION_SEAL_KEYS) : SealKeys.ephemeral(),
+    subjectKey: Buffer.from(hkdfSync('sha256', c.COOKIE_SECRET ?? randomBytes(32), '', 'security-event-subject', 32)),
   };
 }
 
 /**
  * What production must never run with (each names its variable): the sandbox's staff accounts or
- * API client, a missing cookie secret, an upstream over plain http, no list of allowed hosts.
+ * API client, a missing cookie secret, a secret published in the repository or too weak
+ * (production-secrets.ts), an upstream over plain http, no list of allowed hosts, no console host
+ * of its own, a console publish without a second person.
  */
 function productionProblems(c: z.infer<typeof ConfigSchema>): string[] {
   const sandboxPasswords = SANDBOX_STAFF.split(',').map((account) => account.split(':')[1]);
   return [
     !c.COOKIE_SECRET && 'COOKIE_SECRET: obrigatório em produção (32 caracteres ou mais)',
+    !c.SESSION_SEAL_KEYS && 'SESSION_SEAL_KEYS: obrigatório em produção (id=chave de 32 bytes em base64, a mais nova primeiro)',
     c.UPSTREAM_CLIENT_ID === SANDBOX_UPSTREAM_CLIENT.id && 'UPSTREAM_CLIENT_ID: obrigatório em produção (o do sandbox não vale)',
     c.UPSTREAM_CLIENT_SECRET === SANDBOX_UPSTREAM_CLIENT.secret && 'UPSTREAM_CLIENT_SECRET: obrigatório em produção (o do sandbox não vale)',
     !c.OPS_USERS && 'OPS_USERS: obrigatório em produção (as contas do sandbox não valem)',
     c.OPS_USERS && sandboxPasswords.some((p) => c.OPS_USERS!.split(',').some((account) => account.split(':')[1] === p)) && 'OPS_USERS: as contas do sandbox não podem ser usadas em produção',
     c.UPSTREAM_URL.startsWith('http:') && !isLoopback(c.UPSTREAM_URL) && 'UPSTREAM_URL: o back office deve ser acessado por https em produção',
     !c.ALLOWED_HOSTS && 'ALLOWED_HOSTS: obrigatório em produção (os domínios dos parceiros)',
+    !c.OPS_HOST && 'OPS_HOST: obrigatório em produção (o domínio próprio do console de operações, ex.: ops.consorcio.example)',
+    c.OPS_REQUIRE_APPROVAL === false && 'OPS_REQUIRE_APPROVAL: em produção toda publicação espera a aprovação de uma segunda pessoa (perfil approver); retire a variável ou use true',
+    ...secretProblems(c),
   ].filter((p): p is string => typeof p === 'string');
+}
+
+/** The console's host outside production: Chromium and curl resolve every *.localhost to the loopback without configuration. */
+export const DEV_OPS_HOST = 'ops.localhost';
+
+/** A host as ALLOWED_HOSTS and OPS_HOST name it, lower case and without its port. */
+function bareHost(host: string): string {
+  return host.trim().toLowerCase().replace(/:\d+$/, '');
 }
 
 /** A sidecar on the same host (loopback) never crosses a network: plain http is accepted there only. */
@@ -181,3 +254,24 @@ function misspelt(env: Record<string, string | undefined>): string[] {
 
 /** Console accounts of a machine without OPS_USERS (never in production). */
 export const SANDBOX_STAFF = 'operacao:operacao-sandbox:publisher,consulta:consulta-sandbox:viewer,aprovacao:aprovacao-sandbox:approver';
+
+const postgresUrl = (name: string) => z.string().regex(/^postgres(ql)?:\/\//, `${name} deve começar com postgres:// ou postgresql://`);
+
+/**
+ * What `npm run migrate` (server/src/migrate.ts, the cluster's Job) reads: the PostgreSQL database
+ * it migrates, as the migration role (DATABASE_MIGRATION_URL; DATABASE_URL when one role does
+ * both), and the log level. Nothing else: the Job starts no server.
+ */
+export const MigrationConfigSchema = z.object({
+  DATABASE_MIGRATION_URL: postgresUrl('DATABASE_MIGRATION_URL').optional(),
+  DATABASE_URL: postgresUrl('DATABASE_URL').optional(),
+  LOG_LEVEL: ConfigSchema.shape.LOG_LEVEL,
+});
+
+export function loadMigrationConfig(env: Record<string, string | undefined> = process.env): { databaseUrl: string; LOG_LEVEL: Config['LOG_LEVEL'] } {
+  const parsed = MigrationConfigSchema.safeParse(env);
+  if (!parsed.success) throw new ConfigError(`Configuração inválida:\n${parsed.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`).join('\n')}`);
+  const databaseUrl = parsed.data.DATABASE_MIGRATION_URL ?? parsed.data.DATABASE_URL;
+  if (!databaseUrl) throw new ConfigError('Configuração inválida:\n  - DATABASE_MIGRATION_URL: obrigatório (o PostgreSQL a migrar, com o papel de migração); sem PostgreSQL, o PGlite embutido migra ao iniciar o servidor');
+  return { databaseUrl, LOG_LEVEL: parsed.data.LOG_LEVEL };
+}

@@ -1,12 +1,16 @@
 // First: it must run before the loading of the others starts full garbage collections.
 import './next-tick-shape.js';
 import closeWithGrace from 'close-with-grace';
-import { buildApp } from './app.js';
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { buildApp, stdoutDestination } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { loggerOptions } from './logger.js';
 import { endOfLifeMessage, pastEndOfLife } from './node-support.js';
 import { CLOSE_GRACE_MS } from './plugins/core/drain.js';
+import { awaitSchema, type SchemaGate } from './schema-gate.js';
 
-/** Process entry: configuration, listen, graceful close. */
+/** Process entry: configuration, the schema (DATABASE_MIGRATE=never), listen, graceful close. */
 async function main(): Promise<void> {
   let config;
   try {
@@ -18,15 +22,25 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const app = await buildApp(config);
-  for (const warning of config.warnings) app.log.warn(warning);
+  const log = pino(loggerOptions(config.LOG_LEVEL), stdoutDestination());
+  for (const warning of config.warnings) log.warn(warning);
   const eol = pastEndOfLife(process.versions.node, new Date());
-  if (eol) app.log.warn(eol, endOfLifeMessage(eol));
+  if (eol) log.warn(eol, endOfLifeMessage(eol));
+  let app: FastifyInstance | undefined;
+  // Closed while it waits for the schema, the process has nothing to drain.
   closeWithGrace({ delay: CLOSE_GRACE_MS }, async ({ signal, err }) => {
-    if (err) app.log.error({ err }, 'closing after an error');
-    else app.log.info({ signal }, 'closing');
-    await app.close();
+    if (err) log.error({ err }, 'closing after an error');
+    else log.info({ signal }, 'closing');
+    await app?.close();
   });
+  // The migration role migrates (npm run migrate, the cluster's Job): until it has, this instance
+  // answers the probes, not ready, and builds nothing (server/src/schema-gate.ts).
+  let gate: SchemaGate | null = null;
+  if (config.DATABASE_URL && config.DATABASE_MIGRATE === 'never') {
+    gate = await awaitSchema({ databaseUrl: config.DATABASE_URL, host: config.HOST, port: config.PORT, log });
+  }
+  app = await buildApp(config, { loggerInstance: log });
+  await gate?.close();
   await app.listen({ host: config.HOST, port: config.PORT });
 }
 

@@ -10,9 +10,9 @@ import { executionAsyncResource } from 'node:async_hooks';
  * V8 links the shapes that literal passes through by weak transitions: a full garbage collection that
  * finds no record alive (the queue is empty between requests) drops them, and the next record gets
  * new ones. After four such collections (a server's start makes more) the literal's property sites
- * go megamorphic for good, and every record is then built in V8's runtime, about 1.2 µs each on a
- * 2-core VM where the bare route costs 50: seven of them, a sixth of it (docs/performance.md,
- * "The next-tick record"). One record kept alive keeps its shapes, and the sites stay monomorphic.
+ * go megamorphic for good, and every record is then built in V8's runtime, seven times a request.
+ * One record kept alive keeps its shapes, and the sites stay monomorphic. What that saves a home
+ * screen, by `npm run bench:composition`: docs/performance.md, "The next-tick record".
  *
  * Imported first by the process entry, before the modules whose loading starts the collections.
  */

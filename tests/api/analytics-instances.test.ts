@@ -8,7 +8,7 @@ import { analysisPage, funnelCounts, staffClient } from '../helpers/analysis.js'
 import { findAll } from '../helpers/api-client.js';
 import { persona } from '../helpers/personas.js';
 import { postgresAvailable, TEST_DATABASE_URL } from '../helpers/postgres.js';
-import { startStack, type Stack } from '../helpers/stack.js';
+import { RAISED_LIMITS, startStack, type Stack } from '../helpers/stack.js';
 
 /** Each pass offers its own value: the same offer confirmed again is the same move, answered once. */
 let offers = 0;
@@ -31,7 +31,7 @@ let otherUrl: string;
 beforeAll(async () => {
   if (!reachable) return;
   stack = await startStack({ DATABASE_URL, ANALYTICS_FLUSH_MS: '100' });
-  other = await buildApp(loadConfig({ APP_ENV: 'test', UPSTREAM_URL: stack.sandbox.url, DATABASE_URL, ANALYTICS_FLUSH_MS: '0', LOG_LEVEL: 'silent' }), { logger: false });
+  other = await buildApp(loadConfig({ APP_ENV: 'test', UPSTREAM_URL: stack.sandbox.url, DATABASE_URL, ANALYTICS_FLUSH_MS: '0', LOG_LEVEL: 'silent', ...RAISED_LIMITS }), { logger: false });
   await other.listen({ host: '127.0.0.1', port: 0 });
   otherUrl = `http://localhost:${(other.server.address() as AddressInfo).port}`;
 });

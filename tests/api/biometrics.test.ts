@@ -11,10 +11,15 @@ const credential = () => randomBytes(32).toString('base64url');
 type Client = ReturnType<typeof client>;
 const inWrapper = (c: Client, name: string, body: unknown) => c.action(name, body).set(ANDROID);
 const unlockButton = (doc: { layout: unknown[] }) => findAll(doc.layout, (n) => n.id === 'entrar-biometria')[0];
+/** Turning biometrics on or off asks for the password again first (tests/api/customer-sessions.test.ts tests it). */
+async function passwordAgain(c: Client, key: string) {
+  expect((await inWrapper(c, 'auth/reauthenticate', { senha: persona(key).password, motivo: 'biometria' })).body.to).toBe('/biometria');
+}
 
 async function enrolled(key = 'ana') {
   const c = client(stack.baseUrl);
   await c.loginWithQuota(key);
+  await passwordAgain(c, key);
   const secret = credential();
   const res = await inWrapper(c, 'auth/biometrics-enrol', { resposta: { ok: true, credential: secret } });
   expect(res.body).toMatchObject({ kind: 'snackbar', to: '/home' });
@@ -53,6 +58,7 @@ describe('biometric login inside a native wrapper', () => {
 
     // Turned off from /biometria: every credential of the customer is revoked.
     await c.loginWithQuota('ana');
+    await passwordAgain(c, 'ana');
     const page = await c.screen('/biometria', ANDROID);
     expect(findAll(page.body.layout, (n) => n.id === 'desativar-biometria')[0].action.action).toBe('auth/biometrics-disable');
     expect((await inWrapper(c, 'auth/biometrics-disable', {})).body.kind).toBe('snackbar');
@@ -70,6 +76,7 @@ describe('biometric login inside a native wrapper', () => {
   it('refuses enrolment outside a wrapper and without a well-formed credential', async () => {
     const c = client(stack.baseUrl);
     await c.loginWithQuota('ana');
+    await passwordAgain(c, 'ana');
     expect((await c.action('auth/biometrics-enrol', { resposta: { ok: true, credential: credential() } })).body).toMatchObject({ kind: 'navigate', to: '/indisponivel' });
     expect((await inWrapper(c, 'auth/biometrics-enrol', { resposta: { ok: true } })).body).toMatchObject({ kind: 'navigate', to: '/biometria?falhou=1' });
     // A renderer that does not carry the answer yet: the web path, not an error.
@@ -96,6 +103,7 @@ describe('biometric login inside a native wrapper', () => {
   it('asks for a new enrolment after a password change', async () => {
     const c = client(stack.baseUrl);
     await c.loginWithQuota('carla');
+    await passwordAgain(c, 'carla');
     const secret = credential();
     await inWrapper(c, 'auth/biometrics-enrol', { resposta: { ok: true, credential: secret } });
     expect(await stack.app.biometrics.find(secret)).not.toBeNull();

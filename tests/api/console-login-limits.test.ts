@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { STAFF_LOGIN_LIMITS, STAFF_LOGIN_TOO_MANY } from '../../server/src/capabilities/ops/staff-login-throttle.js';
-import { client } from '../helpers/api-client.js';
+import { consoleClient } from '../helpers/console-host.js';
 import { useStack } from '../helpers/stack.js';
 
 // One load balancer in front: each test is a client address of its own.
 const stack = useStack({ TRUST_PROXY: '1' });
 const WRONG = 'Usuário ou senha da equipe inválidos.';
 
-const login = (from: string, user: string, senha: string) => client(stack.baseUrl).action('ops/login', { login: user, senha }).set('x-forwarded-for', from);
+const login = (from: string, user: string, senha: string) => consoleClient(stack.baseUrl).action('ops/login', { login: user, senha }).set('x-forwarded-for', from);
 
 describe('the console login is limited like the customers’', () => {
   it('gives a login 5 tries, then refuses it even with the right password, and answers an unknown login the same way', async () => {

@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { CLIENT_PLATFORM_HEADER } from '../../screens/contract/index.js';
 import { loadDefinitions } from '../../server/src/domain/definitions.js';
 import { client, landOn } from '../helpers/api-client.js';
+import { consoleClient } from '../helpers/console-host.js';
 import { consolePages } from '../helpers/console-pages.js';
 import { PARTNERS } from '../helpers/every-screen.js';
 import { concrete, generateJourneys } from '../helpers/journeys.js';
@@ -62,13 +63,13 @@ describe('every screen document reads as Brazilian Portuguese', () => {
         await sweep(c, someone.key);
       }
     }
-    const staff = client(stack.baseUrl);
+    const staff = consoleClient(stack.baseUrl);
     expect((await staff.action('ops/login', { login: 'operacao', senha: 'operacao-sandbox' })).body).toMatchObject({ kind: 'navigate', to: '/ops' });
     // The analysis after every persona's visits: its funnels have figures to show.
     for (const path of [...consolePages(stack), '/ops/analise', '/ops/analise?fluxo=bid-wizard&periodo=30']) read(path, (await landOn(staff, path)).body, 'staff');
     // The console's exports, cell by cell (a version's differences are the definitions' own JSON, as edited).
     for (const path of ['/api/ops/auditoria.csv', '/api/ops/analise.csv?fluxo=bid-wizard']) {
-      const res = await staff.agent.get(path);
+      const res = await staff.get(path);
       expect(res.status, path).toBe(200);
       const rows = parse(res.text, { bom: true }) as string[][];
       const texts = rows.flatMap((row, r) => row.flatMap((cell, c) => (rows[0]![c] === 'diferencas' ? [] : [{ where: `linha ${r + 1}, ${rows[0]![c]}`, text: cell }])));

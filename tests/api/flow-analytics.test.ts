@@ -2,6 +2,7 @@ import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { client, findAll } from '../helpers/api-client.js';
 import { analysisPage, funnelCounts, staffClient, tableRows } from '../helpers/analysis.js';
+import { consoleClient } from '../helpers/console-host.js';
 import { useStack } from '../helpers/stack.js';
 
 /** Counts are written when the console reads them (no timer), so every figure below is exact. */
@@ -62,7 +63,7 @@ describe('the filters', () => {
     const older = (await staff.screen('/ops/analise?fluxo=lances', { 'x-renderer-version': '1.1.0' })).body;
     expect(findAll(older.layout, (n) => n.type === 'bar-chart')).toHaveLength(0);
     expect(findAll(older.layout, (n) => n.type === 'table' && n.caption === 'Etapas de Lances')).toHaveLength(1);
-    const visitor = await client(stack.baseUrl).screen('/ops/analise?fluxo=lances');
+    const visitor = await consoleClient(stack.baseUrl).screen('/ops/analise?fluxo=lances');
     expect(visitor.body).toMatchObject({ kind: 'redirect', to: '/ops/entrar' });
   });
 });
@@ -178,14 +179,14 @@ describe('cash billing: a document refused by the analysis, a resend refused by 
     ]);
 
     // The same figures as CSV, written as the console's audit is (quoted, comma-separated, pt-BR column names).
-    const csv = await staff.agent.get('/api/ops/analise.csv?fluxo=faturamento-especie');
+    const csv = await staff.get('/api/ops/analise.csv?fluxo=faturamento-especie');
     expect(csv.status).toBe(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     const lines = csv.text.replace(/^\uFEFF/, '').trim().split('\r\n');
     expect(lines[0]).toBe('"registro","fluxo","etapa","ordem","periodo_de","periodo_ate","parceiro","plataforma","chegaram","concluiram","desistiram","tempo_mediano_segundos","tempo_p90_segundos","medicoes","falhas_sistema_administradora","campo","motivo","vezes"');
     expect(lines.find((l) => l.includes('"Envio de documentos"') && l.startsWith('"etapa"'))).toMatch(/^"etapa","Faturamento em espécie","Envio de documentos","5","\d{2}\/\d{2}\/\d{4}","\d{2}\/\d{2}\/\d{4}","todos","todas","5","5","0",/);
     expect(lines.filter((l) => l.startsWith('"recusa"') && l.includes('"Documento ilegível na análise","5"'))).toHaveLength(2);
-    expect((await client(stack.baseUrl).agent.get('/api/ops/analise.csv')).status).toBe(401);
+    expect((await consoleClient(stack.baseUrl).get('/api/ops/analise.csv')).status).toBe(401);
 
     // Filtered by another partner and by a platform nobody used: nothing.
     const horizonte = await analysisPage(staff, '/ops/analise?fluxo=faturamento-especie&parceiro=68');

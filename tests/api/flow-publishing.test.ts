@@ -6,7 +6,7 @@ import { buildApp } from '../../server/src/app.js';
 import { loadConfig } from '../../server/src/config.js';
 import { FlowRejectedError, StaleVersionError } from '../../server/src/flows/flow-service.js';
 import { postgresAvailable, TEST_DATABASE_URL } from '../helpers/postgres.js';
-import { startStack, type Stack } from '../helpers/stack.js';
+import { RAISED_LIMITS, startStack, type Stack } from '../helpers/stack.js';
 
 /** Two server instances on the local PostgreSQL: what one publishes, the other serves within 5 s. */
 const DATABASE_URL = TEST_DATABASE_URL;
@@ -23,7 +23,7 @@ let otherUrl: string;
 beforeAll(async () => {
   if (!reachable) return;
   stack = await startStack({ DATABASE_URL, FLOWS_POLL_MS: '500' });
-  other = await buildApp(loadConfig({ APP_ENV: 'test', UPSTREAM_URL: stack.sandbox.url, DATABASE_URL, FLOWS_POLL_MS: '500', LOG_LEVEL: 'silent' }), { logger: false });
+  other = await buildApp(loadConfig({ APP_ENV: 'test', UPSTREAM_URL: stack.sandbox.url, DATABASE_URL, FLOWS_POLL_MS: '500', LOG_LEVEL: 'silent', ...RAISED_LIMITS }), { logger: false });
   await other.listen({ host: '127.0.0.1', port: 0 });
   otherUrl = `http://localhost:${(other.server.address() as AddressInfo).port}`;
 });

@@ -102,12 +102,12 @@ describe('screen documents', () => {
 });
 
 describe('screen documents by ETag', () => {
-  it('answers an unchanged screen with 304 and no body, stored only by this browser', async () => {
+  it('answers an unchanged screen with 304 and no body; a protected route’s document is stored by no cache', async () => {
     const ana = client(stack.baseUrl);
     await ana.login('ana');
     const first = await ana.screen('/groups-and-quotas');
     expect(first.status).toBe(200);
-    expect(first.headers['cache-control']).toBe('private, no-cache');
+    expect(first.headers['cache-control']).toBe('private, no-store');
     expect(String(first.headers.vary)).toMatch(/cookie/i);
     const etag = first.headers.etag as string;
     expect(etag).toMatch(/^"[\w-]{32}(?:-br|-gzip)?"$/);
@@ -119,6 +119,23 @@ describe('screen documents by ETag', () => {
     const stale = await ana.screen('/groups-and-quotas', { 'if-none-match': '"not-this-one"' });
     expect(stale.status).toBe(200);
     expect(stale.body.screen).toBe('groups-and-quotas');
+  });
+
+  it('lets only the customer’s browser keep a public route’s document, revalidated each time', async () => {
+    const visitor = client(stack.baseUrl);
+    const login = await visitor.screen('/login');
+    expect(login.status).toBe(200);
+    expect(login.headers['cache-control']).toBe('private, no-cache');
+    expect((await visitor.screen('/login', { 'if-none-match': login.headers.etag as string })).status).toBe(304);
+  });
+
+  it('stores no protected document anywhere, on every protected route a customer opens', async () => {
+    const ana = client(stack.baseUrl);
+    await ana.loginWithQuota('ana');
+    for (const path of ['/home', '/boletos', '/financeiro', '/perfil', '/perfil/documentos', '/assembleias']) {
+      const res = await ana.screen(path);
+      expect([path, res.status, res.headers['cache-control']]).toEqual([path, 200, 'private, no-store']);
+    }
   });
 
   it('never matches a tag another session learnt, even for the same document', async () => {

@@ -26,9 +26,9 @@ describe('GET /api/screens guard', () => {
     expect((await client(stack.baseUrl).screen('/')).body.to).toBe('/home');
   });
 
-  it('answers an unknown path with the not-found screen, not a 500', async () => {
+  it('answers an unknown path with the not-found screen as a 404, not a 500', async () => {
     const res = await client(stack.baseUrl).screen('/nao-existe');
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(404);
     expect(res.body.screen).toBe('nao-encontrada');
   });
 

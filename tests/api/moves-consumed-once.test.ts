@@ -1,13 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { buildApp } from '../../server/src/app.js';
 import { loadConfig } from '../../server/src/config.js';
+import { DEFAULT_HOLD_MS } from '../../server/src/plugins/core/once.js';
 import { customer, MOVES, NOT_MOVES, type MoveCase } from '../helpers/moves.js';
 import { postgresAvailable, TEST_DATABASE_URL } from '../helpers/postgres.js';
-import { startStack, useStack, type Stack } from '../helpers/stack.js';
+import { RAISED_LIMITS, startStack, useStack, type Stack } from '../helpers/stack.js';
 
-const stack = useStack();
+/** The clock the server reads moves' windows by: real time moved forward by the tests instead of waiting, or held still. */
+let ahead = 0;
+let heldAt: number | null = null;
+const onceClock = () => heldAt ?? Date.now() + ahead;
+const stack = useStack({}, { logger: false, onceClock });
+/** The window `action` declares (or the default). */
+const windowOf = (action: string) => stack.app.actions.list().get(action)?.once?.holdMs ?? DEFAULT_HOLD_MS;
+/** The longest a done move may be answered from memory: minutes, never hours (past it the back office decides). */
+const MINUTES = 5 * 60_000;
 const reachable = await postgresAvailable();
 const closers: Array<() => Promise<unknown>> = [];
 afterAll(async () => {
@@ -58,6 +68,78 @@ describe('drafts and money moves are consumed by their first confirmation', () =
   });
 });
 
+describe('a done move is answered from its first confirmation only for its window, then the back office decides', () => {
+  const calls = async (method: string, path: string) => (await stack.sandbox.calls()).filter((call) => call.method === method && call.path === path).length;
+  const slipOf = async (c: Awaited<ReturnType<typeof customer>>['c']) =>
+    (await MOVES.find((m) => m.action === 'slips/generate')!.prepare!(c, {})) as { processo: string; cobranca: string };
+  const generate = (c: Awaited<ReturnType<typeof customer>>['c'], body: unknown) => c.action('slips/generate', body).set('idempotency-key', randomUUID());
+  const idOf = (to: string) => new URL(to, 'http://app.local').searchParams.get('boleto')!;
+
+  it('declares windows of seconds to minutes, never hours', () => {
+    const handler = async () => ({ kind: 'snackbar' as const, message: 'ok' });
+    expect(() => stack.app.actions.register('teste/um-dia', { input: z.object({}), once: { key: () => null, holdMs: 24 * 3600_000 }, handler })).toThrow(/at most/);
+    for (const [name, action] of stack.app.actions.list()) if (action.once) expect(windowOf(name), name).toBeLessThanOrEqual(MINUTES);
+  });
+
+  it('starts again a refund the back office set back to its start, once the window has passed', async () => {
+    const { c } = await customer(stack, 'gustavo');
+    const start = () => c.action('refund/start', {}).set('idempotency-key', randomUUID());
+    await stack.sandbox.clearCalls();
+    const first = await start();
+    expect(first.body).toEqual({ kind: 'navigate', to: '/devolucao/valor' });
+    expect(await calls('GET', 'core/devolucao/iniciar')).toBe(1);
+
+    await stack.sandbox.setRefund('gustavo', { status: null });
+    expect(windowOf('refund/start')).toBeLessThanOrEqual(MINUTES);
+    ahead += windowOf('refund/start') + 1;
+    const again = await start();
+    expect(again.headers['move-replayed']).toBeUndefined();
+    expect(again.body).toEqual({ kind: 'navigate', to: '/devolucao/valor' });
+    expect(await calls('GET', 'core/devolucao/iniciar')).toBe(2);
+  });
+
+  it('generates again a slip the back office dropped, once the window has passed', async () => {
+    const { c, idCota } = await customer(stack, 'ana');
+    const body = await slipOf(c);
+    const path = `cotas/${idCota}/cobrancas/boleto`;
+    await stack.sandbox.clearCalls();
+    const first = await generate(c, body);
+    expect(first.body.kind, JSON.stringify(first.body)).toBe('navigate');
+    const billing = stack.sandboxApp.sandboxContext!.state.billing;
+    // The back office drops the slip (cancelled, expired): it no longer has it.
+    expect(billing.slips.delete(idOf(first.body.to))).toBe(true);
+
+    expect(windowOf('slips/generate')).toBeLessThanOrEqual(MINUTES);
+    ahead += windowOf('slips/generate') + 1;
+    const again = await generate(c, body);
+    expect(again.headers['move-replayed']).toBeUndefined();
+    expect(again.body.kind, JSON.stringify(again.body)).toBe('navigate');
+    expect(await calls('POST', path)).toBe(2);
+    expect(billing.slips.get(idOf(again.body.to))?.cobrancas).toEqual([body.cobranca]);
+  });
+
+  it('answers a double tap within the window from the first confirmation, with one upstream call', async () => {
+    const { c, idCota } = await customer(stack, 'ana');
+    const body = await slipOf(c);
+    const path = `cotas/${idCota}/cobrancas/boleto`;
+    await stack.sandbox.clearCalls();
+    // Held still, so that the second tap lands exactly a millisecond before the window ends.
+    heldAt = onceClock();
+    try {
+      const first = await generate(c, body);
+      expect(first.body.kind, JSON.stringify(first.body)).toBe('navigate');
+      heldAt += windowOf('slips/generate') - 1;
+      const tap = await generate(c, body);
+      expect(tap.headers['move-replayed']).toBe('true');
+      expect(tap.body).toEqual(first.body);
+      expect(await calls('POST', path)).toBe(1);
+    } finally {
+      ahead = heldAt - Date.now();
+      heldAt = null;
+    }
+  });
+});
+
 describe('a raced second copy keeps the marks of the confirmation that leads', () => {
   it('a second session confirming the same instalments while the first has marked them and waits for its slip gets that slip, not a new listing', async () => {
     const move = MOVES.find((m) => m.action === 'slips/generate-marked')!;
@@ -88,7 +170,7 @@ describe.skipIf(!reachable)('across instances sharing PostgreSQL', () => {
   beforeAll(async () => {
     shared = await startStack({ DATABASE_URL: TEST_DATABASE_URL });
     closers.push(() => shared.close());
-    const other = await buildApp(loadConfig({ APP_ENV: 'test', UPSTREAM_URL: shared.sandbox.url, DATABASE_URL: TEST_DATABASE_URL, LOG_LEVEL: 'silent' }), { logger: false });
+    const other = await buildApp(loadConfig({ APP_ENV: 'test', UPSTREAM_URL: shared.sandbox.url, DATABASE_URL: TEST_DATABASE_URL, LOG_LEVEL: 'silent', ...RAISED_LIMITS }), { logger: false });
     closers.push(() => other.close());
     await other.listen({ host: '127.0.0.1', port: 0 });
     otherUrl = `http://localhost:${(other.server.address() as AddressInfo).port}`;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { COMPONENT_TYPES } from '../../screens/contract/components.js';
 import { client, findAll, screenText } from '../helpers/api-client.js';
+import { persona } from '../helpers/personas.js';
 import { useStack } from '../helpers/stack.js';
 
 const stack = useStack();
@@ -74,6 +75,10 @@ describe('native wrappers and older renderers', () => {
     expect(outside.body).toMatchObject({ kind: 'redirect', to: '/indisponivel' });
     const inside = await c.screen('/biometria', { ...ANDROID, 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64)' });
     expect(inside.body.screen).toBe('biometria');
-    expect(findAll(inside.body.layout, (n) => n.action?.type === 'bridge')[0].action).toMatchObject({ method: 'biometrics', args: { enable: true } });
+    // Turning it on asks for the password again first; then the wrapper's prompt.
+    expect(findAll(inside.body.layout, (n) => n.id === 'form-confirmar-senha')).toHaveLength(1);
+    await c.action('auth/reauthenticate', { senha: persona('ana').password, motivo: 'biometria' }).set(ANDROID);
+    const confirmed = await c.screen('/biometria', { ...ANDROID, 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64)' });
+    expect(findAll(confirmed.body.layout, (n) => n.action?.type === 'bridge')[0].action).toMatchObject({ method: 'biometrics', args: { enable: true } });
   });
 });

@@ -9,7 +9,7 @@ import { markCodeAsked } from '../helpers/code-asked.js';
 import { persona } from '../helpers/personas.js';
 import { postgresAvailable, TEST_DATABASE_URL as DATABASE_URL } from '../helpers/postgres.js';
 import { redisAvailable, TEST_REDIS_URL as REDIS_URL } from '../helpers/redis.js';
-import { startStack, type Stack } from '../helpers/stack.js';
+import { RAISED_LIMITS, startStack, type Stack } from '../helpers/stack.js';
 
 // The multi-instance setup: two servers on one PostgreSQL and one Redis, one back office.
 const available = (await postgresAvailable()) && (await redisAvailable());
@@ -21,7 +21,7 @@ let otherUrl: string;
 beforeAll(async () => {
   if (!available) return;
   stack = await startStack({ DATABASE_URL, REDIS_URL });
-  other = await buildApp(loadConfig({ APP_ENV: 'test', UPSTREAM_URL: stack.sandbox.url, DATABASE_URL, REDIS_URL, LOG_LEVEL: 'silent' }), { logger: false });
+  other = await buildApp(loadConfig({ APP_ENV: 'test', UPSTREAM_URL: stack.sandbox.url, DATABASE_URL, REDIS_URL, LOG_LEVEL: 'silent', ...RAISED_LIMITS }), { logger: false });
   await other.listen({ host: '127.0.0.1', port: 0 });
   otherUrl = `http://localhost:${(other.server.address() as AddressInfo).port}`;
   // Redis outlives test runs: lara's tries, and the hour's count of codes sent to her, start untouched.

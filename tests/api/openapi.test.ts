@@ -1,5 +1,6 @@
 import supertest from 'supertest';
 import { describe, expect, it } from 'vitest';
+import { productionSecrets } from '../helpers/production-secrets.js';
 import { startStack, useStack } from '../helpers/stack.js';
 
 const stack = useStack();
@@ -34,7 +35,7 @@ describe('the OpenAPI description of the server’s own API', () => {
   });
 
   it('is not served in production', async () => {
-    const production = await startStack({ APP_ENV: 'production', UPSTREAM_CLIENT_ID: 'cliente-de-teste', UPSTREAM_CLIENT_SECRET: 'segredo-do-cliente-de-teste', COOKIE_SECRET: 'x'.repeat(40), OPS_USERS: 'analista:senha-longa-de-teste:viewer', ALLOWED_HOSTS: 'localhost' });
+    const production = await startStack({ APP_ENV: 'production', ...productionSecrets(), ALLOWED_HOSTS: 'localhost', OPS_HOST: 'ops.localhost' });
     try {
       expect((await supertest(production.baseUrl).get('/api/docs/json')).status).toBe(404);
       expect((await supertest(production.baseUrl).get('/api/contract/screen.schema.json')).status).toBe(200);

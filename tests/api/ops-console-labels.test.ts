@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { client, findAll, screenText } from '../helpers/api-client.js';
+import { consoleClient } from '../helpers/console-host.js';
 import { useStack } from '../helpers/stack.js';
 import type { FlowDefinition } from '../../screens/contract/flows.js';
 import { fieldsOf } from '../../server/src/capabilities/ops/labels.js';
@@ -7,7 +8,7 @@ import { fieldsOf } from '../../server/src/capabilities/ops/labels.js';
 const stack = useStack();
 
 async function publisher() {
-  const c = client(stack.baseUrl);
+  const c = consoleClient(stack.baseUrl);
   expect((await c.action('ops/login', { login: 'operacao', senha: 'operacao-sandbox' })).body.kind).toBe('navigate');
   return c;
 }

@@ -3,6 +3,7 @@ import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc.js';
 import timezone from 'dayjs/plugin/timezone.js';
 import { client, findAll, screenText } from '../helpers/api-client.js';
+import { consoleClient } from '../helpers/console-host.js';
 import { useStack } from '../helpers/stack.js';
 import { loadConfig } from '../../server/src/config.js';
 import { parse } from 'csv-parse/sync';
@@ -14,7 +15,7 @@ dayjs.extend(timezone);
 const stack = useStack({ OPS_REQUIRE_APPROVAL: 'true', FLOWS_POLL_MS: '500' });
 
 async function staff(login: string, senha: string) {
-  const c = client(stack.baseUrl);
+  const c = consoleClient(stack.baseUrl);
   expect((await c.action('ops/login', { login, senha })).body.kind).toBe('navigate');
   return c;
 }
@@ -114,8 +115,8 @@ describe('operations console safety', () => {
   });
 
   it('exports the audit with author, time, comment and diff; only to staff', async () => {
-    expect((await client(stack.baseUrl).agent.get('/api/ops/auditoria.csv')).status).toBe(401);
-    const res = await (await approver()).agent.get('/api/ops/auditoria.csv');
+    expect((await consoleClient(stack.baseUrl).get('/api/ops/auditoria.csv')).status).toBe(401);
+    const res = await (await approver()).get('/api/ops/auditoria.csv');
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     const csv = res.text;

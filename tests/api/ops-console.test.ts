@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { client, findAll, screenText } from '../helpers/api-client.js';
+import { consoleClient } from '../helpers/console-host.js';
 import { useStack } from '../helpers/stack.js';
 
 const stack = useStack();
 
 async function staff(login: string, senha: string) {
-  const c = client(stack.baseUrl);
+  const c = consoleClient(stack.baseUrl);
   const res = await c.action('ops/login', { login, senha });
   expect(res.body).toEqual({ kind: 'navigate', to: '/ops', replace: true });
   return c;
@@ -22,14 +23,20 @@ function refundDraft(c: ReturnType<typeof client>, change: (table: { rows: Array
 describe('operations console', () => {
   it('never lets a customer session in', async () => {
     const ana = client(stack.baseUrl);
-    await ana.login('ana');
-    expect((await ana.screen('/ops')).body).toEqual({ schemaVersion: 1, kind: 'redirect', to: '/ops/entrar' });
-    expect((await ana.action('ops/publish', { comentario: 'x' })).body).toEqual({ kind: 'navigate', to: '/ops/entrar', replace: true });
-    expect((await ana.action('ops/rollback', { versao: 1, base: 1 })).body.to).toBe('/ops/entrar');
+    const login = await ana.login('ana');
+    // On her partner's host there is no console at all.
+    expect((await ana.screen('/ops')).body).toMatchObject({ kind: 'screen', screen: 'nao-encontrada' });
+    expect((await ana.action('ops/publish', { comentario: 'x' })).status).toBe(404);
+    // Her session cookie carried by hand to the console's host is no staff session there.
+    const sid = ([] as string[]).concat(login.headers['set-cookie'] ?? []).find((line) => line.startsWith('sid='))!.split(';')[0]!;
+    const carried = client(stack.baseUrl, 'ops.localhost', { cookie: sid });
+    expect((await carried.screen('/ops')).body).toEqual({ schemaVersion: 1, kind: 'redirect', to: '/ops/entrar' });
+    expect((await carried.action('ops/publish', { comentario: 'x' })).body).toEqual({ kind: 'navigate', to: '/ops/entrar', replace: true });
+    expect((await carried.action('ops/rollback', { versao: 1, base: 1 })).body.to).toBe('/ops/entrar');
   });
 
   it('refuses wrong staff credentials with a message', async () => {
-    const res = await client(stack.baseUrl).action('ops/login', { login: 'operacao', senha: 'errada' });
+    const res = await consoleClient(stack.baseUrl).action('ops/login', { login: 'operacao', senha: 'errada' });
     expect(res.body).toEqual({ kind: 'field-errors', errors: {}, message: 'Usuário ou senha da equipe inválidos.' });
   });
 
@@ -67,7 +74,8 @@ describe('operations console', () => {
 
     const published = await c.action('ops/publish', { comentario: 'Devolução não iniciada vai para filiais' });
     expect(published.body).toEqual({ kind: 'snackbar', message: `Versão v${base + 1} publicada.`, to: '/ops/historico' });
-    expect((await c.screen('/login')).body.meta.definitions).toBe(`v${base + 1}`);
+    // A customer's screen (on the partner's host) is drawn by the new version.
+    expect((await client(stack.baseUrl).screen('/login')).body.meta.definitions).toBe(`v${base + 1}`);
     const history = await c.screen('/ops/historico');
     expect(screenText(history.body)).toContain(`v${base + 1} (em serviço) — Devolução não iniciada vai para filiais`);
 

@@ -1,6 +1,7 @@
 import supertest from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { client, findAll, screenText } from '../helpers/api-client.js';
+import { persona } from '../helpers/personas.js';
 import { useStack } from '../helpers/stack.js';
 
 const stack = useStack();
@@ -49,6 +50,8 @@ describe('profile: address by CEP, confirmed by an SMS token', () => {
     const c = client(stack.baseUrl);
     await c.login('carla');
     expect(screenText((await c.screen('/perfil/email-telefone')).body)).toContain('(31) 9 9123-4567');
+    // The password again first (tests/api/customer-sessions.test.ts tests it).
+    expect((await c.action('auth/reauthenticate', { senha: persona('carla').password, motivo: 'contato' })).body.to).toBe('/perfil/email-telefone');
     const save = (fields: Record<string, unknown>) => c.action('profile/contact-save', { ddd: '31', numero: '991234567', tipo: 3, ...fields });
     expect((await save({ ddd: '20' })).body.errors).toEqual({ ddd: 'DDD inválido.' });
     expect((await save({ numero: '81234567' })).body.errors).toEqual({ numero: 'Celular deve ter 11 dígitos e começar com 9 depois do DDD.' });
@@ -65,9 +68,11 @@ describe('profile: address by CEP, confirmed by an SMS token', () => {
   it('does not let a company change its e-mail here', async () => {
     const c = client(stack.baseUrl);
     await c.login('delta');
+    await c.action('auth/reauthenticate', { senha: persona('delta').password, motivo: 'contato' });
     const screen = await c.screen('/perfil/email-telefone');
     expect(screenText(screen.body)).toContain('Empresas alteram o e-mail enviando uma mensagem');
     expect(findAll(screen.body.layout, (n) => n.id === 'form-contato')).toEqual([]);
+    expect(findAll(screen.body.layout, (n) => n.id === 'form-contato-empresa')).toHaveLength(1);
   });
 
   it('shows the main bank account and the main Pix key (the first of each)', async () => {

@@ -6,7 +6,7 @@ import { buildApp } from '../../server/src/app.js';
 import { loadConfig } from '../../server/src/config.js';
 import { client } from '../helpers/api-client.js';
 import { postgresAvailable, TEST_DATABASE_URL } from '../helpers/postgres.js';
-import { startStack, type Stack } from '../helpers/stack.js';
+import { RAISED_LIMITS, startStack, type Stack } from '../helpers/stack.js';
 
 const DATABASE_URL = TEST_DATABASE_URL;
 const reachable = await postgresAvailable();
@@ -43,7 +43,7 @@ describe('token refresh under concurrency', () => {
   it.skipIf(!reachable)('runs exactly one refresh when the 100 requests are split across two instances sharing PostgreSQL', async () => {
     const stack = await startStack({ DATABASE_URL });
     closers.push(() => stack.close());
-    const other: FastifyInstance = await buildApp(loadConfig({ APP_ENV: 'test', UPSTREAM_URL: stack.sandbox.url, DATABASE_URL, LOG_LEVEL: 'silent' }), { logger: false });
+    const other: FastifyInstance = await buildApp(loadConfig({ APP_ENV: 'test', UPSTREAM_URL: stack.sandbox.url, DATABASE_URL, LOG_LEVEL: 'silent', ...RAISED_LIMITS }), { logger: false });
     closers.push(() => other.close());
     await other.listen({ host: '127.0.0.1', port: 0 });
     const otherUrl = `http://localhost:${(other.server.address() as AddressInfo).port}`;

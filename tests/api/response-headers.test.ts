@@ -5,6 +5,7 @@ import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../screens/contract/index.js'
 import { asCustomerWithFirstQuota, client } from '../helpers/api-client.js';
 import { persona } from '../helpers/personas.js';
 import { rawRequest } from '../helpers/raw-http.js';
+import { productionSecrets } from '../helpers/production-secrets.js';
 import { startStack, useStack, type Stack } from '../helpers/stack.js';
 
 /**
@@ -155,7 +156,7 @@ describe('every answer', () => {
 describe('in production', () => {
   let production: Stack;
   beforeAll(async () => {
-    production = await startStack({ APP_ENV: 'production', UPSTREAM_CLIENT_ID: 'cliente-de-teste', UPSTREAM_CLIENT_SECRET: 'segredo-do-cliente-de-teste', COOKIE_SECRET: 'c'.repeat(40), OPS_USERS: 'analista:senha-longa-de-teste:viewer', ALLOWED_HOSTS: 'localhost' });
+    production = await startStack({ APP_ENV: 'production', ...productionSecrets(), OPS_USERS: 'analista:senha-longa-de-teste:viewer', ALLOWED_HOSTS: 'localhost', OPS_HOST: 'ops.localhost' });
   });
   afterAll(async () => production?.close());
 
@@ -167,7 +168,8 @@ describe('in production', () => {
       ...setCookies(await c.login('ana')),
       ...setCookies(await c.action('auth/identify', { documento: ana.document })),
       ...setCookies(await c.action('auth/forgot-identify', { documento: ana.document })),
-      ...setCookies(await c.action('ops/login', { login: 'analista', senha: 'senha-longa-de-teste' })),
+      // The console's cookie, set on its own host.
+      ...setCookies(await client(production.baseUrl, 'ops.localhost').action('ops/login', { login: 'analista', senha: 'senha-longa-de-teste' })),
       ...setCookies(await c.action('assistant/message', { mensagem: 'Como emito a segunda via do boleto?', chave: 'chave-de-teste-0001' })),
     ];
     const names = cookies.map((cookie) => cookie.split('=')[0]);

@@ -2,12 +2,20 @@ import supertest from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { client } from '../helpers/api-client.js';
 import { persona } from '../helpers/personas.js';
+import { productionSecrets } from '../helpers/production-secrets.js';
 import { startStack, useStack } from '../helpers/stack.js';
 
 const stack = useStack();
 beforeEach(async () => stack.sandbox.clearCalls());
 
 const ana = persona('ana');
+
+/** A session's second screen where the limit is one: its answer (429). */
+async function tooMany(baseUrl: string) {
+  const screen = () => supertest(baseUrl).get('/api/screens').query({ path: '/login' }).set('cookie', '__Host-Http-sid=sessao-do-limite');
+  await screen();
+  return screen();
+}
 const body = JSON.stringify({ modo: 'documento', documento: ana.document, senha: ana.password });
 
 describe('session cookie', () => {
@@ -93,7 +101,8 @@ describe('security headers', () => {
   });
 
   it('sends HSTS of a year or more, subdomains included, on every answer in production', async () => {
-    const secure = await startStack({ APP_ENV: 'production', UPSTREAM_CLIENT_ID: 'cliente-de-teste', UPSTREAM_CLIENT_SECRET: 'segredo-do-cliente-de-teste', COOKIE_SECRET: 'x'.repeat(40), OPS_USERS: 'analista:senha-longa-de-teste:viewer', ALLOWED_HOSTS: 'localhost' });
+    // One screen per session and window: a session's second screen is refused (429).
+    const secure = await startStack({ APP_ENV: 'production', ...productionSecrets(), ALLOWED_HOSTS: 'localhost', OPS_HOST: 'ops.localhost', RATE_LIMIT_SCREENS_PER_SESSION: '1' });
     try {
       const agent = () => supertest(secure.baseUrl);
       const page = await agent().get('/login');
@@ -106,7 +115,9 @@ describe('security headers', () => {
         'an action answering field errors': await client(secure.baseUrl).action('auth/login', {}),
         'a state-changing request without the custom header (403)': await agent().post('/api/actions/auth/login').set('content-type', 'application/json').send('{}'),
         'malformed JSON (400)': await agent().post('/api/actions/auth/login').set('x-requested-with', 'consorcio-app').set('content-type', 'application/json').send('{"modo":'),
-        'a console action without a staff session (401)': await client(secure.baseUrl).action('ops/publish', {}),
+        'a console action without a staff session (401)': await client(secure.baseUrl, 'ops.localhost').action('ops/publish', {}),
+        'a console action on a partner’s host (404)': await client(secure.baseUrl).action('ops/publish', {}),
+        'a request past its limit (429)': await tooMany(secure.baseUrl),
         'an unknown API path (404)': await agent().get('/api/nada'),
         'liveness': await agent().get('/health/live'),
         'a host outside ALLOWED_HOSTS (421)': await agent().get('/login').set('host', 'phishing.example'),
@@ -120,6 +131,8 @@ describe('security headers', () => {
       expect(page.status).toBe(200);
       const elsewhere = answers['a host outside ALLOWED_HOSTS (421)']!;
       expect(elsewhere.status).toBe(421);
+      expect(answers['a request past its limit (429)']!.status).toBe(429);
+      expect(answers['a console action on a partner’s host (404)']!.status).toBe(404);
       expect(elsewhere.body.message).toBe('Este endereço não é atendido por este servidor.');
       expect((await agent().get('/health/live').set('host', '10.0.0.7:3000')).status).toBe(200);
     } finally {

@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import texts from '../../screens/texts/pt-BR.json' with { type: 'json' };
 import { stdoutDestination } from '../../server/src/app.js';
 import { client } from '../helpers/api-client.js';
+import { consoleClient } from '../helpers/console-host.js';
 import { capturedLogs } from '../helpers/captured-logs.js';
 import { persona } from '../helpers/personas.js';
 import { useStack } from '../helpers/stack.js';
@@ -89,7 +90,7 @@ describe('log lines', () => {
 
 /** The `auth` lines written so far, as pathway, outcome and reason; each checked for the client address, level and request id. */
 function authLines(ip?: string) {
-  const written = lines().filter((line) => line.event === 'auth');
+  const written = lines().filter((line) => line.category === 'security' && line.pathway);
   for (const line of written) {
     expect(line.level).toBe(line.outcome === 'success' ? 30 : 40);
     expect(typeof line.reqId).toBe('string');
@@ -101,7 +102,7 @@ function authLines(ip?: string) {
 
 /** Nothing typed or handed over appears in an `auth` line. */
 function expectNoneOf(secrets: string[]) {
-  const text = JSON.stringify(lines().filter((line) => line.event === 'auth'));
+  const text = JSON.stringify(lines().filter((line) => line.category === 'security'));
   for (const secret of secrets) expect(text.includes(secret), `auth line contains ${secret.slice(0, 3)}…`).toBe(false);
 }
 
@@ -166,7 +167,7 @@ describe('authentication attempts', () => {
 
   it('logs each console login: wrong password, unknown login, limit, success with the staff member, never the password or an unknown login', async () => {
     const ip = '198.51.100.43';
-    const login = (user: string, senha: string) => client(stack.baseUrl).action('ops/login', { login: user, senha }).set(from(ip));
+    const login = (user: string, senha: string) => consoleClient(stack.baseUrl).action('ops/login', { login: user, senha }).set(from(ip));
     await login('consulta', 'senha-errada-1');
     await login('ninguem-na-equipe', 'senha-errada-2');
     await login('operacao', 'operacao-sandbox');
@@ -178,7 +179,7 @@ describe('authentication attempts', () => {
       ...Array(4).fill({ pathway: 'console', outcome: 'failure', reason: 'wrong-password' }),
       { pathway: 'console', outcome: 'refused', reason: 'limit' },
     ]);
-    expect(lines().filter((line) => line.event === 'auth' && line.outcome === 'success').map((line) => line.staff)).toEqual(['operacao']);
+    expect(lines().filter((line) => line.event === 'staff.signed-in').map((line) => line.staff)).toEqual(['operacao']);
     expectNoneOf(['senha-errada', 'ninguem-na-equipe', 'operacao-sandbox']);
   });
 
@@ -202,6 +203,7 @@ describe('authentication attempts', () => {
     const c = client(stack.baseUrl);
     await c.loginWithQuota('ana');
     const secret = randomBytes(32).toString('base64url');
+    await c.action('auth/reauthenticate', { senha: persona('ana').password, motivo: 'biometria' }).set(ANDROID);
     expect((await c.action('auth/biometrics-enrol', { resposta: { ok: true, credential: secret } }).set(ANDROID)).body).toMatchObject({ kind: 'snackbar' });
     await c.action('auth/logout');
     logs.clear();

@@ -45,7 +45,7 @@ describe('cryptography', () => {
     const sizes = all(/randomBytes\(\s*(\d+)\s*\)/g).map((m) => ({ path: m.path, bytes: Number(m.match[1]) }));
     expect(sizes.length).toBeGreaterThanOrEqual(5);
     // 12 bytes is AES-GCM's IV (unique per seal, not a secret); everything else at least 16 bytes.
-    expect(sizes.filter((s) => s.bytes < 16 && !(s.bytes === 12 && s.path === 'server/src/storage/biometric-credentials.ts'))).toEqual([]);
+    expect(sizes.filter((s) => s.bytes < 16 && !(s.bytes === 12 && s.path === 'server/src/security/sealing.ts'))).toEqual([]);
     expect(all(/randomBytes\(\s*[^\d\s)]/g).map((m) => m.path)).toEqual([]);
     // Math.random only spreads retry waits (resilience.ts), never makes anything secret.
     expect([...new Set(all(/Math\.random/g).map((m) => m.path))]).toEqual(['server/src/plugins/core/resilience.ts']);

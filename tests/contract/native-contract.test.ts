@@ -28,7 +28,7 @@ describe('published native contract', () => {
       expect(m.payload.safeParse(m.example.args).success, `${method} example args`).toBe(true);
       expect(m.answer.safeParse(m.example.answer).success, `${method} example answer`).toBe(true);
     }
-    expect(nativeContract().bridge.messages.map((m) => m.method)).toEqual(['biometrics', 'push-opt-in', 'status-bar-color', 'share-file', 'evaluation', 'device']);
+    expect(nativeContract().bridge.messages.map((m) => m.method)).toEqual(['biometrics', 'push-opt-in', 'status-bar-color', 'share-file', 'evaluation', 'device', 'copy']);
   });
 
   it('has no breaking change against the baseline of its version (raise NATIVE_CONTRACT_VERSION otherwise)', () => {

@@ -74,7 +74,7 @@ describe('every emitted screen validates against the JSON Schema', () => {
     for (const path of [...paths, '/nao-existe']) {
       for (const who of [anonymous, c]) {
         const res = await who.screen(path);
-        expect(res.status, `${key} ${path}`).toBe(200);
+        expect(res.status, `${key} ${path}`).toBe(path === '/nao-existe' ? 404 : 200);
         const ok = validateScreen(res.body);
         expect(ok, `${key} ${path}: ${JSON.stringify(validateScreen.errors?.slice(0, 2))}`).toBe(true);
       }

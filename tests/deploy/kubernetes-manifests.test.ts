@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -7,6 +8,7 @@ import { ConfigSchema, loadConfig } from '../../server/src/config.js';
 import { CLOSE_GRACE_MS, DRAIN_TIMEOUT_MS } from '../../server/src/plugins/core/drain.js';
 import { containersOf, kustomize, readManifests, type K8sObject } from '../helpers/kustomize.js';
 import { fieldChecker, schemaErrors } from '../helpers/kubernetes-schemas.js';
+import { productionSecrets } from '../helpers/production-secrets.js';
 
 const ROOT = 'deploy/kubernetes';
 const overlays = readdirSync(join(ROOT, 'overlays'));
@@ -49,16 +51,32 @@ const pod = (objects: K8sObject[]) => {
   return { deployment, spec: deployment.spec.template.spec, labels: deployment.spec.template.metadata.labels, server: containers.find((c) => c.name === 'server')! };
 };
 
+interface Listener { name: string; hostname?: string; port: number; protocol: string; tls?: { mode?: string; certificateRefs?: Array<{ name: string }> }; allowedRoutes?: { namespaces?: { from?: string } } }
+type Gateway = K8sObject & { spec: { gatewayClassName: string; listeners: Listener[] } };
+type HTTPRoute = K8sObject & { spec: { parentRefs: Array<{ name: string; sectionName?: string }>; hostnames: string[]; rules: Array<{ backendRefs?: Array<{ name: string; port: number }>; filters?: unknown[] }> } };
+/** The Gateway and its routes: the partners', the console's and the plain-HTTP redirect. */
+const routes = (objects: K8sObject[]) => {
+  const route = (name: string) => {
+    const found = objects.find((o) => o.kind === 'HTTPRoute' && o.metadata.name === name);
+    expect(found, name).toBeDefined();
+    return found as HTTPRoute;
+  };
+  expect(objects.filter((o) => o.kind === 'HTTPRoute')).toHaveLength(3);
+  return { gateway: one<Gateway>(objects, 'Gateway'), partners: route('consorcio-partners'), console: route('consorcio-ops'), redirect: route('consorcio-https-redirect') };
+};
+
 /** The environment the server's container starts with: its ConfigMap, and a stand-in value for each secret it references. */
 function containerEnv(objects: K8sObject[]): { env: Record<string, string>; secrets: string[] } {
   const { server } = pod(objects);
   const maps = (server.envFrom ?? []).map((from) => objects.find((o) => o.kind === 'ConfigMap' && o.metadata.name === from.configMapRef?.name) as K8sObject & { data: Record<string, string> });
   const env: Record<string, string> = Object.assign({}, ...maps.map((m) => m.data));
   const secrets: string[] = [];
+  const strong = productionSecrets() as Record<string, string>;
   for (const variable of server.env ?? []) {
     if (variable.valueFrom?.secretKeyRef) {
       secrets.push(variable.name);
-      env[variable.name] = variable.name === 'OPS_USERS' ? 'analista:uma-senha-de-producao:publisher' : variable.name.endsWith('_URL') ? `${variable.name === 'REDIS_URL' ? 'redis' : 'postgresql'}://secret.example/x` : 'x'.repeat(40);
+      const key = randomBytes(32).toString('base64');
+      env[variable.name] = variable.name.endsWith('_URL') ? `${variable.name === 'REDIS_URL' ? 'redis' : 'postgresql'}://secret.example/x` : (strong[variable.name] ?? (variable.name.endsWith('_KEYS') ? `k1=${key}` : key));
     } else if (variable.value !== undefined) env[variable.name] = variable.value;
   }
   return { env, secrets };
@@ -87,6 +105,19 @@ describe('the Kubernetes manifests (deploy/kubernetes)', () => {
     expect((await schemaErrors(deployment!)).join()).toContain('revisionHistoryLimit must be integer');
   });
 
+  it('catch a misspelt field and a value out of its pattern in the Gateway API’s objects too', async () => {
+    const base = kustomize(join(ROOT, 'base'));
+    const gateway = base.find((o) => o.kind === 'Gateway') as Gateway;
+    const route = base.find((o) => o.kind === 'HTTPRoute') as HTTPRoute;
+    (route.spec as Record<string, unknown>).hostname = route.spec.hostnames;
+    gateway.spec.listeners[0]!.hostname = 'Consorcio.Aurora.example';
+    gateway.spec.listeners[1]!.port = 0;
+    expect(undeclaredFields([gateway, route])).toEqual([`HTTPRoute/${route.metadata.name}: spec.hostname`]);
+    const errors = (await schemaErrors(gateway)).join();
+    expect(errors).toContain('hostname must match pattern');
+    expect(errors).toContain('port must be >= 1');
+  });
+
   describe.each(sets)('%s', (_name, objects) => {
     it('probes readiness and liveness on distinct routes of the server, on the port it listens on', async () => {
       const { server } = pod(objects);
@@ -110,7 +141,7 @@ describe('the Kubernetes manifests (deploy/kubernetes)', () => {
       expect(config.APP_ENV).toBe('production');
       expect(config.warnings).toEqual([]);
       expect(Object.keys(env).filter((name) => !(name in ConfigSchema.shape))).toEqual([]);
-      expect(secrets.sort()).toEqual(expect.arrayContaining(['COOKIE_SECRET', 'DATABASE_URL', 'OPS_USERS', 'REDIS_URL', 'UPSTREAM_CLIENT_ID', 'UPSTREAM_CLIENT_SECRET']));
+      expect(secrets.sort()).toEqual(expect.arrayContaining(['COOKIE_SECRET', 'SESSION_SEAL_KEYS', 'DATABASE_URL', 'OPS_USERS', 'REDIS_URL', 'UPSTREAM_CLIENT_ID', 'UPSTREAM_CLIENT_SECRET']));
       expect(objects.filter((o) => o.kind === 'Secret')).toEqual([]);
       expect(Object.keys((one(objects, 'ConfigMap') as K8sObject & { data: object }).data).filter((name) => /SECRET|PASSWORD|USERS|DATABASE_URL|REDIS_URL/.test(name))).toEqual([]);
     });
@@ -132,9 +163,9 @@ describe('the Kubernetes manifests (deploy/kubernetes)', () => {
       expect(server.resources.limits.memory).toBeDefined();
     });
 
-    it('wire the Service, Ingress, autoscaler and disruption budget to the server’s pods, for the partners’ hosts only', () => {
+    it('wire the Service, HTTPRoutes, autoscaler and disruption budget to the server’s pods, for the partners’ hosts only', () => {
       const { deployment, labels, server } = pod(objects);
-      const service = one(objects, 'Service') as K8sObject & { spec: { selector: Record<string, string>; ports: Array<{ name: string; targetPort: string }> } };
+      const service = one(objects, 'Service') as K8sObject & { spec: { selector: Record<string, string>; ports: Array<{ name: string; port: number; targetPort: string }> } };
       expect(labels).toMatchObject(service.spec.selector);
       for (const port of service.spec.ports) expect(server.ports.map((p) => p.name)).toContain(port.targetPort);
       const pdb = one(objects, 'PodDisruptionBudget') as K8sObject & { spec: { selector: { matchLabels: Record<string, string> } } };
@@ -145,14 +176,51 @@ describe('the Kubernetes manifests (deploy/kubernetes)', () => {
       expect('replicas' in (deployment.spec as object)).toBe(false);
       // Every pod's PostgreSQL pool together stays under PostgreSQL's default max_connections (100).
       expect(hpa.spec.maxReplicas * loadConfig(containerEnv(objects).env).DATABASE_POOL_SIZE).toBeLessThanOrEqual(90);
-      const ingress = one(objects, 'Ingress') as K8sObject & { spec: { tls: Array<{ hosts: string[] }>; rules: Array<{ host: string; http: { paths: Array<{ backend: { service: { name: string; port: { name: string } } } }> } }> } };
-      const hosts = ingress.spec.rules.map((r) => r.host).sort();
-      expect(hosts).toEqual([...loadConfig(containerEnv(objects).env).allowedHosts!].sort());
-      expect(ingress.spec.tls.flatMap((t) => t.hosts).sort()).toEqual(hosts);
-      for (const backend of ingress.spec.rules.flatMap((r) => r.http.paths.map((p) => p.backend.service))) {
-        expect(backend.name).toBe(service.metadata.name);
-        expect(service.spec.ports.map((p) => p.name)).toContain(backend.port.name);
+      expect(objects.filter((o) => o.kind === 'Ingress')).toEqual([]);
+      const { gateway, partners, console: ops, redirect } = routes(objects);
+      // The partners' route names exactly the partners' hosts the server answers for; the console's route a host of its own, the server's OPS_HOST.
+      const served = loadConfig(containerEnv(objects).env);
+      expect(ops.spec.hostnames).toEqual([served.consoleHost]);
+      expect([...partners.spec.hostnames, served.consoleHost].sort()).toEqual([...served.allowedHosts!].sort());
+      expect(ops.spec.hostnames).toHaveLength(1);
+      expect(partners.spec.hostnames).not.toContain(ops.spec.hostnames[0]);
+      expect(ops.spec.hostnames[0]).toMatch(/^ops\./);
+      for (const route of [partners, ops]) {
+        for (const parent of route.spec.parentRefs) expect(parent.name).toBe(gateway.metadata.name);
+        for (const backend of route.spec.rules.flatMap((r) => r.backendRefs ?? [])) {
+          expect(backend.name).toBe(service.metadata.name);
+          expect(service.spec.ports.map((p) => p.port)).toContain(backend.port);
+        }
       }
+      expect(redirect.spec.parentRefs.map((p) => p.name)).toEqual([gateway.metadata.name]);
+    });
+
+    it('serve every host over HTTPS only, each with its certificate from cert-manager’s ClusterIssuer, plain HTTP only redirecting', () => {
+      const { gateway, partners, console: ops, redirect } = routes(objects);
+      expect(gateway.metadata.annotations?.['cert-manager.io/cluster-issuer']).toMatch(/^[a-z0-9-]+$/);
+      const listener = (name: string) => gateway.spec.listeners.find((l) => l.name === name)!;
+      const https = gateway.spec.listeners.filter((l) => l.protocol === 'HTTPS');
+      // Each route's host is served by the HTTPS listener it is attached to, one listener per host.
+      for (const route of [partners, ops]) {
+        expect(route.spec.parentRefs.map((p) => listener(p.sectionName!).hostname).sort()).toEqual([...route.spec.hostnames].sort());
+        for (const parent of route.spec.parentRefs) expect(listener(parent.sectionName!).protocol).toBe('HTTPS');
+      }
+      expect(https.map((l) => l.hostname).sort()).toEqual([...partners.spec.hostnames, ...ops.spec.hostnames].sort());
+      for (const l of https) {
+        expect(l.port, l.name).toBe(443);
+        // cert-manager issues a certificate for a listener with a host name, TLS ending at the Gateway and a Secret to write.
+        expect(l.tls?.mode, l.name).toBe('Terminate');
+        expect(l.tls?.certificateRefs, l.name).toHaveLength(1);
+        expect(l.allowedRoutes?.namespaces?.from, l.name).toBe('Same');
+      }
+      expect(new Set(https.map((l) => l.tls!.certificateRefs![0]!.name)).size).toBe(https.length);
+      // The only other listener is port 80, whose one route redirects to https and sends nothing to the server.
+      const plain = gateway.spec.listeners.filter((l) => l.protocol !== 'HTTPS');
+      expect(plain.map((l) => [l.protocol, l.port])).toEqual([['HTTP', 80]]);
+      const onPlain = objects.filter((o) => o.kind === 'HTTPRoute' && (o as HTTPRoute).spec.parentRefs.some((p) => p.sectionName === plain[0]!.name || p.sectionName === undefined));
+      expect(onPlain).toEqual([redirect]);
+      expect(redirect.spec.hostnames.sort()).toEqual(https.map((l) => l.hostname).sort());
+      expect(redirect.spec.rules).toEqual([{ filters: [{ type: 'RequestRedirect', requestRedirect: { scheme: 'https', statusCode: 301 } }] }]);
     });
   });
 

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { COMPILED_SERVER, IMAGE_NODE_FLAGS } from '../../bench/processes.js';
 import { loadConfig } from '../../server/src/config.js';
 import { containersOf, kustomize, type K8sObject } from '../helpers/kustomize.js';
+import { productionSecrets } from '../helpers/production-secrets.js';
 
 /**
  * What the production image holds and how the cluster starts it: no source-control metadata, no
@@ -54,7 +55,7 @@ describe('what production runs', () => {
       }
       expect(env.NODE_OPTIONS ?? '', overlay).not.toMatch(/inspect/);
     }
-    const production = loadConfig({ APP_ENV: 'production', UPSTREAM_URL: 'https://backoffice.example', UPSTREAM_CLIENT_ID: 'cliente-de-teste', UPSTREAM_CLIENT_SECRET: 'segredo-do-cliente-de-teste', COOKIE_SECRET: 'x'.repeat(40), OPS_USERS: 'analista:uma-senha-de-producao:viewer', ALLOWED_HOSTS: 'consorcio.aurora.example' });
+    const production = loadConfig({ APP_ENV: 'production', UPSTREAM_URL: 'https://backoffice.example', ...productionSecrets(), ALLOWED_HOSTS: 'consorcio.aurora.example', OPS_HOST: 'ops.consorcio.example' });
     expect({ validateScreens: production.validateScreens, bench: production.BENCH_ROUTES, personas: production.opsPreviewPersonas }).toEqual({ validateScreens: false, bench: false, personas: null });
   });
 

@@ -4,10 +4,8 @@ import { persona } from '../helpers/personas.js';
 import { useStack } from '../helpers/stack.js';
 
 /**
- * What a login tap sends is what the CPF field shows. (The field once waited for its mask in a
- * lazily loaded chunk, and this file held that chunk back to tap during the handover; the mask now
- * takes the field as it mounts, and typing at every moment of a page becoming interactive is
- * tests/helpers/typing-moments.ts.)
+ * What a login tap sends is what the CPF field shows. (The mask takes the field as it mounts;
+ * typing at every moment of a page becoming interactive is tests/helpers/typing-moments.ts.)
  */
 const stack = useStack();
 const browser = useBrowser();

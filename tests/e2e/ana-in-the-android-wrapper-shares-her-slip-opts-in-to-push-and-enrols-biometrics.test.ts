@@ -44,6 +44,9 @@ describe('inside the Android wrapper', () => {
     expect(await stack.app.pushTokens.deliverable(persona('ana').document.replace(/\D/g, ''))).toEqual([{ platform: 'android', token: 'fake-push-token', partnerId: 1, blocked: false }]);
 
     await page.goto(`${stack.baseUrl}/biometria`);
+    // Her password again first, then the switch.
+    await page.getByLabel('Sua senha de 6 dígitos').fill(persona('ana').password);
+    await page.getByRole('button', { name: 'Confirmar senha' }).click();
     await page.getByRole('button', { name: 'Ativar biometria' }).click();
     expect((await wrapper.message('biometrics')).args).toEqual({ enable: true });
     await page.waitForURL('**/home');

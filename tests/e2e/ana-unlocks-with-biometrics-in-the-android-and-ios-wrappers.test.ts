@@ -22,6 +22,9 @@ async function enrol(platform: WrapperPlatform) {
   await page.getByRole('button', { name: 'Acompanhar esta cota' }).first().click();
   await page.waitForURL('**/home');
   await page.goto(`${stack.baseUrl}/biometria`);
+  // Her password again first, then the switch.
+  await page.getByLabel('Sua senha de 6 dígitos').fill(persona('ana').password);
+  await page.getByRole('button', { name: 'Confirmar senha' }).click();
   await page.getByRole('button', { name: 'Ativar biometria' }).click();
   await page.waitForURL('**/home');
   await page.getByText('Biometria ativada. Na próxima vez, entre sem digitar a senha.').waitFor();

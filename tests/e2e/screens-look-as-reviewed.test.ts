@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import { axeViolations } from '../helpers/axe.js';
 import { loginStaffInBrowser, useBrowser } from '../helpers/browser.js';
+import { consoleOrigin } from '../helpers/console-host.js';
 import { PARTNERS as REVIEWED_PARTNERS, REVIEW_CONTEXT, settled as settledForReview } from '../helpers/every-screen.js';
 import { persona } from '../helpers/personas.js';
 import { compareScreenshot, SCREENSHOT_TOLERANCE } from '../helpers/screenshots.js';
@@ -95,7 +96,7 @@ describe('screens look as reviewed', () => {
     const context = await browser.newContext(REVIEW_CONTEXT);
     const page = await context.newPage();
     await loginStaffInBrowser(page, stack.baseUrl);
-    await page.goto(`${stack.baseUrl}/ops/galeria`);
+    await page.goto(`${consoleOrigin(stack.baseUrl)}/ops/galeria`);
     await page.getByRole('heading', { name: 'Galeria de componentes' }).waitFor();
     await settledForReview(page);
     expect(await axeViolations(page), 'the gallery: axe violations').toEqual([]);

@@ -1,12 +1,13 @@
 import { expect } from 'vitest';
 import { client, findAll } from './api-client.js';
+import { consoleClient } from './console-host.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Doc = any;
 
-/** A console client signed in as staff (the sandbox's viewer, `consulta`, unless told). */
+/** A console client (on the console's host) signed in as staff (the sandbox's viewer, `consulta`, unless told). */
 export async function staffClient(baseUrl: string, login = 'consulta', senha = 'consulta-sandbox') {
-  const c = client(baseUrl);
+  const c = consoleClient(baseUrl);
   const res = await c.action('ops/login', { login, senha });
   expect(res.body).toMatchObject({ kind: 'navigate', to: '/ops' });
   return c;

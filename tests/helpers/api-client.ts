@@ -4,16 +4,24 @@ import { persona } from './personas.js';
 
 export type Agent = ReturnType<typeof supertest.agent>;
 
-/** A browser-like client: keeps cookies, sends the CSRF header and JSON on actions. */
-export function client(baseUrl: string, host?: string) {
+/** A browser-like client: keeps cookies, sends the CSRF header and JSON on actions; `headers` go with every request (a forwarded address). */
+export function client(baseUrl: string, host?: string, headers: Record<string, string> = {}) {
   const agent = supertest.agent(baseUrl);
-  const withHost = <T extends { set(k: string, v: string): T }>(req: T) => (host ? req.set('host', host) : req);
+  const withHost = <T extends { set(k: string, v: string): T }>(req: T) => {
+    let sent = host ? req.set('host', host) : req;
+    for (const [k, v] of Object.entries(headers)) sent = sent.set(k, v);
+    return sent;
+  };
   return {
     agent,
     screen(path: string, headers: Record<string, string> = {}) {
       let req = withHost(agent.get('/api/screens').query({ path }));
       for (const [k, v] of Object.entries(headers)) req = req.set(k, v);
       return req;
+    },
+    /** A plain GET (a download, a page) on the client's host. */
+    get(path: string) {
+      return withHost(agent.get(path));
     },
     action(name: string, body: unknown = {}) {
       return withHost(agent.post(`/api/actions/${name}`).set(CSRF_HEADER, CSRF_HEADER_VALUE).set('content-type', 'application/json').send(JSON.stringify(body)));

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import { chromium, type Browser } from 'playwright-core';
+import { consoleOrigin } from './console-host.js';
 
 /**
  * How long a step waits for what a person waits for (a screen, a text, a URL). Generous on purpose:
  * CI runs two test files at once on two cores, each with a browser, a server and a sandbox, and a
  * loaded machine can take several seconds to answer a login; with two CPU hogs beside the suite a
- * throttled phone took over 20 s to type eleven digits. A step that is broken fails anyway.
+ * throttled phone can take tens of seconds to type eleven digits. A step that is broken fails anyway.
  */
 export const PERSON_WAIT_MS = 30_000;
 
@@ -29,7 +30,8 @@ export function launchBrowser(): Promise<Browser> {
 
 /**
  * One Chromium per test worker: a worker runs many files in turn (modules are kept between files,
- * vitest.config.ts), and starting Chromium for each of them cost ≈ 0.8 s of CPU. Each file gets
+ * vitest.config.ts), and starting Chromium for each of them would spend its start-up CPU on every
+ * file. Each file gets
  * fresh contexts (nothing of one context — cookies, storage, cache — is seen by another) and leaves
  * none open; the browser goes with the worker (Playwright closes what it launched when its process
  * exits). A browser that crashed or was closed is started again.
@@ -84,10 +86,13 @@ export async function loginToHome(page: import('playwright-core').Page, baseUrl:
   await page.getByText(greeting).waitFor();
 }
 
-/** Logs a sandbox staff member into the operations console (/ops/entrar) and waits for the console. */
+/**
+ * Logs a sandbox staff member into the operations console (/ops/entrar) on the console's own host
+ * (ops.localhost at the server's port) and waits for the console.
+ */
 export async function loginStaffInBrowser(page: import('playwright-core').Page, baseUrl: string, user = 'operacao', password = 'operacao-sandbox'): Promise<void> {
   page.setDefaultTimeout(PERSON_WAIT_MS);
-  await page.goto(`${baseUrl}/ops`);
+  await page.goto(`${consoleOrigin(baseUrl)}/ops`);
   await page.waitForURL('**/ops/entrar');
   await page.getByLabel('Usuário').fill(user);
   await page.getByLabel('Senha').fill(password);

@@ -6,6 +6,7 @@ import { expect } from 'vitest';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../screens/contract/index.js';
 import { axeViolations } from './axe.js';
 import { loginStaffInBrowser } from './browser.js';
+import { consoleOrigin } from './console-host.js';
 import { settled } from './every-screen.js';
 import type { useStack } from './stack.js';
 
@@ -15,7 +16,7 @@ dayjs.extend(timezone);
 export const CONSOLE_DESK = { width: 1280, height: 800 };
 export const CONSOLE_PHONE = { width: 390, height: 844 };
 
-/** A staff member signed in to the console in a page of this size, the console drawn. */
+/** A staff member signed in to the console (on its own host) in a page of this size, the console drawn. */
 export async function staffPageAt(browser: Browser, baseUrl: string, viewport: { width: number; height: number }): Promise<Page> {
   const page = await browser.newPage({ viewport, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', reducedMotion: 'reduce' });
   await loginStaffInBrowser(page, baseUrl);
@@ -42,13 +43,18 @@ export function consolePages(stack: ReturnType<typeof useStack>): string[] {
 
 /** A draft under review and a publish scheduled for tomorrow (so the requests page has one); returns how to discard the draft. */
 async function withDraftAndRequest(stack: ReturnType<typeof useStack>, page: Page): Promise<() => Promise<unknown>> {
-  const post = (action: string, data: unknown) => page.request.post(`${stack.baseUrl}/api/actions/${action}`, { headers: { [CSRF_HEADER]: CSRF_HEADER_VALUE }, data });
+  // Sent from the page (the console's host, its cookie): the test's own process does not resolve ops.localhost, the browser does.
+  const post = (action: string, data: unknown) =>
+    page.evaluate(
+      async ({ url, header, value, body }) => (await (await fetch(url, { method: 'POST', headers: { [header]: value, 'content-type': 'application/json' }, body })).json()) as { kind: string },
+      { url: `/api/actions/${action}`, header: CSRF_HEADER, value: CSRF_HEADER_VALUE, body: JSON.stringify(data) },
+    );
   const table = structuredClone(stack.app.flows.bundle.definitions.find((d) => d.id === 'cash-billing-screen')) as unknown as { rows: Array<{ then: unknown }> };
   table.rows[6]!.then = '/faturamentoespecie/reanalise';
-  expect((await (await post('ops/draft', { id: 'cash-billing-screen', conteudo: JSON.stringify(table) })).json()).kind).toBe('navigate');
+  expect((await post('ops/draft', { id: 'cash-billing-screen', conteudo: JSON.stringify(table) })).kind).toBe('navigate');
   const later = dayjs().tz('America/Sao_Paulo').add(1, 'day').format('YYYY-MM-DD HH:mm');
-  expect((await (await post('ops/publish', { comentario: 'Agendado para amanhã', agendar: later })).json()).kind).toBe('snackbar');
-  expect((await (await post('ops/draft', { id: 'cash-billing-screen', conteudo: JSON.stringify(table) })).json()).kind).toBe('navigate');
+  expect((await post('ops/publish', { comentario: 'Agendado para amanhã', agendar: later })).kind).toBe('snackbar');
+  expect((await post('ops/draft', { id: 'cash-billing-screen', conteudo: JSON.stringify(table) })).kind).toBe('navigate');
   return () => post('ops/discard', {});
 }
 
@@ -58,7 +64,7 @@ export async function consoleViolations(stack: ReturnType<typeof useStack>, brow
   const discard = await withDraftAndRequest(stack, page);
   const found: string[] = [];
   for (const path of consolePages(stack)) {
-    await page.goto(`${stack.baseUrl}${path}`);
+    await page.goto(`${consoleOrigin(stack.baseUrl)}${path}`);
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     await settled(page);
     // An editor's first analysis has answered (its findings drawn), so what axe reads is what stays.

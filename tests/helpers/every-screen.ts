@@ -114,7 +114,7 @@ export async function reviewScreens(stack: ReturnType<typeof useStack>, browser:
   const origin = partner.host ? `http://${partner.host}:${stack.port}` : stack.baseUrl;
   const found: string[] = [];
   const reviewed: Reviewed[] = [];
-  // No screen a customer reaches needs the JSON-form library (≈ 185 KiB): the light form draws its forms.
+  // No screen a customer reaches needs the JSON-form library (a chunk of its own): the light form draws its forms.
   let current = '';
   const watchFormLibrary = (page: Page) => page.on('request', (r) => /json-form/.test(r.url()) && found.push(`${current}: downloads the JSON-form library (a form the light form cannot draw)`));
   const open = async (page: Page, screen: Reviewed) => {

@@ -1,16 +1,27 @@
 /**
  * Kubernetes API objects checked against the API's own definitions, as the npm package
- * kubernetes-models ships them: its validators (the API's OpenAPI schemas compiled by ajv) for
- * types, required fields and formats, and its TypeScript declarations for the field names — the
- * schemas allow unknown fields, which the API server drops or refuses (a misspelt
- * `readinesProbe` would leave a pod without its probe), so every field must be declared there.
+ * kubernetes-models ships them (and @kubernetes-models/gateway-api for the Gateway API's
+ * Gateway and HTTPRoute, generated from the Gateway API's published types): their validators (the
+ * API's OpenAPI schemas compiled by ajv) for types, required fields, patterns and formats, and
+ * their TypeScript declarations for the field names — the schemas allow unknown fields, which the
+ * API server drops or refuses (a misspelt `readinesProbe` would leave a pod without its probe), so
+ * every field must be declared there.
  */
 import { join } from 'node:path';
 import ts from 'typescript';
 import type { K8sObject } from './kustomize.js';
 
-/** kubernetes-models' module for an apiVersion and kind: apps/v1 Deployment → kubernetes-models/apps/v1/Deployment. */
-const moduleOf = (o: Pick<K8sObject, 'apiVersion' | 'kind'>) => `kubernetes-models/${o.apiVersion}/${o.kind}`;
+/** The package of each API group that kubernetes-models itself does not hold. */
+const GROUP_PACKAGES: Record<string, string> = { 'gateway.networking.k8s.io': '@kubernetes-models/gateway-api' };
+
+/**
+ * The module of an apiVersion and kind: apps/v1 Deployment → kubernetes-models/apps/v1/Deployment,
+ * gateway.networking.k8s.io/v1 Gateway → @kubernetes-models/gateway-api/gateway.networking.k8s.io/v1/Gateway.
+ */
+const moduleOf = (o: Pick<K8sObject, 'apiVersion' | 'kind'>) => {
+  const group = o.apiVersion.includes('/') ? o.apiVersion.split('/')[0]! : '';
+  return `${GROUP_PACKAGES[group] ?? 'kubernetes-models'}/${o.apiVersion}/${o.kind}`;
+};
 
 /** What the schema says is wrong with `o` (empty when valid). */
 export async function schemaErrors(o: K8sObject): Promise<string[]> {
@@ -26,7 +37,7 @@ export async function schemaErrors(o: K8sObject): Promise<string[]> {
 }
 
 /**
- * A check of field names against kubernetes-models' declarations of the given API types (one
+ * A check of field names against the packages' declarations of the given API types (one
  * TypeScript program for all of them: building it is the slow part). The check answers the
  * fields of the objects that their types do not declare, as `Kind/name: path`.
  */
@@ -67,7 +78,7 @@ export function fieldChecker(types: Array<Pick<K8sObject, 'apiVersion' | 'kind'>
     for (const o of objects) {
       const type = typeOf.get(moduleOf(o));
       const where = `${o.kind}/${o.metadata.name}`;
-      if (!type || checker.getPropertiesOfType(type).length === 0) found.push(`${where}: no declaration of ${o.apiVersion} ${o.kind} in kubernetes-models`);
+      if (!type || checker.getPropertiesOfType(type).length === 0) found.push(`${where}: no declaration of ${o.apiVersion} ${o.kind} in ${moduleOf(o)}`);
       else walk(o, type, '', where);
     }
     return found;

@@ -17,6 +17,18 @@ export interface Stack {
   close(): Promise<void>;
 }
 
+/**
+ * Request limits far above what a test sends (docs/security.md, "Limits"): tests ask for screens
+ * and run actions faster than a person, all from one address, and instances on the shared
+ * PostgreSQL count that address together. A test of the limits sets its own; an instance a test
+ * builds itself takes these too.
+ */
+export const RAISED_LIMITS = {
+  RATE_LIMIT_SCREENS_PER_SESSION: '1000000',
+  RATE_LIMIT_ACTIONS_PER_SESSION: '1000000',
+  RATE_LIMIT_PER_ADDRESS: '1000000',
+} as const;
+
 /** Starts the sandbox and the server on free ports (the server sees the sandbox only as UPSTREAM_URL). */
 export async function startStack(env: Record<string, string> = {}, options: Parameters<typeof buildApp>[1] = { logger: false }): Promise<Stack> {
   // The back office accepts the API client the server is given (production refuses the sandbox's own).
@@ -34,6 +46,7 @@ export async function startStack(env: Record<string, string> = {}, options: Para
     LOG_LEVEL: 'silent',
     HOST: '127.0.0.1',
     PORT: '0',
+    ...RAISED_LIMITS,
     ...env,
   });
   const app = await buildApp(config, options);

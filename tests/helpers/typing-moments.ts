@@ -32,12 +32,11 @@ type Method = 'keys' | 'fill';
 const MOMENTS: Moment[] = ['before', 'across', 'running', 'frames-1', 'frames-2', 'frames-3', 'frames-5', 'frames-8', 'frames-13', 'frames-21', 'frames-34', 'ready'];
 
 /**
- * A slow phone: a mobile network (150 ms, 1.6 Mbit/s down) from the start, and a CPU six times
- * slower while the page becomes interactive (`slowCpu(true)` when its scripts are let through,
+ * A slow phone: a mobile network (150 ms, 1.6 Mbit/s down) from the start, and the CPU throttled
+ * 6× while the page becomes interactive (`slowCpu(true)` when its scripts are let through,
  * `slowCpu(false)` once it works and the customer has typed). Chromium slows a page by interrupting
  * its thread and spinning, busy or idle (thread_cpu_throttler in Blink): a page throttled for its
- * whole life cost the machine ≈ 0.85 of a core for every second it was open, waiting included —
- * the typing tries were a third of the suite's CPU.
+ * whole life would cost the machine most of a core for every second it is open, waiting included.
  */
 async function slowPhone(page: Page): Promise<(slow: boolean) => Promise<void>> {
   const cdp = await page.context().newCDPSession(page);
@@ -136,8 +135,8 @@ export function describeTypingTries(part: TestPart): void {
   describe('typing into the server-drawn login while the page becomes interactive', () => {
     // Two phones at a time (one moment, typed and filled): a phone mostly waits (on the slow
     // network, on the scripts held back), so two take little more time than one. Not four: a page
-    // throttled 6× spins its thread (≈ 0.85 of a core each), and four of them beside two CPU hogs
-    // on two cores left a keystroke waiting longer than a person waits (30 s for 11 keys).
+    // throttled 6× spins its thread (most of a core each), and four of them beside two CPU hogs
+    // can leave a keystroke waiting longer than a person waits (PERSON_WAIT_MS).
     test.each(mine)('typed at moment %s, by keystrokes and by fill: the fields keep it and Entrar sends it', async (moment) => {
       await Promise.all([typeAt(stack, browser, moment, 'keys'), typeAt(stack, browser, moment, 'fill')]);
     });

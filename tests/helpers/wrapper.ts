@@ -39,6 +39,8 @@ export const DEFAULT_ANSWERS: Record<string, unknown> = {
   'share-file': { shared: true },
   evaluation: { reviewed: false },
   device: 'silent',
+  // The text copied is in the recorded message's args; the fake wrapper has no clipboard of its own.
+  copy: { copied: true },
 };
 
 function install(arg: { platform: WrapperPlatform; answers: Record<string, unknown> }) {

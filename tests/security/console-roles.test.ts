@@ -4,6 +4,7 @@ import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../screens/contract/index.js'
 import { STAFF_ROLES, type StaffRole } from '../../server/src/capabilities/ops/staff.js';
 import { IDLE_MS } from '../../server/src/capabilities/ops/staff-sessions.js';
 import { client } from '../helpers/api-client.js';
+import { CONSOLE_HOST, consoleClient } from '../helpers/console-host.js';
 import { useStack } from '../helpers/stack.js';
 
 const stack = useStack();
@@ -40,15 +41,15 @@ async function staffOf(role: StaffRole) {
   const entry = stack.app.config.opsUsers.split(',').find((account) => account.endsWith(`:${role}`));
   if (!entry) throw new Error(`no sandbox staff account with role ${role}`);
   const [login, senha] = entry.split(':');
-  const c = client(stack.baseUrl);
+  const c = consoleClient(stack.baseUrl);
   expect((await c.action('ops/login', { login, senha })).body).toEqual({ kind: 'navigate', to: '/ops', replace: true });
   return c;
 }
 
-/** The route called as a browser would, with an empty body (or none at all, or a broken one). */
+/** The route called as a browser would, on the console's host, with an empty body (or none at all, or a broken one). */
 function call(agent: ReturnType<typeof supertest.agent> | ReturnType<typeof supertest>, route: ConsoleRoute, body: string | null = '{}') {
-  if (route.method === 'get') return agent.get(route.path);
-  const req = agent.post(route.path).set(CSRF_HEADER, CSRF_HEADER_VALUE).set('content-type', 'application/json');
+  if (route.method === 'get') return agent.get(route.path).set('host', CONSOLE_HOST);
+  const req = agent.post(route.path).set('host', CONSOLE_HOST).set(CSRF_HEADER, CSRF_HEADER_VALUE).set('content-type', 'application/json');
   return body === null ? req.send() : req.send(body);
 }
 
@@ -84,10 +85,12 @@ describe('the operations console checks the role before anything else, on every 
 
   it('answers a customer session 401 too: it is no console session', async () => {
     const ana = client(stack.baseUrl);
-    await ana.login('ana');
+    const login = await ana.login('ana');
+    // Her cookie never reaches the console's host by itself (a host-only cookie): carried there by hand.
+    const sid = ([] as string[]).concat(login.headers['set-cookie'] ?? []).find((line) => line.startsWith('sid='))!.split(';')[0]!;
     await stack.sandbox.clearCalls();
     for (const route of guarded()) {
-      const res = await call(ana.agent, route);
+      const res = await call(supertest(stack.baseUrl), route).set('cookie', sid);
       expect(res.status, `${route.method} ${route.path}`).toBe(401);
       expect(res.body, `${route.method} ${route.path}`).toEqual(SENT_TO_LOGIN);
     }
@@ -148,14 +151,14 @@ describe('the staff cookie', () => {
   }
 
   it('lives exactly as long as the console session’s idle limit, and is renewed with the session on every console request', async () => {
-    const c = client(stack.baseUrl);
+    const c = consoleClient(stack.baseUrl);
     const login = staffCookie(await c.action('ops/login', { login: 'consulta', senha: 'consulta-sandbox' }));
     expect(login).not.toBeNull();
     expect(login!.maxAge * 1000).toBe(IDLE_MS);
     expect(login!.attributes).toEqual(expect.arrayContaining(['HttpOnly', 'SameSite=Strict', 'Path=/']));
 
     // A page of the console and an action each move the session's end, and the cookie's with it.
-    for (const res of [await c.screen('/ops'), await c.action('ops/textos-busca', { busca: 'boleto' }), await c.agent.get('/api/ops/auditoria.csv')]) {
+    for (const res of [await c.screen('/ops'), await c.action('ops/textos-busca', { busca: 'boleto' }), await c.get('/api/ops/auditoria.csv')]) {
       const renewed = staffCookie(res);
       expect(renewed?.value).toBe(login!.value);
       expect(renewed!.maxAge * 1000).toBe(IDLE_MS);

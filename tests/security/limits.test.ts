@@ -14,6 +14,7 @@ import { postgresAvailable, TEST_DATABASE_URL } from '../helpers/postgres.js';
 import { redisAvailable, TEST_REDIS_URL } from '../helpers/redis.js';
 import { collectedStack, isRefusal } from './attacker.js';
 import { LIMIT_DRIVERS, type Answer, type Instance, type Mode } from './drivers/limits.js';
+import { RAISED_LIMITS } from '../helpers/stack.js';
 import { has, readSurface } from './surface.js';
 
 const shared = (await postgresAvailable()) && (await redisAvailable());
@@ -24,7 +25,7 @@ const stack = shared ? await collectedStack(env) : null;
 let other: FastifyInstance | undefined;
 const instances: Instance[] = [];
 if (stack) {
-  other = await buildApp(loadConfig({ APP_ENV: 'test', UPSTREAM_URL: stack.sandbox.url, ...env, LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0' }), { logger: false });
+  other = await buildApp(loadConfig({ APP_ENV: 'test', UPSTREAM_URL: stack.sandbox.url, ...env, LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0', ...RAISED_LIMITS }), { logger: false });
   await other.listen({ host: '127.0.0.1', port: 0 });
   instances.push({ baseUrl: stack.baseUrl }, { baseUrl: `http://localhost:${(other.server.address() as AddressInfo).port}` });
 }

@@ -8,6 +8,7 @@
 import supertest from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { client, screenText } from '../helpers/api-client.js';
+import { consoleClient } from '../helpers/console-host.js';
 import { loginToHome, useBrowser } from '../helpers/browser.js';
 import { persona } from '../helpers/personas.js';
 import { collectedStack, destinations, type Client } from './attacker.js';
@@ -51,7 +52,8 @@ function sessionFor(op: Operation): Promise<Client> {
     sessions.set(
       kind,
       (async () => {
-        const c = client(stack.baseUrl);
+        // Staff on the console's own host, where alone it answers.
+        const c = kind === 'staff' ? consoleClient(stack.baseUrl) : client(stack.baseUrl);
         if (kind === 'staff') await c.action('ops/login', { login: 'operacao', senha: 'operacao-sandbox' });
         if (kind === 'customer') await c.loginWithQuota('ana');
         return c;
@@ -81,7 +83,7 @@ describe('free-text fields with markup', () => {
         if (next.body.kind !== 'screen' || !screenText(next.body).includes(markup)) continue;
         shown = true;
         // The page the browser loads for that route, its first screen drawn on the server.
-        const page = await c.agent.get(to).set('accept', 'text/html');
+        const page = await c.get(to).set('accept', 'text/html');
         if (page.status === 200 && String(page.headers['content-type']).startsWith('text/html') && page.text.includes(markup)) wrong.push(`${to}: the page's HTML holds the markup unescaped`);
       }
       if (SHOWN.has(name) && !shown) wrong.push(`${JSON.stringify(markup)} not shown back as text (${JSON.stringify(res.body).slice(0, 120)})`);

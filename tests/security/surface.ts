@@ -83,6 +83,8 @@ export const PLACEMENT: Record<string, Placement> = {
   'auth/otp-verify': ['public', 'limited'],
   'auth/password-current': ['session'],
   'auth/password-new': ['session'],
+  // The password typed again inside a session, checked by the login's call under the login's limits.
+  'auth/reauthenticate': ['session', 'limited'],
   'awarded/asset-type': owned('cases'),
   'awarded/confirm-offer': owned('cases', 'race'),
   'awarded/documents': owned('uploads', 'upload'),
@@ -119,6 +121,7 @@ export const PLACEMENT: Record<string, Placement> = {
   'ops/galeria-exemplo': ['console'],
   'ops/login': ['console', 'public', 'limited'],
   'ops/logout': ['console'],
+  'ops/encerrar-sessoes': ['console'],
   'ops/publish': ['console'],
   'ops/rollback': ['console'],
   'ops/analise-filtros': ['console'],
@@ -141,6 +144,9 @@ export const PLACEMENT: Record<string, Placement> = {
   'profile/income-save': ['session'],
   'profile/token-send': ['session', 'limited'],
   'profile/token-validate': ['session', 'limited'],
+  // A session is named by a keyed digest of its id, looked up among the customer's own sessions only.
+  'profile/session-end': ['session'],
+  'profile/sessions-end-others': ['session'],
   'quota-transfer/assignee': owned('quotas'),
   'quota-transfer/confirm': owned('quotas', 'race'),
   'quotas/nickname': owned('quotas'),

@@ -6,7 +6,7 @@ import type { Ui } from '../ui/ui-context.js';
 /** What an action handler may touch: routing, the global UI and the screen cache. */
 export interface ActionContext {
   navigate(to: string, options?: { replace?: boolean }): void;
-  ui: Pick<Ui, 'track' | 'showError' | 'showSnackbar' | 'showModal' | 'dismissModal'>;
+  ui: Pick<Ui, 'track' | 'showError' | 'showSnackbar' | 'showModal' | 'dismissModal' | 'showManualCopy'>;
   /** Drops every cached screen: after a login, logout or quota choice nothing cached still holds. */
   forgetScreens(): Promise<void>;
   /** The enclosing form's data, merged over a submit action's payload. */

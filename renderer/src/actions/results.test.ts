@@ -16,6 +16,7 @@ function recorder(formData?: Record<string, unknown>) {
       showSnackbar: (m) => void calls.push(`snackbar ${m}`),
       showModal: (m) => void calls.push(`modal ${m.title}`),
       dismissModal: () => void calls.push('dismiss'),
+      showManualCopy: (c) => void calls.push(`copy by hand ${c.label}`),
     },
     formData,
     retry,

@@ -24,6 +24,7 @@ function recorder() {
       showSnackbar: (m) => void calls.push(`snackbar ${m}`),
       showModal: () => undefined,
       dismissModal: () => undefined,
+      showManualCopy: () => undefined,
     },
     retry: () => undefined,
     patch: {

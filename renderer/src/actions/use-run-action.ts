@@ -4,6 +4,7 @@ import { useSWRConfig } from 'swr';
 import type { Action } from '../../../screens/contract/actions.js';
 import type { ActionResult } from '../../../screens/contract/screen.js';
 import { useScreenPatch } from '../app/screen-patch.js';
+import { forgetKeptScreens } from '../lib/api.js';
 import { localTarget } from '../lib/local-target.js';
 import { useUi } from '../ui/ui-context.js';
 import { runAction } from './registry.js';
@@ -14,6 +15,14 @@ export interface RunOptions {
   formData?: Record<string, unknown>;
   /** What the error modal's retry runs; by default the same action with the same data. */
   retry?: () => void;
+}
+
+/** Drops the screens SWR holds and the documents the page kept with their tags. */
+function forgetEveryScreen(mutate: ReturnType<typeof useSWRConfig>['mutate']): () => Promise<void> {
+  return async () => {
+    forgetKeptScreens();
+    await mutate(() => true, undefined, { revalidate: false });
+  };
 }
 
 /** Binds the action registry to this screen's router, UI and screen cache. */
@@ -28,9 +37,7 @@ export function useRunAction(): (action: Action, options?: RunOptions) => Promis
       runAction(action, {
         navigate: (to, navOptions) => void routerNavigate(localTarget(to), navOptions),
         ui,
-        forgetScreens: async () => {
-          await mutate(() => true, undefined, { revalidate: false });
-        },
+        forgetScreens: forgetEveryScreen(mutate),
         formData: options.formData,
         retry: options.retry ?? (() => void run(action, options)),
         patch: patch ?? undefined,
@@ -51,9 +58,7 @@ export function useResultHandler(): (result: ActionResult) => Promise<void> {
       handleResult(result, {
         navigate: (to, navOptions) => void routerNavigate(localTarget(to), navOptions),
         ui,
-        forgetScreens: async () => {
-          await mutate(() => true, undefined, { revalidate: false });
-        },
+        forgetScreens: forgetEveryScreen(mutate),
         retry: () => undefined,
         patch: patch ?? undefined,
       }),

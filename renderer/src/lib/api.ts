@@ -39,13 +39,54 @@ async function send(input: string, init: RequestInit): Promise<Response> {
   }
 }
 
+/**
+ * Screen documents kept in the page's memory with their tags: the server tells the browser's cache
+ * to store no protected document, so the renderer revalidates what it drew with If-None-Match and
+ * an unchanged document costs a 304. Gone with the page (a logout leaves it by a full navigation).
+ */
+const kept = new Map<string, { etag: string; screen: ScreenResponse }>();
+const KEPT_SCREENS = 32;
+
+function keep(path: string, etag: string | null, screen: ScreenResponse): void {
+  kept.delete(path);
+  if (!etag) return;
+  kept.set(path, { etag, screen });
+  if (kept.size > KEPT_SCREENS) kept.delete(kept.keys().next().value!);
+}
+
 /** GET /api/screens for a path (with its query), declaring what this renderer can draw. */
 export async function fetchScreen(path: string): Promise<ScreenResponse> {
+  const known = kept.get(path);
   const res = await send(`/api/screens?path=${encodeURIComponent(path)}`, {
-    headers: { accept: 'application/json', [RENDERER_VERSION_HEADER]: RENDERER_VERSION, [RENDERER_CAPABILITIES_HEADER]: CAPABILITIES.join(','), ...platformHeaders() },
+    // The browser's cache stays out of it: the tag below is this page's own.
+    cache: 'no-store',
+    headers: {
+      accept: 'application/json',
+      [RENDERER_VERSION_HEADER]: RENDERER_VERSION,
+      [RENDERER_CAPABILITIES_HEADER]: CAPABILITIES.join(','),
+      ...platformHeaders(),
+      ...(known ? { 'if-none-match': known.etag } : {}),
+    },
   });
+  if (res.status === 304 && known) return known.screen;
+  // An address that names nothing answers 404 with its document ("Página não encontrada"): drawn as any other.
+  if (res.status === 404) return notFoundScreen(res);
   if (!res.ok) throw await failureFrom(res);
-  return (await res.json()) as ScreenResponse;
+  const screen = (await res.json()) as ScreenResponse;
+  keep(path, res.headers.get('etag'), screen);
+  return screen;
+}
+
+/** The document of a 404 when it is one (a screen or a redirect), else the failure its body describes. */
+async function notFoundScreen(res: Response): Promise<ScreenResponse> {
+  const data = (await res.json().catch(() => null)) as { kind?: unknown } | null;
+  if (data?.kind === 'screen' || data?.kind === 'redirect') return data as ScreenResponse;
+  throw failureOf(data);
+}
+
+/** Forgets every kept document (the session changed in this page). */
+export function forgetKeptScreens(): void {
+  kept.clear();
 }
 
 /** Bodies larger than this report their upload progress (files travel inside the JSON as data URLs). */

@@ -47,6 +47,7 @@ const ANSWERS: Record<BridgeMethod, { valid(r: Obj): boolean; yes(r: Obj): boole
   'share-file': { valid: (r) => typeof r.shared === 'boolean', yes: (r) => r.shared === true },
   evaluation: { valid: (r) => typeof r.reviewed === 'boolean', yes: (r) => r.reviewed === true },
   device: { valid: (r) => (r.platform === 'android' || r.platform === 'ios') && typeof r.appVersion === 'string' && /^\d+(\.\d+)*$/.test(r.appVersion), yes: () => true },
+  copy: { valid: (r) => typeof r.copied === 'boolean', yes: (r) => r.copied === true },
 };
 
 /** Whether `result` is a well-formed answer to `method` (exported for the contract test). */

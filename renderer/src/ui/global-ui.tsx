@@ -3,6 +3,7 @@ import { ActionButton } from '../components/action-button.js';
 import { Node } from '../components/node.js';
 import { TEXTS } from '../texts.js';
 import { Dialog } from './dialog.js';
+import { ManualCopyDialog } from './manual-copy.js';
 import { useUi } from './ui-context.js';
 
 /** A server modal closes on Escape only if it offers a way to close it (or no action at all). */
@@ -22,10 +23,10 @@ function LoadingLabel({ message, progress }: { message: string; progress: number
   );
 }
 
-/** Loading indicator, error modal ('Ops ;)'), server modal and snackbar, drawn over any screen. */
+/** Loading indicator, error modal ('Ops ;)'), server modal, a text to copy by hand and snackbar, drawn over any screen. */
 export function GlobalUi() {
-  const { state, dismissError, dismissModal } = useUi();
-  const { error, modal } = state;
+  const { state, dismissError, dismissModal, dismissManualCopy } = useUi();
+  const { error, modal, manualCopy } = state;
   return (
     <>
       {state.loading > 0 && (
@@ -74,6 +75,7 @@ export function GlobalUi() {
           ))}
         </Dialog>
       )}
+      {manualCopy && <ManualCopyDialog copy={manualCopy} onClose={dismissManualCopy} />}
       {state.snackbar && (
         <div className="snackbar" role="status" aria-live="polite">
           {state.snackbar}

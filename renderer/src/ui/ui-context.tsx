@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import type { Modal } from '../../../screens/contract/screen.js';
-import { initialUiState, LOADING_RELEASE_MS, SNACKBAR_MS, uiReducer, type ErrorModal, type UiState } from './ui-state.js';
+import { initialUiState, LOADING_RELEASE_MS, SNACKBAR_MS, uiReducer, type ErrorModal, type ManualCopy, type UiState } from './ui-state.js';
 
 export interface Ui {
   state: UiState;
@@ -11,6 +11,9 @@ export interface Ui {
   showSnackbar(message: string): void;
   showModal(modal: Modal): void;
   dismissModal(): void;
+  /** Shows a text the clipboard refused, selected, for the customer to copy by hand. */
+  showManualCopy(copy: ManualCopy): void;
+  dismissManualCopy(): void;
 }
 
 const UiContext = createContext<Ui | null>(null);
@@ -43,6 +46,11 @@ export function UiProvider({ children }: { children: ReactNode }) {
       },
       showModal: (modal) => dispatch({ type: 'modal', modal }),
       dismissModal: () => dispatch({ type: 'modal-dismiss' }),
+      showManualCopy: (copy) => {
+        clearTimeout(snackbarTimer.current);
+        dispatch({ type: 'manual-copy', copy });
+      },
+      dismissManualCopy: () => dispatch({ type: 'manual-copy-dismiss' }),
     }),
     [state, track],
   );

@@ -34,4 +34,12 @@ describe('global UI state', () => {
     // A late report after everything ended shows nothing.
     expect(run([{ type: 'loading-progress', fraction: 0.5 }]).loadingProgress).toBeNull();
   });
+
+  it('shows a text to copy by hand without a "copiado" left beside it, until it is closed', () => {
+    const copy = { text: '00020126…6304ABCD', label: 'Código Pix copia e cola' };
+    const shown = run([{ type: 'snackbar', message: 'Linha digitável copiada.' }, { type: 'manual-copy', copy }]);
+    expect(shown.manualCopy).toEqual(copy);
+    expect(shown.snackbar).toBeNull();
+    expect(uiReducer(shown, { type: 'manual-copy-dismiss' }).manualCopy).toBeNull();
+  });
 });

@@ -12,7 +12,13 @@ export interface ErrorModal {
   retry?: () => void;
 }
 
-/** The global UI state of the spec: loading counter and message, error modal, snackbar, server modal. */
+/** A text the clipboard refused: shown selected in a read-only field named `label`, for the customer to copy. */
+export interface ManualCopy {
+  text: string;
+  label: string;
+}
+
+/** The global UI state of the spec: loading counter and message, error modal, snackbar, server modal, a text to copy by hand. */
 export interface UiState {
   loading: number;
   loadingMessage: string | null;
@@ -21,6 +27,7 @@ export interface UiState {
   error: ErrorModal | null;
   snackbar: string | null;
   modal: Modal | null;
+  manualCopy: ManualCopy | null;
 }
 
 export type UiEvent =
@@ -32,9 +39,11 @@ export type UiEvent =
   | { type: 'snackbar'; message: string }
   | { type: 'snackbar-dismiss' }
   | { type: 'modal'; modal: Modal }
-  | { type: 'modal-dismiss' };
+  | { type: 'modal-dismiss' }
+  | { type: 'manual-copy'; copy: ManualCopy }
+  | { type: 'manual-copy-dismiss' };
 
-export const initialUiState: UiState = { loading: 0, loadingMessage: null, loadingProgress: null, error: null, snackbar: null, modal: null };
+export const initialUiState: UiState = { loading: 0, loadingMessage: null, loadingProgress: null, error: null, snackbar: null, modal: null, manualCopy: null };
 
 export function uiReducer(state: UiState, event: UiEvent): UiState {
   switch (event.type) {
@@ -59,5 +68,10 @@ export function uiReducer(state: UiState, event: UiEvent): UiState {
       return { ...state, modal: event.modal };
     case 'modal-dismiss':
       return { ...state, modal: null };
+    // A failed copy is not a success: no "copiado" snackbar stays beside the text to copy by hand.
+    case 'manual-copy':
+      return { ...state, manualCopy: event.copy, snackbar: null };
+    case 'manual-copy-dismiss':
+      return { ...state, manualCopy: null };
   }
 }

@@ -7,6 +7,7 @@ import { dueFactor } from '../slip-line.js';
 import { fail, invalid, notFound } from '../http.js';
 import { pathQuota } from '../quota-access.js';
 import { renderPdf } from '../pdf.js';
+import { slipPixCode } from '../slip-pix.js';
 import { preferenceLocked } from '../clock.js';
 import type { SandboxContext } from '../context.js';
 import type { Instalment, Slip } from '../state/billing.js';
@@ -58,7 +59,15 @@ export default async function slipRoutes(app: FastifyInstance, { state, outbox }
       descricao: slip.descricao,
       cobrancas: slip.cobrancas,
       situacao: slip.situacao,
+      pixCopiaECola: slip.pixCopiaECola,
     };
+  }
+
+  /** Every slip the sandbox issues is a "boleto com Pix": its code is made once, as it is issued. */
+  function withPix(slip: Slip, quota: QuotaRecord): Slip {
+    const partner = state.partners.get(quota.partnerId);
+    if (partner) slip.pixCopiaECola ??= slipPixCode(slip, partner);
+    return slip;
   }
 
   /** Instalments the customer may pay on a slip of this quota: its own, or all their quotas' when unifying. */
@@ -116,7 +125,7 @@ export default async function slipRoutes(app: FastifyInstance, { state, outbox }
     const list = chosen as Instalment[];
     if (mixesLateAndOnTime(list)) return invalid(reply, NO_GROUPING);
     const chave = `${processId}:${[...ids].sort().join(',')}`;
-    return slipView(billing().issue(quota.owner, quota.idCota, list, chave));
+    return slipView(withPix(billing().issue(quota.owner, quota.idCota, list, chave), quota));
   }
 
   serve(app, slips.generate, async (request, reply) => {
@@ -157,7 +166,7 @@ export default async function slipRoutes(app: FastifyInstance, { state, outbox }
       valor: payoffValue(quota),
       descricao: 'Quitação da cota',
     });
-    return slipView(slip);
+    return slipView(withPix(slip, quota));
   });
 
   function slipOf(request: FastifyRequest, reply: FastifyReply): Slip | null {
@@ -193,6 +202,7 @@ export default async function slipRoutes(app: FastifyInstance, { state, outbox }
         ['Fator de vencimento', dueFactor(slip.dataVencimento)],
       ],
       barcode: slip.codigoBarras,
+      ...(slip.pixCopiaECola ? { pix: slip.pixCopiaECola } : {}),
     });
     return reply.type('application/pdf').header('content-disposition', `attachment; filename="boleto-${slip.idBoleto}.pdf"`).send(body);
   }
@@ -205,7 +215,8 @@ export default async function slipRoutes(app: FastifyInstance, { state, outbox }
     const body = Recipients.safeParse(request.body);
     if (!body.success) return invalid(reply, 'Informe nome e e-mail válidos de cada destinatário.');
     for (const r of body.data) {
-      outbox.push({ at: new Date(state.clock.now()).toISOString(), channel: 'email', to: r.email, text: `Olá, ${r.nome}: segue o boleto ${slip.idBoleto} (${slip.descricao}), linha digitável ${slip.linhaDigitavel}.` });
+      const pix = slip.pixCopiaECola ? ` Para pagar com Pix, use o código Pix copia e cola: ${slip.pixCopiaECola}` : '';
+      outbox.push({ at: new Date(state.clock.now()).toISOString(), channel: 'email', to: r.email, text: `Olá, ${r.nome}: segue o boleto ${slip.idBoleto} (${slip.descricao}), linha digitável ${slip.linhaDigitavel}.${pix}` });
     }
     return reply.code(202).send({ enviados: body.data.length });
   });

@@ -31,6 +31,8 @@ export interface Slip {
   linhaDigitavel: string;
   codigoBarras: string;
   hash: string;
+  /** The Pix copy-and-paste code of this "boleto com Pix" (set by the slip routes as it is issued). */
+  pixCopiaECola?: string;
   situacao: 'EM_ABERTO' | 'PAGO';
   /** What generated it, so that the same request twice answers the same slip. */
   chave: string;

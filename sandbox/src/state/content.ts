@@ -34,7 +34,7 @@ function topic(id: number, category: string, items: Array<[number, string, strin
 export const FAQ: Record<number, FaqTopic[]> = {
   1: [
     topic(1, 'Boletos e pagamentos', [
-      [101, 'Como emito a segunda via do boleto?', 'Acesse Boletos, escolha a parcela em aberto e toque em Gerar boleto. O código de barras e o PIX copia e cola ficam disponíveis na hora.'],
+      [101, 'Como emito a segunda via do boleto?', 'Acesse Boletos, escolha a parcela em aberto e toque em Gerar boleto. A linha digitável e o código de barras ficam disponíveis na hora; quando o boleto vem com Pix, também o QR Code e o código Pix copia e cola.'],
       [102, 'Paguei o boleto, quando a parcela aparece como paga?', 'A compensação leva até 3 dias úteis. Depois disso a parcela aparece como paga no extrato da cota.'],
       [103, 'Posso unificar parcelas de mais de uma cota?', 'Sim. Em Boletos, toque em Unificar parcelas, selecione as cotas e as parcelas e gere um único boleto.'],
       [104, 'Como renegocio parcelas em atraso?', 'Em Boletos, toque em Renegociar e siga os passos: escolha as parcelas disponíveis, confira o resumo e confirme.'],
@@ -42,7 +42,7 @@ export const FAQ: Record<number, FaqTopic[]> = {
       [106, 'Posso pagar parcelas adiantadas?', 'Sim. O pagamento antecipado pode reduzir o prazo ou o valor das parcelas, conforme a opção escolhida.'],
       [107, 'Onde encontro o comprovante anual de pagamentos?', 'Em Perfil, Documentos, Comprovante anual. O arquivo fica disponível a partir de fevereiro de cada ano.'],
       [108, 'Como recebo o boleto por e-mail?', 'Depois de gerar o boleto, toque em Enviar por e-mail. Ele chega no endereço cadastrado no seu perfil.'],
-      [109, 'Posso pagar o boleto com cartão de crédito?', 'Não. O boleto pode ser pago em bancos, lotéricas, internet banking ou pelo PIX copia e cola.'],
+      [109, 'Posso pagar o boleto com cartão de crédito?', 'Não. O boleto pode ser pago em bancos, lotéricas e internet banking pela linha digitável ou, quando vem com Pix, pelo QR Code ou pelo código Pix copia e cola no aplicativo do seu banco.'],
       [110, 'Meu boleto venceu, e agora?', 'Gere um novo boleto com a data atualizada em Boletos. Os encargos do atraso já vêm calculados.'],
       [111, 'Como altero a forma de recebimento dos boletos?', 'Em Boletos, Recebimento de boleto, escolha entre e-mail e correio. A forma pode ser alterada uma vez a cada 24 horas.'],
     ]),
@@ -58,7 +58,7 @@ export const FAQ: Record<number, FaqTopic[]> = {
   ],
   68: [
     topic(11, 'Pagamentos', [
-      [1101, 'Como gero o boleto da minha parcela?', 'Em Boletos, escolha a parcela e toque em Gerar boleto. Você também pode copiar o PIX.'],
+      [1101, 'Como gero o boleto da minha parcela?', 'Em Boletos, escolha a parcela e toque em Gerar boleto. Quando o boleto vem com Pix, você também pode ler o QR Code ou copiar o código Pix.'],
       [1102, 'Em quanto tempo meu pagamento é confirmado?', 'Em até 3 dias úteis após o pagamento.'],
     ]),
     topic(12, 'Transferência de cota', [

@@ -172,7 +172,7 @@ export class Analytics {
     return personalWords([request.body, data?.customer, data?.quota]);
   }
 
-  /** The session hashed with the process's secret (SHA-256 of secret and id: one call, ≈ 0.4 µs; a keyed HMAC costs ≈ 14 µs). */
+  /** The session hashed with the process's secret (SHA-256 of secret and id: one one-shot hash, far cheaper on the request path than a keyed HMAC). */
   private visitorOf(request: FastifyRequest): string | null {
     const id = request.session?.id;
     return id ? hash('sha256', `${this.secret}:${id}`, 'base64url') : null;

@@ -35,7 +35,7 @@ describe('navigation guard', () => {
 
   it('sends a route not allowed under a transparent login home, and lets home through', () => {
     const details2 = { ...details, transparentLogin: false };
-    expect(guard(details2, '/detalhes-da-cota', { authenticated: true, quotaSelected: true, transparent: true })).toEqual({ kind: 'redirect', to: '/home' });
+    expect(guard(details2, '/detalhes-da-cota', { authenticated: true, quotaSelected: true, transparent: true })).toEqual({ kind: 'redirect', to: '/home', refused: 'transparent-login' });
     expect(guard(home, '/home', { authenticated: true, quotaSelected: true, transparent: true })).toEqual({ kind: 'allow' });
   });
 

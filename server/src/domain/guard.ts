@@ -20,7 +20,8 @@ export interface GuardState {
   appUpdateRequired?: boolean;
 }
 
-export type GuardDecision = { kind: 'allow' } | { kind: 'redirect'; to: string };
+/** `refused`: the redirect turns away a session from a route it may not open (a security event), not a step of the journey. */
+export type GuardDecision = { kind: 'allow' } | { kind: 'redirect'; to: string; refused?: string };
 
 export const MANDATORY_UPDATE_PATH = '/atualizacao-obrigatoria';
 export const PASSWORD_CHANGE_PATH = '/alterarsenha/atual';
@@ -68,7 +69,7 @@ export function guard(table: DecisionTable, route: ScreenRoute, wanted: string, 
     case 'mobile-fallback':
       return { kind: 'redirect', to: route.mobileOnly?.fallback ?? '/indisponivel' };
     case 'home':
-      return { kind: 'redirect', to: '/home' };
+      return { kind: 'redirect', to: '/home', refused: 'transparent-login' };
     case 'mandatory-update':
       return { kind: 'redirect', to: MANDATORY_UPDATE_PATH };
     case 'quota-selection':

@@ -22,9 +22,9 @@ export function lookup(model: unknown, path: string): unknown {
 }
 
 /**
- * What an `$each` element sees: its own name, and every other value of the scope around it. A
- * plain object whose prototype was the request's model made that model a prototype, new on every
- * request, and every lookup in the layout met objects of a new hidden class.
+ * What an `$each` element sees: its own name, and every other value of the scope around it. Not a
+ * plain object whose prototype is the request's model: that would make each request's model a
+ * prototype, and every lookup in the layout would meet objects of a new hidden class.
  */
 class Scope {
   constructor(
@@ -66,7 +66,7 @@ function truthy(value: unknown): boolean {
 
 export function interpolate(text: string, model: unknown): string {
   // Most strings of a layout (types, variants, routes, texts without values) hold no placeholder:
-  // they skip the regular expression (filling the layout was ≈ 4 % of a screen's CPU samples).
+  // they skip the regular expression, which filling the layout would otherwise run on every string.
   if (!text.includes('{{')) return text;
   return text.replace(PLACEHOLDERS, (_, path: string) => shown(lookup(model, path)));
 }
@@ -102,7 +102,8 @@ export function textFunction(texts: Texts, key: string): (model: unknown) => str
  *
  * A node that depends on no value of the model (a link, an action, a label from the texts) is made
  * once and then shared, frozen, by every document filled from it: most of a screen is such nodes,
- * and copying them on every request (≈ 300 objects for the home) was most of the filling's CPU.
+ * and copying them on every request would be most of the filling's CPU (docs/performance.md,
+ * "Composition's own CPU").
  * Whoever receives a document copies what it changes (the capability downgrade, the form engines
  * do), as a frozen node would refuse the change.
  */
@@ -219,7 +220,7 @@ function compileObject(obj: Record<string, unknown>, texts: Texts, compiled: Wea
     fill: (model) => {
       // Object.assign onto an empty literal copies a plain object's properties in one step; the
       // spread does too where it has seen few shapes, but every object node's fill shares one
-      // spread, which sees them all and goes property by property (4–5 times slower).
+      // spread, which sees them all, goes megamorphic and copies property by property.
       const out = Object.assign({}, shape);
       for (let i = 0; i < keys.length; i++) out[keys[i]!] = fills[i]!(model);
       return out;

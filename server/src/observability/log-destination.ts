@@ -8,7 +8,7 @@ export interface BatchLimits {
   delayMs: number;
 }
 
-/** 16 KiB or 200 ms: under load ≈ 70 access lines a write; a quiet server's line shows within 200 ms. */
+/** 16 KiB or 200 ms: under load many access lines share a write; a quiet server's line shows within 200 ms. */
 export const LOG_BATCH: Readonly<BatchLimits> = { chars: 16 * 1024, delayMs: 200 };
 
 /** The underlying stream: the sonic-boom pino makes for standard output. */
@@ -29,8 +29,8 @@ process.once('exit', () => {
  * written when it reaches `chars`, `delayMs` after its first line, with a line at error or fatal
  * level (at once, after what waited before it), when the server closes (`flush`) and at the
  * process's exit (`flushSync`). Each write wakes the descriptor's reader: written once per turn of
- * the event loop (and then by a thread of the pool), those wake-ups were the largest part of what
- * the access line cost a bare route (docs/performance.md). The string's
+ * the event loop (and then by a thread of the pool), those wake-ups would be the largest part of
+ * what the access line costs a bare route (docs/performance.md). The string's
  * length is counted, not its bytes (sonic-boom measures the bytes of its pending chunk on every
  * write it is given: once per batch here). A process killed outright loses at most one batch.
  */

@@ -35,7 +35,7 @@ export function localTarget(value: unknown, origin: string, isKnown: (pathname: 
 export function requestTarget(request: FastifyRequest, value: unknown): string | undefined {
   // No target asked for (most screens have no return-to): no origin to parse.
   if (typeof value !== 'string' || value === '') return undefined;
-  return localTarget(value, requestOrigin(request), request.server.screens.known);
+  return localTarget(value, requestOrigin(request), (pathname) => request.server.screens.known(request, pathname));
 }
 
 /** The same, with /home in place of anything refused: a customer always lands somewhere. */

@@ -1,4 +1,5 @@
-import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
+import { createHash, hkdfSync } from 'node:crypto';
+import { gcmOpen, gcmSeal } from '../security/sealing.js';
 import type { Database } from './database.js';
 import type { Customer } from './session-store.js';
 
@@ -23,22 +24,16 @@ const hashOf = (credential: string) => createHash('sha256').update(credential, '
 /** AES-256-GCM key derived from the credential: the database alone cannot open a grant. */
 const keyOf = (credential: string) => Buffer.from(hkdfSync('sha256', credential, 'consorcio-biometria', 'grant-v1', 32));
 
+/** The grant sealed with the credential's key, stored as base64 of IV, tag and ciphertext. */
 function seal(credential: string, grant: BiometricGrant): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', keyOf(credential), iv);
-  const body = Buffer.concat([cipher.update(JSON.stringify(grant), 'utf8'), cipher.final()]);
-  return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64');
+  const { iv, body, tag } = gcmSeal(keyOf(credential), JSON.stringify(grant));
+  return Buffer.concat([iv, tag, body]).toString('base64');
 }
 
 function open(credential: string, sealed: string): BiometricGrant | null {
-  try {
-    const raw = Buffer.from(sealed, 'base64');
-    const decipher = createDecipheriv('aes-256-gcm', keyOf(credential), raw.subarray(0, 12));
-    decipher.setAuthTag(raw.subarray(12, 28));
-    return JSON.parse(Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8')) as BiometricGrant;
-  } catch {
-    return null;
-  }
+  const raw = Buffer.from(sealed, 'base64');
+  const plain = gcmOpen(keyOf(credential), { iv: raw.subarray(0, 12), tag: raw.subarray(12, 28), body: raw.subarray(28) });
+  return plain === null ? null : (JSON.parse(plain) as BiometricGrant);
 }
 
 /**

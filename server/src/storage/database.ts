@@ -66,18 +66,18 @@ class PostgresDatabase implements Database {
 
 /**
  * The embedded database holds sessions and a few small tables: PostgreSQL's default 128 MB of
- * shared buffers would be most of the process's memory (bench: RSS ≈ 540 MB idle → ≈ 300 MB).
+ * shared buffers would be most of the process's memory (docs/performance.md, "Memory").
  */
 const PGLITE_CONF = ['shared_buffers = 8MB', 'work_mem = 1MB', 'maintenance_work_mem = 8MB', 'wal_buffers = 256kB', 'temp_buffers = 1MB'];
 
 /**
  * A freshly initialised cluster directory, made once per PGlite build in a child process and kept
  * in the temporary folder; every new embedded database starts as a copy of it (of its migrated
- * twin, below). Running initdb inside the server left ≈ 400 MB of WebAssembly memory and buffers
+ * twin, below). Running initdb inside the server would leave its WebAssembly memory and buffers
  * behind for the life of the process, and loading the cluster from an archive into PGlite's
- * in-memory file system kept its files (≈ 40 MB, the sessions among them as they grow) and the
- * unpacking's buffers in the process: opened from a directory, PGlite alone holds ≈ 170 MB instead
- * of ≈ 330 MB (bench: memory).
+ * in-memory file system would keep its files (the sessions among them as they grow) and the
+ * unpacking's buffers in the process: opened from a directory, PGlite holds far less
+ * (docs/performance.md, "Memory").
  */
 async function clusterTemplate(): Promise<string> {
   const dir = join(tmpdir(), `consorcio-pglite-cluster-${pgliteBuild()}`);
@@ -104,9 +104,9 @@ function pgliteBuild(): string {
 /**
  * The template with this build's migrations applied, kept beside it (named by the migrations): a
  * new embedded database starts with its tables in place, and its start only checks the migrations
- * (≈ 0.15 s of CPU less for every start; the test suite starts ≈ 140 of them). Made once, the
- * first time a build with these migrations starts, in a child process too (a PGlite opened and
- * closed in the server leaves ≈ 20 MB behind).
+ * (every start is cheaper, and the test suite starts many). Made once, the first time a build with
+ * these migrations starts, in a child process too (a PGlite opened and closed in the server leaves
+ * memory behind).
  */
 async function migratedTemplate(): Promise<string> {
   const base = await clusterTemplate();
@@ -166,8 +166,17 @@ function running(pid: number): boolean {
  * `onConnectionLost`: an idle PostgreSQL connection that broke (a failover, a network cut); the
  * pool drops it and opens another when asked, but an 'error' event with no listener would end the
  * process. Written to stderr when not given.
+ * `migrate`: `auto` (the default) applies the migrations the database lacks; `never` leaves a
+ * PostgreSQL database as it is (its runtime role may not create anything: the migration role does,
+ * by `npm run migrate`). The embedded PGlite is this process's alone and always migrates.
  */
-export async function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string; poolSize?: number; onConnectionLost?: (err: Error) => void }): Promise<Database> {
+export async function openDatabase(options: {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  poolSize?: number;
+  onConnectionLost?: (err: Error) => void;
+  migrate?: 'auto' | 'never';
+}): Promise<Database> {
   let db: Database;
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20 });
@@ -184,6 +193,13 @@ export async function openDatabase(options: { databaseUrl?: string | undefined; 
     }
     db = new PgliteDatabase(await PGlite.create(options.dataDir, { postgresqlconf: PGLITE_CONF }));
   }
-  await migrate(db);
+  if (db.kind === 'pglite' || options.migrate !== 'never') {
+    try {
+      await migrate(db);
+    } catch (err) {
+      await db.close();
+      throw err;
+    }
+  }
   return db;
 }

@@ -1,11 +1,19 @@
 import { createHash } from 'node:crypto';
 import type { Database, Queryable } from './database.js';
 
+/** A migration as the database records it in schema_migrations. */
+export interface Migration {
+  id: number;
+  name: string;
+}
+
 /**
- * Forward-only migrations, applied in order at start-up. Never edit one that has shipped:
- * append a new entry. A PostgreSQL advisory lock keeps concurrent instances from racing.
+ * Forward-only migrations, applied in order: at start-up (DATABASE_MIGRATE=auto, and always on the
+ * embedded PGlite) or by `npm run migrate` under the migration role (DATABASE_MIGRATE=never: the
+ * cluster's Job). Never edit one that has shipped: append a new entry. A PostgreSQL advisory lock
+ * keeps concurrent instances from racing.
  */
-const MIGRATIONS: { id: number; name: string; sql: string }[] = [
+const MIGRATIONS: (Migration & { sql: string })[] = [
   {
     id: 1,
     name: 'sessions',
@@ -226,6 +234,16 @@ const MIGRATIONS: { id: number; name: string; sql: string }[] = [
       );
       CREATE INDEX analytics_durations_flow_day ON analytics_durations (flow, day)`,
   },
+  {
+    // The customers' sessions block of ids (57xx): a customer's sessions are found by `holder`, a
+    // keyed pseudonym of partner and CPF/CNPJ (never the number), and each row says where it was opened.
+    id: 5701,
+    name: 'sessions_holder_platform',
+    sql: `
+      ALTER TABLE sessions ADD COLUMN holder TEXT;
+      ALTER TABLE sessions ADD COLUMN platform TEXT NOT NULL DEFAULT 'web';
+      CREATE INDEX sessions_holder ON sessions (holder)`,
+  },
 ];
 
 const MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS schema_migrations (
@@ -247,20 +265,60 @@ export function migrationsDigest(): string {
   return createHash('sha256').update(JSON.stringify(migrationStatements())).digest('hex').slice(0, 12);
 }
 
-export async function migrate(database: Database): Promise<void> {
-  await database.withConnection(async (db) => {
+/** Every migration this release knows, in order. */
+export function knownMigrations(): Migration[] {
+  return MIGRATIONS.map(({ id, name }) => ({ id, name }));
+}
+
+/**
+ * The known migrations the database has not applied, in order (all of them when it has no
+ * schema_migrations table yet). Two reads and no lock: what the runtime role, which may not create
+ * anything, checks its database with. Migrations the database has and this release does not know
+ * (a newer release's, after a roll back) are no concern: they only added.
+ */
+export async function pendingMigrations(db: Queryable): Promise<Migration[]> {
+  const [table] = await db.query<{ present: boolean }>("SELECT to_regclass('schema_migrations') IS NOT NULL AS present");
+  if (!table?.present) return knownMigrations();
+  const applied = new Set((await db.query<{ id: number }>('SELECT id FROM schema_migrations')).map((r) => Number(r.id)));
+  return knownMigrations().filter((m) => !applied.has(m.id));
+}
+
+/**
+ * Whether the database has every migration this release needs, asked again on each call until it
+ * has: once it has them it keeps them (migrations only add), so from then on the answer costs
+ * nothing. `current`: known from the start (this process applied them).
+ */
+export class SchemaCheck {
+  constructor(
+    private readonly db: Queryable,
+    private current = false,
+  ) {}
+
+  /** The migrations still missing; empty once the database has them all. */
+  async missing(): Promise<Migration[]> {
+    if (this.current) return [];
+    const missing = await pendingMigrations(this.db);
+    this.current = missing.length === 0;
+    return missing;
+  }
+}
+
+/** Applies the migrations the database lacks, in order, each in its own transaction; answers those it applied. */
+export async function migrate(database: Database): Promise<Migration[]> {
+  return database.withConnection(async (db) => {
     if (database.kind === 'postgres') await db.query('SELECT pg_advisory_lock(727001)');
     try {
       await db.query(MIGRATIONS_TABLE);
-      await apply(db);
+      return await apply(db);
     } finally {
       if (database.kind === 'postgres') await db.query('SELECT pg_advisory_unlock(727001)');
     }
   });
 }
 
-async function apply(db: Queryable): Promise<void> {
+async function apply(db: Queryable): Promise<Migration[]> {
   const applied = new Set((await db.query<{ id: number }>('SELECT id FROM schema_migrations')).map((r) => r.id));
+  const done: Migration[] = [];
   for (const m of MIGRATIONS) {
     if (applied.has(m.id)) continue;
     await db.query('BEGIN');
@@ -272,5 +330,7 @@ async function apply(db: Queryable): Promise<void> {
       await db.query('ROLLBACK');
       throw err;
     }
+    done.push({ id: m.id, name: m.name });
   }
+  return done;
 }

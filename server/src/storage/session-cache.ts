@@ -4,8 +4,8 @@
  * PGlite runs inside the one server process that owns its cluster, so every write to a session
  * passes through this process's store: the store forgets a session before it writes it, and a
  * read that raced with any write is not remembered, so the copy here never outlives the row.
- * Reading a session from PGlite is synchronous WebAssembly work on the event loop (PGlite was
- * ≈ 17–22 % of a screen's CPU samples, docs/performance.md); from here it is one `JSON.parse`.
+ * Reading a session from PGlite is synchronous WebAssembly work on the event loop, a large share of
+ * a screen's CPU (docs/performance.md); from here it is one `JSON.parse`.
  * With PostgreSQL (several instances share the table) nothing is cached.
  *
  * Entries hold the session's JSON text, so each read hands out a fresh object that a request may

@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from './database.js';
 import { SessionCache } from './session-cache.js';
 import { SessionStore, type SessionData } from './session-store.js';
+import { randomBytes } from 'node:crypto';
+import { SealKeys } from '../security/sealing.js';
+import { HARD_DATES, todayInBrasilia } from '../../../tests/helpers/hard-dates.js';
 
 const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
 
@@ -93,6 +96,42 @@ describe.each([
     if (skip) skipTest();
     expect(await store.get("'; DROP TABLE sessions; --")).toBeNull();
   });
+
+  it('keeps the back office’s tokens and a password in change sealed in the row, opened only by the store', async ({ skip: skipTest }) => {
+    if (skip) skipTest();
+    const s = await store.create({ ...data(now + 3_600_000), tokens: { accessToken: 'access-in-clear', refreshToken: 'refresh-in-clear', expiresAt: now } });
+    await store.patch(s, { quota: { idCota: 1, grupo: '001234', cota: '0567', versao: '00', tokens: { accessToken: 'quota-access', refreshToken: 'quota-refresh', expiresAt: now } }, passwordChange: { current: 'senha-atual', until: now + 60_000 } });
+    const [row] = await db.query<{ data: unknown }>('SELECT data FROM sessions WHERE id = $1', [s.id]);
+    const text = typeof row!.data === 'string' ? row!.data : JSON.stringify(row!.data);
+    for (const secret of ['access-in-clear', 'refresh-in-clear', 'quota-access', 'quota-refresh', 'senha-atual']) expect(text).not.toContain(secret);
+    expect(text).toContain('"accessToken":"seal.v1.');
+    const read = (await store.get(s.id))!.data;
+    expect([read.tokens.accessToken, read.quota!.tokens.refreshToken, read.passwordChange!.current]).toEqual(['access-in-clear', 'quota-refresh', 'senha-atual']);
+  });
+
+  it('opens rows sealed with an older key after a rotation, and counts a row no listed key opens as no session', async ({ skip: skipTest }) => {
+    if (skip) skipTest();
+    const [k1, k2] = [{ id: 'k1', key: randomBytes(32) }, { id: 'k2', key: randomBytes(32) }];
+    const before = new SessionStore(db, 15 * 60_000, clock, new SealKeys([k1]));
+    const s = await before.create(data(now + 3_600_000));
+    const rotated = new SessionStore(db, 15 * 60_000, clock, new SealKeys([k2, k1]));
+    const read = (await rotated.get(s.id))!;
+    expect(read.data.tokens.accessToken).toBe('a');
+    await rotated.save(read);
+    const [row] = await db.query<{ data: unknown }>('SELECT data FROM sessions WHERE id = $1', [s.id]);
+    expect(JSON.stringify(row!.data)).toContain('seal.v1.k2.');
+    expect(await new SessionStore(db, 15 * 60_000, clock, new SealKeys([k1])).get(s.id)).toBeNull();
+  });
+
+  it('does not open tokens copied into another session’s row', async ({ skip: skipTest }) => {
+    if (skip) skipTest();
+    const keys = new SealKeys([{ id: 'k', key: randomBytes(32) }]);
+    const sealed = new SessionStore(db, 15 * 60_000, clock, keys);
+    const [victim, attacker] = [await sealed.create(data(now + 3_600_000)), await sealed.create(data(now + 3_600_000))];
+    await db.query('UPDATE sessions SET data = (SELECT data FROM sessions WHERE id = $1) WHERE id = $2', [victim.id, attacker.id]);
+    expect(await sealed.get(attacker.id)).toBeNull();
+    expect(await sealed.get(victim.id)).not.toBeNull();
+  });
 });
 
 describe('sessions read lately, kept in the process for the embedded database', () => {
@@ -182,5 +221,27 @@ describe('sessions read lately, kept in the process for the embedded database', 
     cache.remember('c', entry, cache.mark());
     expect([cache.read('a'), cache.read('b'), cache.read('c')].map(Boolean)).toEqual([true, false, true]);
     expect(cache.size).toBe(2);
+  });
+});
+
+describe.each([...HARD_DATES.map((d) => d.day), todayInBrasilia()])('session lifetimes from 23:30 in Brasília of %s', (day) => {
+  it('slides the idle deadline across midnight and ends at the absolute deadline the next day', async () => {
+    const db = await openDatabase({ dataDir: ':memory:' });
+    try {
+      // 23:30 in Brasília is 02:30 UTC of the next day: both deadlines fall on another calendar day.
+      let now = Date.parse(`${day}T23:30:00-03:00`);
+      const store = new SessionStore(db, 15 * 60_000, () => now);
+      const s = await store.create(data(now + 12 * 3_600_000));
+      for (let minute = 0; minute < 12 * 60 - 14; minute += 14) {
+        now += 14 * 60_000;
+        const live = await store.get(s.id);
+        expect(live, `${minute + 14} minutes after the login`).not.toBeNull();
+        await store.touch(live!);
+      }
+      now = Date.parse(`${day}T23:30:00-03:00`) + 12 * 3_600_000;
+      expect(await store.get(s.id)).toBeNull();
+    } finally {
+      await db.close();
+    }
   });
 });

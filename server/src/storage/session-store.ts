@@ -1,114 +1,17 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
+import { SealKeys } from '../security/sealing.js';
+import { pseudonym } from '../security/security-events.js';
 import type { Database } from './database.js';
 import { SessionCache } from './session-cache.js';
+import { openSession, sealSession } from './session-sealing.js';
 
-/** Upstream tokens of one login (customer) or one quota selection. Never leaves the server. */
-export interface UpstreamTokens {
-  accessToken: string;
-  refreshToken: string;
-  /** Epoch ms at which the upstream says the access token expires. */
-  expiresAt: number;
-  /** Epoch ms at which they were received (absent on sessions stored before it was kept). */
-  issuedAt?: number | undefined;
-}
+/** The session's shapes, for the callers that import them with the store. */
+export type { UpstreamTokens, Customer, SelectedQuota, MfaState, AddressChange, BidDraft, SessionData, Session, SessionPlatform, SessionSummary } from './session-data.js';
+import type { Session, SessionData, SessionPlatform, SessionSummary } from './session-data.js';
 
-export interface Customer {
-  nome: string;
-  inscricaoNacional: string;
-  tipoPessoa: 'F' | 'J';
-  senhaExpirada: boolean;
-  atualizacaoCadastralObrigatoria: boolean;
-  requerMfa: boolean;
-  /** YYYY-MM-DD when the upstream sends it (refuses it as a new password). */
-  dataNascimento?: string | undefined;
-  email?: string | undefined;
-  celular?: string | undefined;
-}
+const PLATFORMS: readonly string[] = ['web', 'android', 'ios'] satisfies SessionPlatform[];
 
-export interface SelectedQuota {
-  idCota: number;
-  grupo: string;
-  cota: string;
-  versao: string;
-  tokens: UpstreamTokens;
-}
-
-export interface MfaState {
-  pending: boolean;
-  /** Masked destinations the customer can choose from. */
-  destinations: { sms?: string | undefined; email?: string | undefined };
-  channel?: 'sms' | 'email' | undefined;
-  /** When the last code was sent (epoch ms): resend after 40 s. */
-  sentAt?: number | undefined;
-  /** Channels the customer confirmed (CPF/CNPJ for SMS, full e-mail for e-mail) before a code is sent. */
-  confirmed?: Array<'sms' | 'email'> | undefined;
-  /** The blocked account this login lifts once the code is checked. */
-  unblockAccount?: string | undefined;
-}
-
-/** A registration change waiting for its SMS token (the back office is changed only after it). */
-export type AddressChange = (
-  | { kind: 'endereco'; data: { tipo: number; cep: string; logradouro: string; numero: string; complemento: string; bairro: string; cidade: string; uf: string } }
-  | { kind: 'contato'; data: { email?: string | undefined; ddd: string; numero: string; tipo: number } }
-  | { kind: 'renda'; data: { valorRenda?: number | undefined; profissao: number; estadoCivil: number; regimeCasamento?: number | undefined; tipoAcessibilidade: number } }
-) & { sentAt?: number | undefined; tries: number };
-
-/** The offer wizard's answers so far, for one quota. */
-export interface BidDraft {
-  idCota: number;
-  modalidade?: string;
-  tipoOferta?: string;
-  valorOferta?: number;
-  valorLanceEmbutido?: number;
-  valorFGTS?: number;
-  /** What the FGTS is for (FGTS_PURPOSES), asked with the FGTS value. */
-  finalidadeFGTS?: string | undefined;
-  trocaChaves?: boolean;
-  tipoAmortizacao?: 'PRAZO' | 'PARCELA';
-  lanceLivreAuto?: boolean;
-  protocolo?: string | undefined;
-}
-
-export interface SessionData {
-  partnerId: number;
-  customer: Customer;
-  tokens: UpstreamTokens;
-  quota?: SelectedQuota | undefined;
-  /** Ids of the customer's quotas, learnt from the upstream: quota-scoped requests are checked against them. */
-  quotaIds?: number[] | undefined;
-  /** A mandatory registration update is pending (CRM cases, doc 2 §4.2). */
-  mandatoryUpdate?: boolean | undefined;
-  /** The document analysis the customer started from the profile (antifraude), while it runs. */
-  identityCheckId?: string | null | undefined;
-  /** A partner agent acting for the customer: sees registration data, cannot change it. */
-  agent?: string | undefined;
-  /** Logged in through a transparent-login token: only routes flagged for it open. */
-  transparent?: boolean | undefined;
-  bidDraft?: BidDraft | undefined;
-  /** Quota transfer between its screens: the assignee typed, then the protocol or the refusal. */
-  transferDraft?: { idCota: number; cessionario: string; protocolo?: string | undefined; taxa?: number | undefined; erro?: string | undefined } | undefined;
-  /** The late instalments chosen for a renegotiation, until it is confirmed (the confirmation's draft). */
-  renegotiationDraft?: { parcelas: string[] } | undefined;
-  /** Post-sale: a registration change waiting for its SMS code. */
-  postSaleChange?: { idCota: number; email?: string | undefined; ddd?: string | undefined; numero?: string | undefined; renda?: number | undefined } | null | undefined;
-  pendingChange?: AddressChange | null | undefined;
-  /** Used-vehicle inspection between its screens: the terms accepted, the technical inspection's address. */
-  usedInspection?: { idCota: number; termos?: 'digital' | 'tecnica' | undefined; endereco?: { cep: string; logradouro: string; numero: string; complemento: string; bairro: string; cidade: string; estado: string } | undefined } | null | undefined;
-  /** One-time code still owed after a REQUER_MFA login: nothing protected opens until it is checked. */
-  mfa?: MfaState | null | undefined;
-  /** Between the two password-change screens: the current password, for at most 5 minutes. */
-  passwordChange?: { current: string; until: number } | null | undefined;
-  /** Absolute deadline (epoch ms), fixed at login. */
-  absoluteExpiresAt: number;
-}
-
-export interface Session {
-  id: string;
-  data: SessionData;
-  lastSeenAt: number;
-}
-
-/** Sessions the embedded database's store keeps in the process (≈ 1–2 KB of JSON each: a few MB at most). */
+/** Sessions the embedded database's store keeps in the process (a session's JSON is small: a few MB at most in all; docs/performance.md, "Memory"). */
 export const SESSION_CACHE_CAPACITY = 2_000;
 
 /** At least 128 random bits; we use 256. */
@@ -118,7 +21,9 @@ export function newSessionId(): string {
 
 /**
  * Sessions live server-side; the cookie carries only the opaque id. Expiry is the earlier of
- * the idle deadline (slides with use) and the absolute deadline (fixed at login).
+ * the idle deadline (slides with use) and the absolute deadline (fixed at login). The secrets in
+ * a session (session-sealing.ts) are sealed in its row under `keys`; a row whose secrets no
+ * listed key opens counts as no session.
  */
 export class SessionStore {
   /** Sessions read lately, for the embedded database only (session-cache.ts says why that is safe). */
@@ -128,6 +33,9 @@ export class SessionStore {
     private readonly db: Database,
     private readonly idleMs: number,
     private readonly now: () => number = Date.now,
+    private readonly keys: SealKeys = SealKeys.ephemeral(),
+    /** Keys the lookup of a customer's sessions (`holder`) and the sessions' refs; the server gives config.subjectKey. */
+    private readonly holderKey: Buffer = randomBytes(32),
   ) {
     this.cache = db.kind === 'pglite' ? new SessionCache(SESSION_CACHE_CAPACITY) : null;
   }
@@ -135,11 +43,13 @@ export class SessionStore {
   async create(data: SessionData): Promise<Session> {
     const id = newSessionId();
     const now = this.now();
-    await this.db.query('INSERT INTO sessions (id, data, created_at, last_seen_at, expires_at) VALUES ($1, $2, $3, $3, $4)', [
+    await this.db.query('INSERT INTO sessions (id, data, created_at, last_seen_at, expires_at, holder, platform) VALUES ($1, $2, $3, $3, $4, $5, $6)', [
       id,
-      JSON.stringify(data),
+      JSON.stringify(sealSession(this.keys, id, data)),
       new Date(now),
       new Date(this.expiry(data, now)),
+      this.holderOf(data.partnerId, data.customer.inscricaoNacional),
+      data.platform ?? 'web',
     ]);
     return { id, data, lastSeenAt: now };
   }
@@ -164,9 +74,14 @@ export class SessionStore {
       await this.destroy(id);
       return null;
     }
-    const data = typeof row.data === 'string' ? (JSON.parse(row.data) as SessionData) : row.data;
+    const data = openSession(this.keys, id, typeof row.data === 'string' ? (JSON.parse(row.data) as SessionData) : row.data);
+    if (!data) {
+      await this.destroy(id);
+      return null;
+    }
     const lastSeenAt = new Date(row.last_seen_at).getTime();
-    this.cache?.remember(id, { json: typeof row.data === 'string' ? row.data : JSON.stringify(row.data), lastSeenAt, expiresAt: new Date(row.expires_at).getTime() }, mark);
+    // The process keeps the opened session: a read from the cache costs no decryption.
+    this.cache?.remember(id, { json: JSON.stringify(data), lastSeenAt, expiresAt: new Date(row.expires_at).getTime() }, mark);
     return { id, data, lastSeenAt };
   }
 
@@ -176,7 +91,7 @@ export class SessionStore {
     this.cache?.writing(session.id);
     await this.db.query('UPDATE sessions SET data = $2, last_seen_at = $3, expires_at = $4 WHERE id = $1', [
       session.id,
-      JSON.stringify(session.data),
+      JSON.stringify(sealSession(this.keys, session.id, session.data)),
       new Date(now),
       new Date(this.expiry(session.data, now)),
     ]);
@@ -189,7 +104,7 @@ export class SessionStore {
   async patch(session: Session, fields: Partial<SessionData>): Promise<void> {
     Object.assign(session.data, fields);
     this.cache?.writing(session.id);
-    await this.db.query('UPDATE sessions SET data = data || $2::jsonb WHERE id = $1', [session.id, JSON.stringify(fields)]);
+    await this.db.query('UPDATE sessions SET data = data || $2::jsonb WHERE id = $1', [session.id, JSON.stringify(sealSession(this.keys, session.id, fields))]);
   }
 
   /** Slides the idle deadline; written at most once a minute to keep reads cheap. */
@@ -218,7 +133,7 @@ export class SessionStore {
       await connection.query('SELECT pg_advisory_lock(hashtext($1))', [key]);
       try {
         const onConnection: Database = { kind: this.db.kind, query: (sql, params) => connection.query(sql, params), withConnection: (run) => run(connection), close: async () => undefined };
-        return await fn(new SessionStore(onConnection, this.idleMs, this.now));
+        return await fn(new SessionStore(onConnection, this.idleMs, this.now, this.keys, this.holderKey));
       } finally {
         await connection.query('SELECT pg_advisory_unlock(hashtext($1))', [key]);
       }
@@ -228,6 +143,60 @@ export class SessionStore {
   async destroy(id: string): Promise<void> {
     this.cache?.writing(id);
     await this.db.query('DELETE FROM sessions WHERE id = $1', [id]);
+  }
+
+  /**
+   * The key a customer's sessions are found by (column `holder`, indexed): a keyed pseudonym of
+   * partner and CPF/CNPJ, as security events name the customer, never the number itself.
+   */
+  holderOf(partnerId: number, account: string): string {
+    return pseudonym(this.holderKey, partnerId, account);
+  }
+
+  /** How a page and an action name a session: a keyed digest of its id, useless as a cookie. */
+  refOf(id: string): string {
+    return createHmac('sha256', this.holderKey).update(`session-ref:${id}`).digest('base64url').slice(0, 22);
+  }
+
+  /** The customer's live sessions, newest first. */
+  async sessionsOf(partnerId: number, account: string): Promise<SessionSummary[]> {
+    const rows = await this.db.query<{ id: string; platform: string; created_at: Date | string; last_seen_at: Date | string }>(
+      'SELECT id, platform, created_at, last_seen_at FROM sessions WHERE holder = $1 AND expires_at > $2 ORDER BY created_at DESC, id',
+      [this.holderOf(partnerId, account), new Date(this.now())],
+    );
+    return rows.map((r) => ({
+      ref: this.refOf(r.id),
+      platform: (PLATFORMS.includes(r.platform) ? r.platform : 'web') as SessionPlatform,
+      createdAt: new Date(r.created_at).getTime(),
+      lastSeenAt: new Date(r.last_seen_at).getTime(),
+    }));
+  }
+
+  /** Ends the customer's session named by `ref`, never `except` (an id); false when no other session of theirs is named so. */
+  async endByRef(partnerId: number, account: string, ref: string, except: string): Promise<boolean> {
+    const id = (await this.idsOf(partnerId, account)).find((candidate) => candidate !== except && this.refOf(candidate) === ref);
+    if (!id) return false;
+    await this.destroy(id);
+    return true;
+  }
+
+  /** Ends every session of the customer but `except` (an id, the caller's own); how many were live. */
+  async endAllOf(partnerId: number, account: string, except?: string): Promise<number> {
+    const now = this.now();
+    const rows = await this.db.query<{ id: string; expires_at: Date | string }>('SELECT id, expires_at FROM sessions WHERE holder = $1', [this.holderOf(partnerId, account)]);
+    let live = 0;
+    for (const row of rows) {
+      if (row.id === except) continue;
+      // One at a time through destroy: the process's copy is forgotten before each row goes.
+      await this.destroy(row.id);
+      if (new Date(row.expires_at).getTime() > now) live++;
+    }
+    return live;
+  }
+
+  private async idsOf(partnerId: number, account: string): Promise<string[]> {
+    const rows = await this.db.query<{ id: string }>('SELECT id FROM sessions WHERE holder = $1 AND expires_at > $2', [this.holderOf(partnerId, account), new Date(this.now())]);
+    return rows.map((r) => r.id);
   }
 
   async purgeExpired(): Promise<void> {

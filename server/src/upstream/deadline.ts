@@ -4,8 +4,8 @@ import { EventEmitter } from 'node:events';
  * A screen's deadline, handed to every back-office call the screen makes: when it passes, each
  * call still running is abandoned and each retry's wait cut short. An emitter rather than an
  * AbortSignal (undici takes either): every call adds a listener and removes it when answered, and
- * an EventTarget's listeners cost ≈ 14 µs of CPU over the home screen's seven calls
- * (`npm run bench:cpu`), an emitter's a fraction of that.
+ * an emitter's listeners cost a fraction of an EventTarget's (docs/performance.md, "Composition's
+ * own CPU").
  */
 export class Deadline extends EventEmitter {
   aborted = false;

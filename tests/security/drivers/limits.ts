@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { CLIENT_PLATFORM_HEADER } from '../../../screens/contract/index.js';
 import { LOGIN_LIMITS } from '../../../server/src/security/login-throttle.js';
 import { client } from '../../helpers/api-client.js';
+import { consoleClient } from '../../helpers/console-host.js';
 import { markCodeAsked } from '../../helpers/code-asked.js';
 import { persona } from '../../helpers/personas.js';
 import type { RecordedCall } from '../../helpers/sandbox-control.js';
@@ -44,10 +45,12 @@ const WRONG_PASSWORD = '000000';
 const helena = persona('helena');
 const lara = persona('lara');
 
-/** Ana with a change of e-mail and phone waiting for its code (not sent yet). */
+/** Ana with a change of e-mail and phone waiting for its code (not sent yet); the password typed again first. */
 async function anaChangingContact(_stack: Stack, on: Instance): Promise<Client> {
   const c = client(on.baseUrl);
   await c.login('ana');
+  const again = await c.action('auth/reauthenticate', { senha: persona('ana').password, motivo: 'contato' });
+  if (again.body.to !== '/perfil/email-telefone') throw new Error(`ana's password again: ${JSON.stringify(again.body)}`);
   const res = await c.action('profile/contact-save', { email: 'ana.nova@example.com.br', confirmacao: 'ana.nova@example.com.br', ddd: '41', numero: '988887777', tipo: 3 });
   if (res.body.to !== '/perfil/token') throw new Error(`ana's contact change: ${JSON.stringify(res.body)}`);
   return c;
@@ -68,6 +71,13 @@ const codeSends = (calls: readonly RecordedCall[]) => calls.filter((c) => c.meth
 const ONE_SESSION_CODE = 'the code belongs to the change this session makes: another session sends a code of its own, counted by the account’s send limit (profile/token-send, post-sale/contact)';
 
 const freshClient = async (_stack: Stack, on: Instance) => client(on.baseUrl);
+
+/** Helena logged in on an instance (her right password, which clears the account's tries so far); null when the login is refused. */
+async function helenaLoggedIn(on: Instance): Promise<Client | null> {
+  const c = client(on.baseUrl);
+  const res = await c.action('auth/login', { modo: 'documento', documento: helena.document, senha: helena.password });
+  return res.body.kind === 'navigate' ? c : null;
+}
 
 /** Lara logged in on an instance, waiting for her one-time code. */
 async function laraPending(_stack: Stack, on: Instance): Promise<Client> {
@@ -111,9 +121,23 @@ export const LIMIT_DRIVERS: Record<string, LimitDriver<any>> = {
     reached: (calls) => calls.filter((c) => c.method === 'POST' && c.path.startsWith('verificacao/')).length,
   } satisfies LimitDriver<undefined>,
 
+  'auth/reauthenticate': {
+    // The login's own counters: the account's 5 wrong passwords in 15 minutes, wherever they are typed.
+    limit: LOGIN_LIMITS.perAccount,
+    // A spare session, logged in before any wrong password: once the limit holds no new login does,
+    // and the legitimate attempt comes from it.
+    setup: async (_stack, first) => ({ spare: (await helenaLoggedIn(first))! }),
+    session: async (_stack, on, state) => (await helenaLoggedIn(on)) ?? state.spare,
+    attempt: (c) => c.action('auth/reauthenticate', { senha: WRONG_PASSWORD, motivo: 'contato' }),
+    // The back office's answer to a wrong password (a session's own login is a back-office call too).
+    reached: (_calls, answers) => answers.filter((a) => a.body?.errors?.senha !== undefined).length,
+    legitimate: (_c, state) => state.spare.action('auth/reauthenticate', { senha: helena.password, motivo: 'contato' }),
+  } satisfies LimitDriver<{ spare: Client }>,
+
   'ops/login': {
     limit: 5,
-    session: freshClient,
+    // The console's own host: it answers nowhere else.
+    session: async (_stack, on) => consoleClient(on.baseUrl),
     attempt: (c) => c.action('ops/login', { login: 'consulta', senha: 'senha-errada' }),
     reached: (_calls, answers) => answers.filter((a) => a.body?.message === STAFF_WRONG).length,
     legitimate: (c) => c.action('ops/login', { login: 'consulta', senha: 'consulta-sandbox' }),

@@ -67,8 +67,8 @@ export function MaskedInput({ format, value, onValueChange, inputMode, autoCompl
   );
   // The mask takes the field as it mounts, before the browser can hand it a keystroke (a layout
   // effect runs before the next event): there is no moment in which the field is a plain input and
-  // typing could reach neither it nor the mask. (imask was a lazily loaded chunk once; a keystroke or
-  // a fill landing between the page working and the chunk arriving came back empty under load.)
+  // typing could reach neither it nor the mask. (Were imask a lazily loaded chunk, a keystroke or a
+  // fill landing between the page working and the chunk arriving would come back empty under load.)
   useLayoutEffect(() => {
     const input = element.current;
     if (!input) return;

@@ -2,7 +2,8 @@ import type { ErrorSchema, RJSFSchema, ValidationData, ValidatorType } from '@rj
 
 /**
  * The server validates every form with the same zod rules it answers field errors from; the
- * browser compiles no validator (the CSP forbids eval, and ajv would weigh on the login page).
+ * browser compiles no validator (the CSP forbids eval, and the schemas the server composes at run
+ * time cannot be compiled ahead of time: docs/architecture.md, "Forms: the server alone validates").
  */
 export const noValidation: ValidatorType<Record<string, unknown>, RJSFSchema> = {
   validateFormData(): ValidationData<Record<string, unknown>> {

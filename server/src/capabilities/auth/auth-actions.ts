@@ -12,6 +12,7 @@ import { login, type LoginCredentials } from './auth-upstream.js';
 import { checkMandatoryUpdate } from './mandatory-update.js';
 import { maskEmail, maskPhone } from '../../domain/format.js';
 import { logAuth, type AuthPathway } from '../../security/auth-log.js';
+import { sessionPlatform } from './customer-sessions.js';
 
 /** Exactly 6 digits, refused before any upstream call. */
 const senha = z.string('@entrar.erro.senha').regex(/^\d{6}$/, '@entrar.erro.senha');
@@ -72,11 +73,11 @@ export async function handleLogin(input: LoginInput, ctx: ActionContext, deps: A
   const account = accountOf(credentials);
   const verdict = await deps.throttle.verdict(account, ctx.request.ip);
   if (verdict === 'blocked' || verdict === 'too-many') {
-    logAuth(ctx.request, pathway, 'refused', verdict === 'blocked' ? 'blocked' : 'limit');
+    logAuth(ctx.request, pathway, 'refused', verdict === 'blocked' ? 'blocked' : 'limit', { customer: { partnerId, account } });
     return { kind: 'field-errors', errors: {}, message: deps.text(verdict === 'blocked' ? 'entrar.erro.bloqueado' : 'entrar.erro.muitas-tentativas') };
   }
   if (!(await deps.throttle.reserve(account))) {
-    logAuth(ctx.request, pathway, 'refused', 'limit');
+    logAuth(ctx.request, pathway, 'refused', 'limit', { customer: { partnerId, account } });
     return { kind: 'field-errors', errors: {}, message: deps.text('entrar.erro.muitas-tentativas') };
   }
   let answer;
@@ -86,11 +87,11 @@ export async function handleLogin(input: LoginInput, ctx: ActionContext, deps: A
     if (err instanceof UpstreamError && !err.unavailable) {
       await deps.throttle.failed(account, ctx.request.ip);
       // The back office answers a wrong password and an unknown login alike.
-      logAuth(ctx.request, pathway, 'failure', 'wrong-password');
+      logAuth(ctx.request, pathway, 'failure', 'wrong-password', { customer: { partnerId, account } });
       return { kind: 'field-errors', errors: {}, message: deps.text('entrar.erro.credenciais') };
     }
     if (err instanceof UpstreamError) {
-      logAuth(ctx.request, pathway, 'failure', 'unavailable');
+      logAuth(ctx.request, pathway, 'failure', 'unavailable', { customer: { partnerId, account } });
       return genericError(deps);
     }
     throw err;
@@ -112,6 +113,7 @@ export async function handleLogin(input: LoginInput, ctx: ActionContext, deps: A
       celular: answer.usuario.celular,
     },
     tokens: tokensFrom(answer, now),
+    platform: sessionPlatform(ctx.request),
     // A one-time code is owed when the back office asks for it, and when this login lifts a block.
     ...(answer.statusMfa === 'REQUER_MFA' || unblocking
       ? {
@@ -126,7 +128,7 @@ export async function handleLogin(input: LoginInput, ctx: ActionContext, deps: A
   };
   await ctx.reply.startSession(data);
   // Right password; a one-time code may still be owed (its own `otp-verify` line follows).
-  logAuth(ctx.request, pathway, 'success', data.mfa?.pending ? 'code-owed' : undefined);
+  logAuth(ctx.request, pathway, 'success', data.mfa?.pending ? 'code-owed' : undefined, { customer: { partnerId, account } });
   const next = requestTarget(ctx.request, input.voltar);
   await checkMandatoryUpdate(ctx.request);
   if (data.mfa?.pending) return { kind: 'navigate', to: next ? `/entrar/verificacao/enviar?voltar=${encodeURIComponent(next)}` : '/entrar/verificacao/enviar', replace: true };

@@ -10,12 +10,14 @@ import { AppError } from '../../errors.js';
 import { checkMandatoryUpdate } from './mandatory-update.js';
 import { logAuth } from '../../security/auth-log.js';
 import { cookiesOf } from '../../plugins/external/cookie.js';
+import { sessionPlatform } from './customer-sessions.js';
+import { reauthenticationNeeded, recentlyReauthenticated } from './reauthentication.js';
 
 /** Where a biometric unlock that did not work leaves the customer: the password screen, with a calm word. */
 export const BIOMETRIC_FALLBACK = '/entrar?biometria=falhou';
 const COOKIE_DAYS = 90;
-const UNLOCK_WINDOW_SECONDS = 900;
-const UNLOCK_TRIES_PER_WINDOW = 30;
+export const UNLOCK_WINDOW_SECONDS = 900;
+export const UNLOCK_TRIES_PER_WINDOW = 30;
 
 /** The wrapper's answer to `biometrics`, as the bridge action's `then` submits it (`resposta`). */
 const Answer = z.object({ ok: z.boolean(), credential: z.string().max(256).optional() }).passthrough();
@@ -29,7 +31,9 @@ const Answer = z.object({ ok: z.boolean(), credential: z.string().max(256).optio
  * answers the credential after the prompt; the server refreshes the sealed token, opens a session,
  * rotates the sealed token into a new family and selects the quota again. Anything that does not
  * work sends the customer to the password screen. A cookie remembers that this device enrolled,
- * so the option shows only where it can work; outside a wrapper it never shows.
+ * so the option shows only where it can work; outside a wrapper it never shows. Turning it on or
+ * off asks for the password again first (reauthentication.ts): /biometria shows the password field
+ * until it is typed, and the actions refuse without it.
  */
 const cookieOf = (app: FastifyInstance) => (app.config.secureCookies ? '__Host-Http-biometria' : 'biometria');
 
@@ -53,8 +57,11 @@ export default async function biometrics(app: FastifyInstance) {
   };
 
   app.screens.register('biometria', async (ctx) => {
-    const active = enrolledHere(app, ctx.request) && (await app.biometrics.activeCount(ctx.request.session!.data.customer.inscricaoNacional)) > 0;
-    return { ativa: active, falhou: ctx.query.get('falhou') === '1' };
+    const session = ctx.request.session!;
+    const active = enrolledHere(app, ctx.request) && (await app.biometrics.activeCount(session.data.customer.inscricaoNacional)) > 0;
+    // A partner's transparent login cannot enrol (the action says so): no password is asked of it.
+    const pedirSenha = !session.data.transparent && !recentlyReauthenticated(session);
+    return { ativa: active, falhou: ctx.query.get('falhou') === '1', pedirSenha, oferecerAtivar: !pedirSenha && !active, oferecerDesativar: !pedirSenha && active };
   });
 
   app.actions.register('auth/biometrics-enrol', {
@@ -64,6 +71,7 @@ export default async function biometrics(app: FastifyInstance) {
       const session = request.session!;
       if (!inNativeWrapper(request)) return { kind: 'navigate', to: '/indisponivel', replace: true };
       if (session.data.transparent) return { kind: 'error', title: app.text('erro.titulo'), message: app.text('biometria.agente') };
+      if (!recentlyReauthenticated(session)) return reauthenticationNeeded(app, 'biometria');
       const credential = BiometricCredential.safeParse(input.resposta?.credential);
       if (!input.resposta?.ok || !credential.success) return { kind: 'navigate', to: '/biometria?falhou=1', replace: true };
       const quota = session.data.quota;
@@ -84,6 +92,7 @@ export default async function biometrics(app: FastifyInstance) {
   app.actions.register('auth/biometrics-disable', {
     input: z.object({}).passthrough(),
     async handler(_input, { request, reply }): Promise<ActionResult> {
+      if (!recentlyReauthenticated(request.session!)) return reauthenticationNeeded(app, 'biometria');
       await app.biometrics.revokeCustomer(request.session!.data.customer.inscricaoNacional);
       forget(reply);
       return { kind: 'snackbar', message: app.text('biometria.desativada'), to: '/biometria' };
@@ -143,6 +152,7 @@ export default async function biometrics(app: FastifyInstance) {
         partnerId: partner.partner.id,
         customer: { ...record.grant.customer, requerMfa: false },
         tokens: tokensFrom(tokens, now),
+        platform: sessionPlatform(request),
         absoluteExpiresAt: now + app.config.SESSION_ABSOLUTE_HOURS * 3_600_000,
       });
       logAuth(request, 'biometric', 'success');

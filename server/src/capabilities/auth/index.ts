@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { securityEvent } from '../../security/security-events.js';
 import { z } from 'zod';
 import { formatNationalId } from '../../domain/format.js';
 import { parseNationalId } from '../../domain/national-id.js';
@@ -10,6 +11,7 @@ import forgotPassword from './forgot-password.js';
 import transparentLogin from './transparent-login.js';
 import mandatoryUpdate from './mandatory-update.js';
 import biometrics, { biometricOffer } from './biometrics.js';
+import reauthentication from './reauthentication.js';
 import { handleLogin, IdentifyInput, LoginInput, type AuthDeps } from './auth-actions.js';
 import { cookiesOf } from '../../plugins/external/cookie.js';
 
@@ -34,6 +36,7 @@ export default async function auth(app: FastifyInstance) {
   await app.register(transparentLogin);
   await app.register(mandatoryUpdate);
   await app.register(biometrics);
+  await app.register(reauthentication, { throttle });
 
   app.screens.register('login', async (ctx) => ({ sessaoExpirada: ctx.query.get('sessao') === 'expirada', transparenteInvalido: ctx.query.get('transparente') === 'invalido', ...biometricOffer(app, ctx.request, ctx.query) }));
   app.screens.register('entrar', async (ctx) => ({ forms: { documento: {}, cota: { versao: '00' } }, errors: {}, ...biometricOffer(app, ctx.request, ctx.query) }));
@@ -96,7 +99,8 @@ export default async function auth(app: FastifyInstance) {
   app.actions.register('auth/logout', {
     public: true,
     input: z.object({}).passthrough(),
-    async handler(_input, { reply }) {
+    async handler(_input, { request, reply }) {
+      if (request.session) securityEvent(request, 'session.ended', { reason: 'customer' });
       await reply.endSession();
       return { kind: 'navigate', to: '/login', replace: true };
     },

@@ -4,6 +4,7 @@ import type { ActionResult } from '../../../../screens/contract/index.js';
 import { pinProblem } from '../../security/pin-policy.js';
 import { UpstreamError } from '../../plugins/core/upstream-client.js';
 import { registration } from '../../../../screens/back-office/index.js';
+import { endOthersOffer, otherSessions } from './customer-sessions.js';
 
 const SIX_DIGITS = z.string('@entrar.erro.senha').regex(/^\d{6}$/, '@entrar.erro.senha');
 type Origin = 'perfil' | 'acesso';
@@ -15,7 +16,8 @@ const STEP_MS = 5 * 60_000;
  * Password change in two screens (/alterarsenha/atual → /alterarsenha/nova), also the way out
  * of an expired password (the guard sends kleber here). Rules: 6 digits, differs from the
  * current one, confirmation matches, not guessable (pin-policy); 'Houve algum erro, tente
- * novamente.' when the back office refuses.
+ * novamente.' when the back office refuses. Once changed, while other sessions of the customer are
+ * open, a modal offers to end them (customer-sessions.ts): they were opened with the old password.
  */
 export default async function passwordChange(app: FastifyInstance) {
   // From the profile the same two steps are /perfil/senha → /perfil/confirmarsenha, and end on /perfil.
@@ -65,6 +67,7 @@ export default async function passwordChange(app: FastifyInstance) {
       await app.sessions.patch(session, { passwordChange: null, customer: { ...session.data.customer, senhaExpirada: false } });
       // A new password asks for a new biometric enrolment on every device (auth/biometrics.ts).
       await app.biometrics.revokeCustomer(session.data.customer.inscricaoNacional);
+      if ((await otherSessions(app, session)).length > 0) return endOthersOffer(app, input.origem);
       return { kind: 'snackbar', message: app.text('senha.sucesso'), to: steps(input.origem).done };
     },
   });

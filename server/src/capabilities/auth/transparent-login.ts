@@ -6,6 +6,7 @@ import { tokensFrom } from '../../plugins/core/customer-upstream.js';
 import { UpstreamError } from '../../plugins/core/upstream-client.js';
 import type { LoginAnswer } from './auth-upstream.js';
 import { logAuth } from '../../security/auth-log.js';
+import { sessionPlatform } from './customer-sessions.js';
 
 const INVALID = '/login?transparente=invalido';
 
@@ -58,6 +59,7 @@ export default async function transparentLogin(app: FastifyInstance) {
         requerMfa: false,
       },
       tokens: tokensFrom(answer, now),
+      platform: sessionPlatform(request),
       absoluteExpiresAt: now + app.config.SESSION_ABSOLUTE_HOURS * 3_600_000,
     });
     logAuth(request, 'transparent', 'success');

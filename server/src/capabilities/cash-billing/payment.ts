@@ -8,7 +8,7 @@ import { timelineSteps } from '../../domain/timeline.js';
 import { selectedQuota } from '../quotas/quotas-upstream.js';
 import { cashBillingUpstream as cash } from './cash-billing-upstream.js';
 import { billingOf, ESPECIE, NO_PROCESS, quotaIdOf, refusalOf } from './flow.js';
-import { quotaMove } from '../../plugins/core/once.js';
+import { PAYMENT_HOLD_MS, quotaMove } from '../../plugins/core/once.js';
 
 /**
  * Bank data (the holder's own CPF/CNPJ; a reversed payment reopens it), the authorization term
@@ -86,7 +86,7 @@ export default async function cashBillingPayment(app: FastifyInstance) {
   app.actions.register('cash-billing/accept-term', {
     idempotent: true,
     input: z.object({ aceite: z.literal(true, '@especie.erro.aceite') }),
-    once: { key: (_input, { request }) => quotaMove(request, 'termo') },
+    once: { key: (_input, { request }) => quotaMove(request, 'termo'), holdMs: PAYMENT_HOLD_MS },
     async handler(_input, { upstream }): Promise<ActionResult> {
       try {
         await cash.update(upstream!, quotaIdOf(upstream!), { aceiteTermo: true });

@@ -17,8 +17,9 @@ async function within<T>(work: Promise<T>, ms: number, what: string): Promise<T>
 /**
  * Liveness (`/health/live`: the process answers, no dependency — a restart would not bring a
  * database back) and readiness (`/health/ready`: the database and the shared counters, Redis when
- * configured, answer now, and definitions are loaded). The balancer sends customers only to a
- * ready instance; a closing one answers 503 on both (Fastify's return503OnClosing).
+ * configured, answer now, the database has every migration this release needs, and definitions
+ * are loaded). The balancer sends customers only to a ready instance; a closing one answers 503 on
+ * both (Fastify's return503OnClosing).
  */
 export default async function health(app: FastifyInstance) {
   app.get('/health/live', async () => ({ status: 'ok' }));
@@ -27,13 +28,20 @@ export default async function health(app: FastifyInstance) {
       storage: within(app.db.query('SELECT 1'), CHECK_TIMEOUT_MS, `storage (${app.db.kind})`),
       counters: within(app.counters.reachable(), CHECK_TIMEOUT_MS, 'counters'),
     };
-    const results = await Promise.allSettled(Object.values(checks));
+    // A database that does not answer is the storage check's to report, not a schema to migrate.
+    const schema = within(app.schema.missing(), CHECK_TIMEOUT_MS, 'schema').catch(() => []);
+    const [results, missingMigrations] = await Promise.all([Promise.allSettled(Object.values(checks)), schema]);
     const down = Object.keys(checks).filter((_name, k) => results[k]!.status === 'rejected');
-    if (down.length === 0) {
+    if (down.length === 0 && missingMigrations.length === 0) {
       return { status: 'ok', storage: app.db.kind, counters: app.config.REDIS_URL ? 'redis' : app.db.kind, definitions: `v${app.flows.version}` };
     }
-    const errors = results.flatMap((result) => (result.status === 'rejected' ? [result.reason as Error] : []));
-    app.log.error({ down, errors: errors.map((err) => err.message) }, 'readiness: a dependency is unavailable');
-    return reply.code(503).send({ status: 'unavailable', down });
+    if (down.length) {
+      const errors = results.flatMap((result) => (result.status === 'rejected' ? [result.reason as Error] : []));
+      app.log.error({ down, errors: errors.map((err) => err.message) }, 'readiness: a dependency is unavailable');
+    }
+    if (missingMigrations.length === 0) return reply.code(503).send({ status: 'unavailable', down });
+    // The migration role has not run this release's migrations yet (npm run migrate, the cluster's Job).
+    app.log.warn({ missingMigrations }, 'readiness: the database lacks migrations this release needs');
+    return reply.code(503).send({ status: 'unavailable', down: [...down, 'schema'], missingMigrations });
   });
 }

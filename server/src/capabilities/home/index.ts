@@ -88,7 +88,7 @@ export default async function home(app: FastifyInstance) {
     const vehicle = await loadVehicleBillingOf(upstream, quota, time);
     if (vehicle) {
       const target = vehicleScreenOf((table, inputs) => app.flows.decide(table, inputs).outcome, vehicleRouteInputs(vehicle, upstream.session.data.customer.inscricaoNacional, ctx.partner.partner.prazo_geral_faturamento_bem, localNow(time).slice(0, 10)));
-      // A screen the route table does not serve yet (used vehicles, part 2): home.
+      // A screen the route table does not serve (the definitions may name one it lacks): home.
       return { redirect: app.definitions.routes.some((r) => r.path === target) ? target : '/home' };
     }
     const cashBilling = (await loadCashBilling(upstream)) ?? (await startableCashBilling(upstream, ...(await Promise.all([selectedQuota(upstream), serverTime(upstream)]))));

@@ -31,8 +31,10 @@ import { textsScreen, themesScreen, THEME_FIELDS, type ThemeRow } from './conten
 import { entryRoute, previewScreens, textsRoute, type ScreenPreview } from './screen-preview.js';
 import { IDLE_MS, StaffSessions, type StaffSession } from './staff-sessions.js';
 import { STAFF_LOGIN_TOO_MANY, StaffLoginThrottle } from './staff-login-throttle.js';
+import { securityEvent } from '../../security/security-events.js';
 import { logAuth } from '../../security/auth-log.js';
 import { cookiesOf } from '../../plugins/external/cookie.js';
+import { endCustomerSessions, endSessionsForm, EndSessionsInput } from './customer-sessions.js';
 
 const TEXT = {
   loginFailed: 'Usuário ou senha da equipe inválidos.',
@@ -117,7 +119,8 @@ export default async function ops(app: FastifyInstance) {
       return document(request, 'ops-temas', route, 'Temas dos parceiros', themesScreen(member, rows), member);
     }
     if (url.pathname === '/ops/pedidos') {
-      return document(request, 'ops-pedidos', route, 'Pedidos de publicação', requestsScreen(member, await requests.list(), requireApproval), member);
+      const approver = member.role === 'approver' ? endSessionsForm() : [];
+      return document(request, 'ops-pedidos', route, 'Pedidos de publicação', [...requestsScreen(member, await requests.list(), requireApproval), ...approver], member);
     }
     if (url.pathname === '/ops/historico') {
       const [history, figures] = await Promise.all([app.flows.history(), figuresByVersion()]);
@@ -305,6 +308,7 @@ export default async function ops(app: FastifyInstance) {
 
   staffAction('logout', z.object({}).passthrough(), async (_input, member, reply) => {
     await sessions.destroy(member.id);
+    securityEvent(reply.request, 'staff.signed-out', { staff: member.login });
     reply.clearCookie(cookie, cookieOptions);
     return { kind: 'navigate', to: '/ops/entrar', replace: true };
   });
@@ -427,7 +431,7 @@ export default async function ops(app: FastifyInstance) {
   });
 
   const requests = new OpsRequests(app.db);
-  const requireApproval = app.config.OPS_REQUIRE_APPROVAL;
+  const requireApproval = app.config.opsRequireApproval;
 
   /** Publishes a request that is due (approved when required); the outcome is recorded on it. */
   async function runRequest(request: OpsRequest): Promise<string> {
@@ -466,7 +470,7 @@ export default async function ops(app: FastifyInstance) {
       /** Date and time in Brasília (YYYY-MM-DDTHH:mm); empty publishes now. */
       agendar: z.string().trim().max(20).optional(),
     }),
-    async (input, member): Promise<ActionResult> => {
+    async (input, member, reply): Promise<ActionResult> => {
       if (!member.draft) return { kind: 'error', title: app.text('erro.titulo'), message: TEXT.noDraft };
       const files = { ...app.flows.files, [`${member.draft.id}.json`]: member.draft.content };
       let runAt: Date | null = null;
@@ -494,10 +498,12 @@ export default async function ops(app: FastifyInstance) {
         await sessions.saveDraft(member.id, null);
         const when = runAt ? ` para ${formatDateTime(runAt)} (horário de Brasília)` : '';
         const message = requireApproval ? `Pedido #${request.id} aguarda a aprovação de outra pessoa${when}.` : `Publicação agendada${when}.`;
+        securityEvent(reply.request, 'flow.published', { staff: member.login, outcome: 'success', reason: requireApproval ? 'awaits-approval' : 'scheduled', target: `pedido-${request.id}` });
         return { kind: 'snackbar', message, to: '/ops/pedidos' };
       }
       try {
         const published = await app.flows.publish({ files, author: member.login, comment: input.comentario, baseVersion: member.draft.baseVersion });
+        securityEvent(reply.request, 'flow.published', { staff: member.login, outcome: 'success', target: `v${published.version}` });
         await sessions.saveDraft(member.id, null);
         return { kind: 'snackbar', message: `Versão v${published.version} publicada.`, to: '/ops/historico' };
       } catch (err) {
@@ -512,11 +518,15 @@ export default async function ops(app: FastifyInstance) {
   staffAction(
     'aprovar',
     z.object({ pedido: z.number().int().positive() }),
-    async (input, member): Promise<ActionResult> => {
+    async (input, member, reply): Promise<ActionResult> => {
       const request = await requests.get(input.pedido);
       if (!request || request.status !== 'pending') return { kind: 'error', title: app.text('erro.titulo'), message: 'Este pedido não está mais pendente.' };
-      if (request.author === member.login) return { kind: 'error', title: app.text('erro.titulo'), message: 'Outra pessoa precisa aprovar: você fez este pedido.' };
+      if (request.author === member.login) {
+        securityEvent(reply.request, 'access.refused', { staff: member.login, reason: 'own-request', target: `pedido-${request.id}` });
+        return { kind: 'error', title: app.text('erro.titulo'), message: 'Outra pessoa precisa aprovar: você fez este pedido.' };
+      }
       if (!(await requests.approve(request.id, member.login))) return { kind: 'error', title: app.text('erro.titulo'), message: 'Este pedido não está mais pendente.' };
+      securityEvent(reply.request, 'flow.approved', { staff: member.login, outcome: 'success', target: `pedido-${request.id}` });
       if (request.runAt) return { kind: 'snackbar', message: `Pedido #${request.id} aprovado; será publicado em ${formatDateTime(request.runAt)} (horário de Brasília).`, to: '/ops/pedidos' };
       const [claimed] = (await requests.claimDue(requireApproval)).filter((r) => r.id === request.id);
       const message = claimed ? await runRequest(claimed) : `Pedido #${request.id} aprovado.`;
@@ -537,6 +547,9 @@ export default async function ops(app: FastifyInstance) {
     'publish',
   );
 
+  // An approver ends every session of one customer (customer-sessions.ts).
+  staffAction('encerrar-sessoes', EndSessionsInput, async (input, member, reply) => endCustomerSessions(app, input, member, reply.request), 'approve');
+
   // The audit, exportable: every version with author, time (Brasília), origin, comment and diff, then the requests.
   app.get('/api/ops/auditoria.csv', { config: { consoleRoles: ROLES_FOR.staff } }, async (_request, reply) => {
     const csv = auditCsv(await app.flows.history(), await requests.list(500), requireApproval);
@@ -550,9 +563,10 @@ export default async function ops(app: FastifyInstance) {
   staffAction(
     'rollback',
     z.object({ versao: z.number().int().positive(), base: z.number().int().positive() }),
-    async (input, member) => {
+    async (input, member, reply) => {
       try {
         const published = await app.flows.rollback({ version: input.versao, author: member.login, comment: '', baseVersion: input.base });
+        securityEvent(reply.request, 'flow.rolled-back', { staff: member.login, outcome: 'success', target: `v${input.versao}→v${published.version}` });
         return { kind: 'snackbar', message: `v${input.versao} voltou a valer como v${published.version}.`, to: '/ops/historico' };
       } catch (err) {
         if (err instanceof FlowRejectedError) return { kind: 'error', title: app.text('erro.titulo'), message: err.message };

@@ -11,12 +11,16 @@ export interface PreviewPersona {
   document: string;
   password: string;
   partner: number;
+  /** The host of the persona's partner (the file's partner list): where its screens are asked for, never the console's own host. */
+  domain?: string;
 }
 
 export function readPersonas(file: string | null): PreviewPersona[] {
   if (!file) return [];
   try {
-    return (JSON.parse(readFileSync(file, 'utf8')) as { personas: PreviewPersona[] }).personas;
+    const data = JSON.parse(readFileSync(file, 'utf8')) as { partners?: Array<{ id: number; domain?: string }>; personas: PreviewPersona[] };
+    const domains = new Map((data.partners ?? []).map((partner) => [partner.id, partner.domain]));
+    return data.personas.map((persona) => ({ ...persona, domain: persona.domain ?? domains.get(persona.partner) }));
   } catch {
     return [];
   }

@@ -48,14 +48,16 @@ export interface ScreenPreview {
 const MAX_REDIRECTS = 5;
 
 /**
- * Signs the persona in as a customer would (through this same server, in-process), picks its
- * first quota, and asks for the entry route twice: as served, and with the draft bundle deciding
- * (FlowService.withBundle, scoped to these requests). The customer session is closed afterwards.
+ * Signs the persona in as a customer would (through this same server, in-process, on its partner's
+ * host), picks its first quota, and asks for the entry route twice: as served, and with the draft
+ * bundle deciding (FlowService.withBundle, scoped to these requests). The customer session is
+ * closed afterwards.
  */
 export async function previewScreens(app: FastifyInstance, staffRequest: FastifyRequest, persona: PreviewPersona, draft: FlowBundle, route: string): Promise<ScreenPreview> {
   let cookies: Record<string, string> = {};
   const headers = () => ({
-    host: staffRequest.headers.host ?? 'localhost',
+    // The persona's partner's host: the console's own answers no customer screen (plugins/core/console-host.ts).
+    host: persona.domain ?? app.config.DEV_PARTNER_DOMAIN,
     [CSRF_HEADER]: CSRF_HEADER_VALUE,
     ...(staffRequest.headers[RENDERER_VERSION_HEADER] ? { [RENDERER_VERSION_HEADER]: String(staffRequest.headers[RENDERER_VERSION_HEADER]) } : {}),
     ...(staffRequest.headers[RENDERER_CAPABILITIES_HEADER] ? { [RENDERER_CAPABILITIES_HEADER]: String(staffRequest.headers[RENDERER_CAPABILITIES_HEADER]) } : {}),

@@ -1,4 +1,5 @@
 import identityDocuments from './identity-documents.js';
+import sessions from './sessions.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ActionResult } from '../../../../screens/contract/index.js';
@@ -12,6 +13,7 @@ import type { AddressChange } from '../../storage/session-store.js';
 import { RESEND_AFTER_MS } from '../auth/verification.js';
 import { reserveCodeSend } from '../../security/code-sends.js';
 import { OtpThrottle } from '../../security/otp-throttle.js';
+import { reauthenticationNeeded, recentlyReauthenticated } from '../auth/reauthentication.js';
 
 const STATES = ['AC', 'AL', 'AP', 'AM', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MT', 'MS', 'MG', 'PA', 'PB', 'PR', 'PE', 'PI', 'RJ', 'RN', 'RS', 'RO', 'RR', 'SC', 'SP', 'SE', 'TO'] as const;
 
@@ -29,10 +31,13 @@ const AddressInput = z.object({
 /**
  * Profile (/perfil): the address by CEP (typed 00000-000, sent without the hyphen; a failed
  * lookup keeps the CEP and clears the rest), confirmed by an SMS token before the back office
- * is changed (/perfil/token: send, insert, validate). Password change reuses /alterarsenha.
+ * is changed (/perfil/token: send, insert, validate). Password change reuses /alterarsenha. E-mail
+ * and phone ask for the password again first (auth/reauthentication.ts); the customer's sessions
+ * are /perfil/sessoes (sessions.ts).
  */
 export default async function profile(app: FastifyInstance) {
   await app.register(identityDocuments);
+  await app.register(sessions);
   // A change of registration data is confirmed by a one-time code: its tries are the account's.
   const codes = new OtpThrottle(app.counters);
   async function quotaId(request: FastifyRequest): Promise<number> {
@@ -82,9 +87,15 @@ export default async function profile(app: FastifyInstance) {
     const id = await quotaId(ctx.request);
     const data = await ctx.upstream!.request(registration.get, { params: { id } });
     const phone = data.telefones[0];
-    const empresa = ctx.request.session!.data.customer.tipoPessoa === 'J';
+    const session = ctx.request.session!;
+    const empresa = session.data.customer.tipoPessoa === 'J';
+    // The password again before the forms (a partner agent sees them, and is refused on saving).
+    const pedirSenha = !session.data.agent && !recentlyReauthenticated(session);
     return {
       empresa,
+      pedirSenha,
+      formularioPessoa: !pedirSenha && !empresa,
+      formularioEmpresa: !pedirSenha && empresa,
       atualEmail: data.emails[0]?.email ?? app.text('comum.nao-informado'),
       atualTelefone: phone ? formatPhone(`${phone.ddd}${phone.numero}`) : app.text('comum.nao-informado'),
       contato: { ddd: phone?.ddd ?? '', numero: phone?.numero ?? '', tipo: phone?.tipo ?? 3 },
@@ -102,6 +113,7 @@ export default async function profile(app: FastifyInstance) {
       }),
     async handler(input, { request }): Promise<ActionResult> {
       if (request.session!.data.agent) return agentRefusal();
+      if (!recentlyReauthenticated(request.session!)) return reauthenticationNeeded(app, 'contato');
       const empresa = request.session!.data.customer.tipoPessoa === 'J';
       const errors: Record<string, string> = {};
       const email = input.email?.trim() ? input.email.trim() : undefined;

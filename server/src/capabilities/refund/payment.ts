@@ -5,6 +5,7 @@ import { addBusinessDays, isBusinessDay, STATES } from '../../domain/business-da
 import { formatDateTime } from '../../domain/clock.js';
 import { formatMoney } from '../../domain/format.js';
 import { parseRefundDate, refundDateText } from '../../domain/refund.js';
+import { PAYMENT_HOLD_MS } from '../../plugins/core/once.js';
 import { DECIDE, DEVOLUCAO, NOT_ALLOWED, quotaIdOf, refundAccess, refundMove, refundOf, refusalOf, statusOf } from './flow.js';
 import { refundUpstream, type RefundData, type RefundTimelineStep } from './refund-upstream.js';
 
@@ -54,7 +55,7 @@ export default async function refundPayment(app: FastifyInstance) {
   app.actions.register('refund/schedule', {
     idempotent: true,
     input: z.object({ dataDevolucao: z.string('@devolucao.erro.data').max(20, '@devolucao.erro.data') }),
-    once: { key: (input, { upstream }) => refundMove(upstream!, 'programar', { dia: parseRefundDate(input.dataDevolucao) }) },
+    once: { key: (input, { upstream }) => refundMove(upstream!, 'programar', { dia: parseRefundDate(input.dataDevolucao) }), holdMs: PAYMENT_HOLD_MS },
     async handler(input, { upstream }): Promise<ActionResult> {
       const u = upstream!;
       const day = parseRefundDate(input.dataDevolucao);

@@ -7,7 +7,8 @@ import { UpstreamError } from '../../plugins/core/upstream-client.js';
 import { evaluationModals } from '../evaluation/index.js';
 import { inNativeWrapper } from '../../plugins/core/client-platform.js';
 import { serveQuotaFile } from '../documents/quota-files.js';
-import { barcodeImage } from './barcode.js';
+import { readBrCode } from '../../../../screens/back-office/pix.js';
+import { barcodeImage, pixQrImage } from './barcode.js';
 import { generatedSlipPath, NO_QUOTA, selectedQuotaId, slipFailure } from './action-helpers.js';
 import { slipsUpstream } from './slips-upstream.js';
 
@@ -15,9 +16,10 @@ const SlipId = z.string().regex(/^[0-9A-Za-z-]{1,32}$/);
 
 /**
  * A generated slip (/boletos/boletogerado): value, due date, the typeable line with a copy
- * button, its ITF barcode, the PDF streamed through this server with the session (the page never
- * sees a token), sharing inside a native wrapper and e-mail to a list of name + e-mail. A paid
- * slip shows /boletos/boletopago.
+ * button, its ITF barcode; for a "boleto com Pix", beside them (first on a phone) its Pix QR code
+ * and a button copying its Pix code; the PDF streamed through this server with the session (the
+ * page never sees a token), sharing inside a native wrapper and e-mail to a list of name + e-mail.
+ * A paid slip shows /boletos/boletopago.
  */
 export default async function slip(app: FastifyInstance) {
   async function load(upstream: import('../../plugins/core/customer-upstream.js').CustomerUpstream, idCota: number, raw: string | null) {
@@ -37,6 +39,9 @@ export default async function slip(app: FastifyInstance) {
     if (!data) return { encontrado: false };
     if (data.situacao === 'PAGO') return { redirect: `/boletos/boletopago?boleto=${encodeURIComponent(data.idBoleto)}` };
     const href = `/api/arquivos/boletos/${encodeURIComponent(data.idBoleto)}`;
+    // A code that does not read as a Pix BR Code (its CRC included) would not pay: the slip is shown without Pix.
+    const pix = data.pixCopiaECola ? readBrCode(data.pixCopiaECola) : null;
+    if (data.pixCopiaECola && !pix) ctx.request.log.warn({ slip: data.idBoleto }, "the slip's Pix code is not a valid BR Code; shown without Pix");
     return {
       encontrado: true,
       idBoleto: data.idBoleto,
@@ -46,6 +51,9 @@ export default async function slip(app: FastifyInstance) {
       linha: formatBoleto(data.linhaDigitavel),
       linhaNumeros: data.linhaDigitavel,
       codigoBarras: barcodeImage(data.linhaDigitavel),
+      pix: pix !== null,
+      pixCodigo: pix?.code ?? '',
+      pixQr: pix ? pixQrImage(pix.code) : '',
       pdf: href,
       arquivo: `boleto-${data.idBoleto}.pdf`,
       nativo: inNativeWrapper(ctx.request),

@@ -9,7 +9,7 @@ import type { CustomerUpstream } from '../../plugins/core/customer-upstream.js';
 import type { ScreenContext } from '../../plugins/core/screens.js';
 import { UpstreamError } from '../../plugins/core/upstream-client.js';
 import { vehicleUpstream, type VehicleBillingData } from './vehicle-billing-upstream.js';
-import { quotaMove } from '../../plugins/core/once.js';
+import { PAYMENT_HOLD_MS, quotaMove } from '../../plugins/core/once.js';
 
 /** Route prefixes: general billing (doc 2 §2.6) and the new vehicle (§2.4). */
 export const GERAL = '/faturamento';
@@ -100,7 +100,7 @@ export function registerSchedulePayment(app: FastifyInstance, name: string, foll
   app.actions.register(name, {
     idempotent: true,
     input: z.object({}),
-    once: { key: (_input, { request }) => quotaMove(request, 'pagamento') },
+    once: { key: (_input, { request }) => quotaMove(request, 'pagamento'), holdMs: PAYMENT_HOLD_MS },
     async handler(_input, { upstream }): Promise<ActionResult> {
       try {
         await vehicleUpstream.schedulePayment(upstream!, quotaIdOf(upstream!));

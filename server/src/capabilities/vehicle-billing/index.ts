@@ -16,8 +16,9 @@ import usedSeller from './used-seller.js';
 import vehicle from './vehicle.js';
 
 /**
- * Vehicle billing, part 1 (doc 2 §2.4, §2.6, §4.5): the general billing screens, the new vehicle
- * up to the purchase order and the payment, and manual billing. /faturamento (in home) picks the
+ * Vehicle billing (doc 2 §2.4, §2.6, §4.5): the general billing screens, the new vehicle up to
+ * the purchase order and the payment, the used vehicle from its registration to the payment to
+ * its seller, and manual billing. /faturamento (in home) picks the
  * screen from the definitions; every screen here is drawn by the `veiculo-etapa` layout from the
  * step its part registered for the route, and reads the billing state itself, so any device
  * continues.

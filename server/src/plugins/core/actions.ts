@@ -7,7 +7,7 @@ import { uploadProblems, type FileRules } from '../../domain/file-content.js';
 import { AppError } from '../../errors.js';
 import { requestTargetOrHome } from '../../security/local-target.js';
 import type { CustomerUpstream } from './customer-upstream.js';
-import { moveDone, type OnceSpec } from './once.js';
+import { checkHold, moveDone, type OnceSpec } from './once.js';
 import type { OwnedKind, Owns } from './ownership.js';
 import { UpstreamError } from './upstream-client.js';
 import type { ResolvedPartner } from './partner.js';
@@ -48,7 +48,8 @@ export interface ActionDefinition<S extends z.ZodType> {
   consoleRefusal?: string;
   /**
    * A money move or a draft's confirmation, consumed by its first confirmation (plugins/core/once.ts):
-   * racing tabs, sessions and instances make one upstream effect and all get its answer.
+   * racing tabs, sessions and instances make one upstream effect and all get its answer, while it
+   * runs and for its window after (seconds; `holdMs`).
    */
   once?: OnceSpec<z.output<S>, ActionContext>;
   /**
@@ -121,6 +122,7 @@ export default fp(
       register<S extends z.ZodType>(name: string, definition: ActionDefinition<S>) {
         if (registry.has(name)) throw new Error(`action registered twice: ${name}`);
         if (definition.bodyLimit && !definition.files) throw new Error(`upload action ${name} must declare the files it accepts`);
+        if (definition.once) checkHold(name, definition.once);
         registry.set(name, definition as unknown as ActionDefinition<z.ZodType>);
         // An upload gets its own route with its own body limit, a console action its own route with
         // its roles; every other action shares the generic one.

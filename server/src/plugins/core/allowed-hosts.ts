@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { securityEvent } from '../../security/security-events.js';
 import { boundedMemo } from '../../storage/bounded-memo.js';
 
 /** A Host value's name, without its port, as Fastify's `request.hostname` gives it (`[::1]:3000` → `[::1]`). */
@@ -23,6 +24,7 @@ export default fp(
     // A callback hook: on every request, a promise less than an async one.
     app.addHook('onRequest', (request, reply, done) => {
       if (request.url.startsWith('/health/') || isAllowed(request.host)) return done();
+      securityEvent(request, 'access.refused', { reason: 'host', target: hostnameOf(request.host).slice(0, 253) });
       void reply.code(421).send({ message: 'Este endereço não é atendido por este servidor.' });
     });
   },

@@ -1,10 +1,13 @@
 import fp from 'fastify-plugin';
+import { securityEvent } from '../../security/security-events.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { guardRoute } from './route-hooks.js';
 
 /** Who is signed in to the operations console, as far as the guard needs to know. */
 export interface ConsoleMember {
   role: string;
+  /** The staff member's login, named in the security events of their refusals. */
+  login: string;
 }
 
 /** How the console finds its signed-in staff member; installed once by the console's capability. */
@@ -64,7 +67,7 @@ export default fp(
         return true;
       }
       if (!roles.includes(member.role)) {
-        request.log.info({ role: member.role, route: request.routeOptions.url }, 'console role refused');
+        securityEvent(request, 'access.refused', { reason: 'role', staff: member.login, target: request.routeOptions.url ?? request.url });
         void reply.code(403).send({ kind: 'error', title: app.text('erro.titulo'), message: request.routeOptions.config.consoleRefusal ?? app.text('erro.requisicao-recusada') });
         return true;
       }

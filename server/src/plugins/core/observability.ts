@@ -50,7 +50,7 @@ const routeOfUrl: Record<string, (url: string, make: () => string) => string> = 
  * time, pid, hostname, then the fields, then msg), without pino's per-field serialisation. The
  * server's own destination hands lines to standard output in batches (log-destination.ts). The
  * time's text is made once per millisecond (a number that large is written by V8's shortest-double
- * conversion, which cost as much as the rest of the line) and each family's quoted text once.
+ * conversion, which costs as much as the rest of the line) and each family's quoted text once.
  */
 export function accessLineWriter(destination: pino.DestinationStream): (request: FastifyRequest, family: string, status: number, ms: number, observed: RequestContext | null) => void {
   const head = `{"level":${pino.levels.values.info},"time":`;

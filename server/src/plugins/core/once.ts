@@ -6,8 +6,20 @@ import { AppError } from '../../errors.js';
 import { OnceClaims } from '../../storage/once-claims.js';
 import type { SessionData } from '../../storage/session-store.js';
 
-/** How long a done move stays consumed unless its action says otherwise. */
-export const DEFAULT_HOLD_MS = 24 * 3600_000;
+/**
+ * How long after its first confirmation is done a move is answered from that confirmation unless
+ * its action says otherwise: long enough for a double tap, a second tab or a retry racing the first
+ * to get its answer, short enough that the next confirmation reaches the back office, which decides
+ * on its own state (a refund it set back to its start, a slip it dropped).
+ */
+export const DEFAULT_HOLD_MS = 10_000;
+/** The longest window a move may declare: minutes, never hours (the back office's state would be answered from memory). */
+export const MAX_HOLD_MS = 5 * 60_000;
+/**
+ * The window of a payment request: a confirmation from another tab soon after the first answer
+ * gets that answer, not a second request for the same payment.
+ */
+export const PAYMENT_HOLD_MS = 60_000;
 /** How often a waiting confirmation looks at the leader's row (a leader in this process wakes it at once). */
 const LOOK_EVERY_MS = 50;
 
@@ -22,9 +34,10 @@ export type DraftField = 'bidDraft' | 'transferDraft' | 'renegotiationDraft';
 
 /**
  * A money move or a draft's confirmation, declared on its action: the first confirmation of a key
- * runs; every other confirmation of it — another tab, another session of the customer, another
- * instance, the same one again — waits for the first and gets its answer, without reaching the
- * back office.
+ * runs; every other confirmation of it while the first runs and for its window after — another
+ * tab, another session of the customer, another instance, the same one again — waits for the first
+ * and gets its answer, without reaching the back office. Past the window a confirmation runs again:
+ * the back office decides whether the move may be made.
  */
 export interface OnceSpec<I, C> {
   /** The move this confirmation makes, or null when it makes none (it then runs as usual). */
@@ -33,7 +46,7 @@ export interface OnceSpec<I, C> {
   draft?: DraftField;
   /** Whether an answer is the move made (stored and answered again); by default anything but an error or field errors. */
   done?: (result: ActionResult) => boolean;
-  /** How long a done move stays consumed (24 hours by default). */
+  /** How long after it is done the move is answered from its first confirmation (`DEFAULT_HOLD_MS` unless declared, at most `MAX_HOLD_MS`). */
   holdMs?: number;
   /**
    * Check the ids of the body (the action's `owns`) inside the move, after its claim, instead of
@@ -50,6 +63,14 @@ export interface OnceSpec<I, C> {
 interface Outcome {
   result: ActionResult;
   draft?: unknown;
+}
+
+/** Refuses a move's declared window outside (0, MAX_HOLD_MS]: checked when its action is registered. */
+export function checkHold(action: string, spec: Pick<OnceSpec<never, never>, 'holdMs'>): void {
+  const hold = spec.holdMs;
+  if (hold !== undefined && !(Number.isFinite(hold) && hold > 0 && hold <= MAX_HOLD_MS)) {
+    throw new Error(`action ${action}: a move's window (holdMs ${hold}) must be more than 0 and at most ${MAX_HOLD_MS} ms`);
+  }
 }
 
 /** Whether `result` is the move made: the action's own test, else anything but an error or field errors. */
@@ -90,10 +111,15 @@ declare module 'fastify' {
   }
 }
 
+/** The clock windows are read by (Date.now unless a test moves it). */
+export interface OnceOptions {
+  now?: () => number;
+}
+
 /** Decorates `once`: drafts and money moves consumed by their first confirmation (table once_claims). */
-export default fp(
-  async (app) => {
-    const claims = new OnceClaims(app.db);
+export default fp<OnceOptions>(
+  async (app, options) => {
+    const claims = new OnceClaims(app.db, options.now);
     /** Waiters in this process, by account and move: woken when a leader here finishes. */
     const waiters = new Map<string, Set<() => void>>();
     const wake = (id: string) => {

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { securityEvent } from '../../security/security-events.js';
 import type { FastifyRequest } from 'fastify';
 import type { ActionResult } from '../../../../screens/contract/index.js';
 
@@ -57,7 +58,7 @@ export default fp(
           const own = await list.own(ids, request);
           const foreign = ids.filter((id) => !own.has(id));
           if (foreign.length > 0) {
-            request.log.warn({ kind, foreign }, 'ids not among the customer’s own refused');
+            securityEvent(request, 'access.refused', { reason: 'ownership', target: kind });
             return { kind: 'error', title: app.text('erro.titulo'), message: app.text(list.refusal) };
           }
         }

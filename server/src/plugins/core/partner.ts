@@ -86,6 +86,8 @@ export default fp(
     app.decorate('partners', {
       async forRequest(request: FastifyRequest) {
         const host = hostName(request.host);
+        // The console's host is no partner's: the default branding, without asking the back office.
+        if (host === app.config.consoleHost) return withPublishedTheme(fallback);
         return withPublishedTheme(await forDomain(LOCAL_HOSTS.has(host) ? app.config.DEV_PARTNER_DOMAIN : host));
       },
     });

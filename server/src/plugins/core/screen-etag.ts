@@ -23,15 +23,25 @@ function matches(header: string | undefined, etag: string): boolean {
   return header.split(',').some((t) => t.trim().replace(/^W\//, '').replace(/-(?:br|gzip)"$/, '"') === etag);
 }
 
+/** Requests whose document belongs to a protected route: no cache may store it, not even the customer's browser. */
+const protectedDocuments = new WeakSet<FastifyRequest>();
+
+/** Marks the document being composed for `request` as one of a protected route. */
+export function storeNowhere(request: FastifyRequest): void {
+  protectedDocuments.add(request);
+}
+
 /**
- * onSend for screen documents: stored only by the customer's own browser and revalidated every
- * time (`private, no-cache`, `Vary: Cookie`); an unchanged document costs a 304 without a body;
- * a changed one travels compressed when the browser accepts it.
+ * onSend for screen documents. A protected route's document is stored by no cache
+ * (`private, no-store`): the renderer keeps it in the page's memory and revalidates it by its tag.
+ * A public one is stored only by the customer's own browser and revalidated every time
+ * (`private, no-cache`). Either way `Vary: Cookie`; a request naming the document's tag gets a
+ * 304 without a body; a changed one travels compressed when the browser accepts it.
  */
 export function screenCaching(request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: null, payload?: unknown) => void): void {
   // A loader that asked for no-store (a token in the address) keeps it, without a tag.
   if (String(reply.getHeader('cache-control') ?? '').includes('no-store')) return done(null, payload);
-  reply.header('cache-control', 'private, no-cache').header('vary', 'cookie, accept-encoding');
+  reply.header('cache-control', protectedDocuments.has(request) ? 'private, no-store' : 'private, no-cache').header('vary', 'cookie, accept-encoding');
   if (reply.statusCode !== 200 || typeof payload !== 'string') return done(null, payload);
   const etag = screenEtag(request.session?.id ?? null, payload);
   if (matches(request.headers['if-none-match'], etag)) {

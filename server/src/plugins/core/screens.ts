@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { securityEvent } from '../../security/security-events.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
@@ -15,7 +16,7 @@ import { downgrade, parseCapabilities } from '../../domain/capabilities.js';
 import { withFormEngines } from '../../domain/form-engine.js';
 import { guard } from '../../domain/guard.js';
 import { inNativeWrapper } from './client-platform.js';
-import { screenCaching } from './screen-etag.js';
+import { screenCaching, storeNowhere } from './screen-etag.js';
 import { matchRoute, type ScreenRoute } from '../../domain/route-table.js';
 import { requestTarget, requestTargetOrHome } from '../../security/local-target.js';
 import { fillTemplate, type ViewModel } from '../../domain/template.js';
@@ -59,8 +60,13 @@ declare module 'fastify' {
        * layout); the page uses it to carry the first screen inside the HTML.
        */
       compose(request: FastifyRequest, reply: FastifyReply, path: string): Promise<ScreenResponseType>;
-      /** Whether a path is one the app serves (a route of the table or under a mounted prefix): where a redirect may lead. */
-      known(pathname: string): boolean;
+      /**
+       * Whether a path is one the app serves on the request's host (a route of the table on a
+       * partner's host, a mounted prefix on the console's): where a redirect may lead.
+       */
+      known(request: FastifyRequest, pathname: string): boolean;
+      /** Whether an address (path and query, as asked) names nothing the app serves on the request's host: it answers 404 with the not-found screen. */
+      namesNothing(request: FastifyRequest, path: string): boolean;
     };
   }
 }
@@ -108,6 +114,13 @@ export default fp(
       }
       return done;
     }
+    const mounted = (pathname: string) => {
+      for (const prefix of mounts.keys()) if (pathname === prefix || pathname.startsWith(`${prefix}/`)) return true;
+      return false;
+    };
+    // The mounted screens (the console) answer on the console's host alone, the route table on the
+    // partners' hosts alone (plugins/core/console-host.ts).
+    const known = (request: FastifyRequest, pathname: string) => (app.consoleHost.is(request) ? mounted(pathname) : matchRoute(app.definitions.routes, pathname) !== null);
     app.decorate('screens', {
       register(screen: string, loader: ScreenLoader) {
         if (loaders.has(screen)) throw new Error(`screen loader registered twice: ${screen}`);
@@ -118,24 +131,33 @@ export default fp(
       },
       finish,
       compose: (request: FastifyRequest, reply: FastifyReply, path: string) => compose(request, reply, path),
-      known: (pathname: string) => {
-        for (const prefix of mounts.keys()) if (pathname === prefix || pathname.startsWith(`${prefix}/`)) return true;
-        return matchRoute(app.definitions.routes, pathname) !== null;
+      known,
+      namesNothing: (request: FastifyRequest, path: string) => {
+        const url = screenUrl(path);
+        // The console host's front door leads to the console: not a 404.
+        return url === null || !(known(request, url.pathname) || (url.pathname === '/' && app.consoleHost.is(request)));
       },
     });
 
     app.get('/api/screens', { onSend: screenCaching }, async (request, reply) => {
       const parsed = ScreenQuery.safeParse(request.query);
       if (!parsed.success) throw new AppError('request.invalid', { detail: parsed.error.issues[0]?.message });
-      return compose(request, reply, parsed.data.path);
+      const document = await compose(request, reply, parsed.data.path);
+      // A path that names nothing is a 404 whose body is still its document ("Página não encontrada"), which the renderer draws.
+      if (app.screens.namesNothing(request, parsed.data.path)) reply.code(404);
+      return document;
     });
 
     async function compose(request: FastifyRequest, reply: FastifyReply, path: string): Promise<ScreenResponseType> {
       const url = screenUrl(path);
       if (!url) throw new AppError('request.invalid', { detail: 'path' });
       const wanted = `${url.pathname}${url.search}`;
-      for (const [prefix, handler] of mounts) {
-        if (url.pathname === prefix || url.pathname.startsWith(`${prefix}/`)) return handler(request, reply, url);
+      if (app.consoleHost.is(request)) {
+        for (const [prefix, handler] of mounts) {
+          if (url.pathname === prefix || url.pathname.startsWith(`${prefix}/`)) return handler(request, reply, url);
+        }
+        // Nothing of the customers' app on the console's host: its front page instead.
+        return redirect(request, mounts.keys().next().value ?? '/');
       }
 
       const match = matchRoute(app.definitions.routes, url.pathname);
@@ -153,7 +175,11 @@ export default fp(
         mandatoryUpdate: session?.data.mandatoryUpdate === true,
         appUpdateRequired: await app.appVersions.updateRequired(request),
       });
-      if (decision.kind === 'redirect') return redirect(request, decision.to);
+      if (decision.kind === 'redirect') {
+        if (decision.refused) securityEvent(request, 'access.refused', { reason: `guard:${decision.refused}`, target: route.path });
+        return redirect(request, decision.to);
+      }
+      if (route.access === 'protected') storeNowhere(request);
 
       const partner = await app.partners.forRequest(request);
       // Counted for the analysts by flow step (or route), in memory: no write on this path.
@@ -226,5 +252,5 @@ export default fp(
       return finish(ctx.request, document);
     }
   },
-  { name: 'screens', dependencies: ['definitions', 'flows', 'partner', 'session', 'app-versions', 'analytics'] },
+  { name: 'screens', dependencies: ['definitions', 'flows', 'partner', 'session', 'app-versions', 'analytics', 'console-host'] },
 );

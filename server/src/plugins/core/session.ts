@@ -1,4 +1,5 @@
 import type { CallSignal } from '../../upstream/deadline.js';
+import { securityEvent } from '../../security/security-events.js';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import { guardRoute } from './route-hooks.js';
@@ -71,7 +72,7 @@ export default fp(
       // and the session is neither touched nor ended (it still answers on its own partner).
       const partner = await app.partners.forRequest(request);
       if (partner.partner.id !== session.data.partnerId) {
-        request.log.warn({ partner: partner.partner.id, sessionPartner: session.data.partnerId }, 'session presented on another partner');
+        securityEvent(request, 'access.refused', { reason: 'partner', target: `partner-${partner.partner.id}`, customer: { partnerId: session.data.partnerId, account: session.data.customer.inscricaoNacional } });
         return;
       }
       await app.sessions.touch(session);

@@ -19,8 +19,8 @@ interface Waiting {
 
 /**
  * Closes a connection whose client has stopped reading its answer: bytes wait in the process to be
- * sent, and for two looks in a row none has left and none was added. A socket idle timeout did
- * this before, but it re-arms a timer on every read and every write of every request; one timer
+ * sent, and for two looks in a row none has left and none was added. Not a socket idle timeout,
+ * which re-arms a timer on every read and every write of every request; one timer
  * for the server looking at each open connection, the way Node checks its own header and request
  * timeouts, costs the requests nothing. A client slow to send its request is Node's to end
  * (`requestTimeout`), an idle keep-alive connection too (`keepAliveTimeout`).

@@ -1,6 +1,7 @@
 import { IdempotencyStore } from '../../storage/idempotency.js';
 import fp from 'fastify-plugin';
 import { openDatabase, type Database } from '../../storage/database.js';
+import { SchemaCheck } from '../../storage/migrations.js';
 import { RedisCounters, SqlCounters, type Counters } from '../../storage/counters.js';
 import { DailyNotices } from '../../storage/daily-notices.js';
 import { SessionStore } from '../../storage/session-store.js';
@@ -23,6 +24,8 @@ declare module 'fastify' {
     biometrics: BiometricCredentials;
     /** Push tokens registered by the native wrappers. */
     pushTokens: PushTokens;
+    /** Whether the database has every migration this release needs (readiness asks it). */
+    schema: SchemaCheck;
   }
 }
 
@@ -34,9 +37,20 @@ export default fp(
       dataDir: app.config.DATA_DIR,
       poolSize: app.config.DATABASE_POOL_SIZE,
       onConnectionLost: (err) => app.log.warn({ err }, 'PostgreSQL: an idle connection was lost; the pool opens another when asked'),
+      migrate: app.config.DATABASE_MIGRATE,
     });
     app.decorate('db', db);
-    app.decorate('sessions', new SessionStore(db, app.config.SESSION_IDLE_MINUTES * 60_000));
+    // DATABASE_MIGRATE=never on PostgreSQL: the migration role applies them (npm run migrate, the
+    // cluster's Job); until the database has them all this instance is not ready (/health/ready).
+    const checked = db.kind === 'postgres' && app.config.DATABASE_MIGRATE === 'never';
+    const schema = new SchemaCheck(db, !checked);
+    if (checked) {
+      const missing = await schema.missing();
+      if (missing.length) app.log.warn({ missingMigrations: missing }, 'the database lacks migrations this release needs: not ready until the migration role applies them (npm run migrate)');
+    } else if (app.config.DATABASE_MIGRATE === 'never') app.log.info('DATABASE_MIGRATE=never applies to PostgreSQL: the embedded PGlite migrates itself');
+    app.decorate('schema', schema);
+    // A customer's sessions are found by the same keyed pseudonym security events name them by.
+    app.decorate('sessions', new SessionStore(db, app.config.SESSION_IDLE_MINUTES * 60_000, Date.now, app.config.sealKeys, app.config.subjectKey));
     const counters: Counters = app.config.REDIS_URL
       ? new RedisCounters(app.config.REDIS_URL, (err) => app.log.warn({ err }, 'Redis unreachable; ioredis reconnects'))
       : new SqlCounters(db);

@@ -103,7 +103,7 @@ export class UpstreamError extends Error {
   /**
    * A refusal the back office answered (4xx), which loaders expect (a quota without billing is a
    * 404): made without a stack trace, since its status, code and path say all there is, and
-   * capturing one was ≈ 2 % of a screen's CPU samples. Failures (no answer, 5xx) keep theirs.
+   * capturing one costs every screen that meets such a refusal. Failures (no answer, 5xx) keep theirs.
    */
   static answered(...args: ConstructorParameters<typeof UpstreamError>): UpstreamError {
     if (args[0] === 0 || args[0] >= 500) return new UpstreamError(...args);

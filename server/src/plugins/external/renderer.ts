@@ -39,8 +39,8 @@ export function pageCsp(nonce: string, upstreamOrigin: string, frameAncestors: r
 }
 
 /**
- * The renderer's style sheet inside the page instead of linked (≈ 3 KiB compressed): the first
- * paint of a server-drawn screen waits for no other request. A sheet that could close its element
+ * The renderer's style sheet inside the page instead of linked (it is small, docs/performance.md):
+ * the first paint of a server-drawn screen waits for no other request. A sheet that could close its element
  * (or refers to other files) stays linked.
  */
 export function inlineStyleSheets(page: string, root: string): string {
@@ -148,6 +148,8 @@ export default fp(
         .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
         .replace('</head>', () => `${meta}${first.head}</head>`)
         .replace('<div id="root"></div>', () => `${first.root === '' ? '<div id="root">' : NOT_YET_WORKING_ROOT}${first.root}</div>${first.body}`);
+      // An address that names nothing is a 404, its page the not-found screen like any other's.
+      if (app.screens.namesNothing(request, request.url)) reply.code(404);
       return reply
         .header('cache-control', 'no-store')
         .header('vary', 'cookie')

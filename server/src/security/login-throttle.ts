@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-import type { Counters } from '../storage/counters.js';
+import { counterKey, type Counters } from '../storage/counters.js';
 
 /** The 6-digit password is weak, so password login is guarded hard. */
 export const LOGIN_LIMITS = {
@@ -16,8 +15,7 @@ export const LOGIN_LIMITS = {
 
 export type LoginVerdict = 'allowed' | 'too-many' | 'blocked' | 'unblock-by-code';
 
-/** Counter keys never hold the CPF/CNPJ or the address in clear. */
-const hashed = (kind: string, value: string) => `login:${kind}:${createHash('sha256').update(value).digest('base64url').slice(0, 32)}`;
+const hashed = (kind: string, value: string) => counterKey('login', kind, value);
 
 /**
  * Per-account and per-address windows plus a consecutive-failure block. The verdict depends

@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-import type { Counters } from '../storage/counters.js';
+import { counterKey, type Counters } from '../storage/counters.js';
 
 /**
  * How many times a one-time code may be guessed. The counts belong to the account, never to a
@@ -18,8 +17,7 @@ export const OTP_LIMITS = {
 /** `code-spent`: ask for a new code; `account-spent`: wait for the window to pass. */
 export type OtpVerdict = 'allowed' | 'code-spent' | 'account-spent';
 
-/** Counter keys never hold the CPF/CNPJ in clear. */
-const hashed = (kind: string, account: string) => `otp:${kind}:${createHash('sha256').update(account).digest('base64url').slice(0, 32)}`;
+const hashed = (kind: string, value: string) => counterKey('otp', kind, value);
 
 /** The code-guess limits of one account, on the counters every instance shares (Redis, else the database). */
 export class OtpThrottle {

@@ -1,5 +1,14 @@
+import { createHash } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { Database } from './database.js';
+
+/**
+ * A counter's key: its family and kind, then the counted value hashed, so that the counters
+ * (Redis or the database) never hold a CPF/CNPJ, a login, an address or a session id in clear.
+ */
+export function counterKey(family: string, kind: string, value: string): string {
+  return `${family}:${kind}:${createHash('sha256').update(value).digest('base64url').slice(0, 32)}`;
+}
 
 /** One count of `hits`: its key and the window it starts when it is the first. */
 export interface WindowHit {

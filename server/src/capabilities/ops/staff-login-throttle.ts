@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-import type { Counters } from '../../storage/counters.js';
+import { counterKey, type Counters } from '../../storage/counters.js';
 
 /** Console logins: the staff password guards publishing, so wrong guesses are bounded like the customers'. */
 export const STAFF_LOGIN_LIMITS = {
@@ -12,8 +11,7 @@ export const STAFF_LOGIN_LIMITS = {
 
 export const STAFF_LOGIN_TOO_MANY = 'Muitas tentativas de entrar no console. Aguarde 15 minutos e tente de novo.';
 
-/** Counter keys never hold the login or the address in clear. */
-const hashed = (kind: string, value: string) => `ops-login:${kind}:${createHash('sha256').update(value).digest('base64url').slice(0, 32)}`;
+const hashed = (kind: string, value: string) => counterKey('ops-login', kind, value);
 
 /** Staff login tries, on the counters every instance shares (Redis, else the database). */
 export class StaffLoginThrottle {

@@ -1,9 +1,8 @@
-import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { Config } from '../../config.js';
 import { securityEvent } from '../../security/security-events.js';
-import { LocalWindows, type Counters, type WindowCount, type WindowHit } from '../../storage/counters.js';
+import { counterKey, LocalWindows, type Counters, type WindowCount, type WindowHit } from '../../storage/counters.js';
 import { cookiesOf } from '../external/cookie.js';
 import { guardRoute } from './route-hooks.js';
 
@@ -26,8 +25,6 @@ export function requestLimits(config: Pick<Config, 'RATE_LIMIT_WINDOW_SECONDS' |
   };
 }
 
-/** Counter keys never hold a session id or an address in clear. */
-const hashed = (value: string) => createHash('sha256').update(value).digest('base64url').slice(0, 32);
 
 interface Counted extends WindowHit {
   limit: number;
@@ -63,10 +60,10 @@ export default fp(
 
     function counted(request: FastifyRequest, door: Door): Counted[] {
       const ttlSeconds = limits.windowSeconds;
-      const hits: Counted[] = [{ key: `rate:address:${hashed(request.ip)}`, ttlSeconds, limit: limits.perAddress, reason: 'requests-per-address' }];
+      const hits: Counted[] = [{ key: counterKey('rate', 'address', request.ip), ttlSeconds, limit: limits.perAddress, reason: 'requests-per-address' }];
       const cookies = cookiesOf(request);
       const session = cookies[cookieNames[0]!] ?? cookies[cookieNames[1]!];
-      if (session) hits.push({ key: `rate:${door}:${hashed(session)}`, ttlSeconds, limit: limits.perSession[door], reason: 'requests-per-session' });
+      if (session) hits.push({ key: counterKey('rate', door, session), ttlSeconds, limit: limits.perSession[door], reason: 'requests-per-session' });
       return hits;
     }
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import LongestFirst from './tests/helpers/longest-first.js';
 
-const ROOTS = ['server', 'sandbox', 'screens', 'renderer', 'tests'];
+const ROOTS = ['server', 'sandbox', 'screens', 'back-office', 'renderer', 'tests'];
 const TEST_FILE = /\.test\.tsx?$/;
 
 /** Test files under the roots, relative to the repository (dist, data and node_modules skipped). */

@@ -3,9 +3,9 @@
  * checked against the shipped route table and layouts). Prints the report; exits 1 on an error.
  */
 import { resolve } from 'node:path';
-import { analysisContext, loadScreens, SCREENS_DIR } from '../server/src/domain/definitions.js';
-import { analyse, formatReport } from '../server/src/flows/analyse.js';
-import { parseBundle, readFlowFiles, textsFile } from '../server/src/flows/bundle.js';
+import { analysisContext, loadScreens, SCREENS_DIR } from '../server/src/composition/definitions.js';
+import { analyse, formatReport } from '../server/src/composition/flows/analyse.js';
+import { parseBundle, readFlowFiles, textsFile } from '../server/src/composition/flows/bundle.js';
 import { funnelProblems, readFunnels } from '../server/src/analytics/funnels.js';
 
 const dir = process.argv[2] ? resolve(process.argv[2]) : resolve(SCREENS_DIR, 'flows');

@@ -1,7 +1,7 @@
 /**
  * The table of every limit of docs/security.md, written from the constants and the configuration
  * the server enforces them with (the login, code and console throttles, the biometric unlock, the
- * assistant, the request limits of plugins/core/rate-limits.ts with their RATE_LIMIT_* defaults)
+ * assistant, the request limits of security/rate-limits.ts with their RATE_LIMIT_* defaults)
  * and from the texts a person reads past each. `npm run limits:table` rewrites the section between
  * the markers; tests/docs/limits-table.test.ts fails when the page is out of step.
  */
@@ -11,9 +11,9 @@ import { fileURLToPath } from 'node:url';
 import { MESSAGE_LIMITS } from '../server/src/capabilities/assistant/index.js';
 import { UNLOCK_TRIES_PER_WINDOW, UNLOCK_WINDOW_SECONDS } from '../server/src/capabilities/auth/biometrics.js';
 import { RESEND_AFTER_MS } from '../server/src/capabilities/auth/verification.js';
-import { STAFF_LOGIN_LIMITS, STAFF_LOGIN_TOO_MANY } from '../server/src/capabilities/ops/staff-login-throttle.js';
+import { STAFF_LOGIN_LIMITS, STAFF_LOGIN_TOO_MANY } from '../server/src/security/staff-login-throttle.js';
 import { ConfigSchema } from '../server/src/config.js';
-import { requestLimits } from '../server/src/plugins/core/rate-limits.js';
+import { requestLimits } from '../server/src/security/rate-limits.js';
 import { CODE_SENDS_PER_HOUR } from '../server/src/security/code-sends.js';
 import { LOGIN_LIMITS } from '../server/src/security/login-throttle.js';
 import { OTP_LIMITS } from '../server/src/security/otp-throttle.js';
@@ -65,7 +65,7 @@ export function limitRows(text: Record<string, string> = texts()): LimitRow[] {
     { scope: 'account', counts: 'one-time code tries, any code', limit: OTP_LIMITS.perAccount, window: OTP_LIMITS.accountWindowSeconds, past: said('verificacao.erro.tentativas-conta'), where: '`OTP_LIMITS.perAccount`' },
     { scope: 'account', counts: 'one-time codes sent (login, registration changes)', limit: CODE_SENDS_PER_HOUR, window: 3600, past: said('verificacao.erro.limite-envios'), where: '`CODE_SENDS_PER_HOUR` (security/code-sends.ts)' },
     { scope: 'session', counts: 'a new one-time code after a send', limit: 1, window: RESEND_AFTER_MS / 1000, past: said('verificacao.erro.aguarde'), where: '`RESEND_AFTER_MS` (capabilities/auth/verification.ts)' },
-    { scope: 'staff login', counts: 'console sign-in tries (a right password forgets them)', limit: STAFF_LOGIN_LIMITS.perLogin, window: STAFF_LOGIN_LIMITS.windowSeconds, past: `“${STAFF_LOGIN_TOO_MANY}”`, where: '`STAFF_LOGIN_LIMITS.perLogin` (capabilities/ops/staff-login-throttle.ts)' },
+    { scope: 'staff login', counts: 'console sign-in tries (a right password forgets them)', limit: STAFF_LOGIN_LIMITS.perLogin, window: STAFF_LOGIN_LIMITS.windowSeconds, past: `“${STAFF_LOGIN_TOO_MANY}”`, where: '`STAFF_LOGIN_LIMITS.perLogin` (security/staff-login-throttle.ts)' },
     { scope: 'address', counts: 'wrong console passwords, any login', limit: STAFF_LOGIN_LIMITS.perAddress, window: STAFF_LOGIN_LIMITS.windowSeconds, past: `“${STAFF_LOGIN_TOO_MANY}”`, where: '`STAFF_LOGIN_LIMITS.perAddress`' },
     { scope: 'address', counts: 'biometric unlocks (native wrappers)', limit: UNLOCK_TRIES_PER_WINDOW, window: UNLOCK_WINDOW_SECONDS, past: 'the password login instead', where: '`UNLOCK_TRIES_PER_WINDOW` (capabilities/auth/biometrics.ts)' },
     { scope: 'conversation', counts: 'assistant messages', limit: MESSAGE_LIMITS.conversation.max, window: MESSAGE_LIMITS.conversation.windowSeconds, past: said('assistente.erro.muitas-mensagens'), where: '`MESSAGE_LIMITS.conversation` (capabilities/assistant)' },

@@ -161,7 +161,7 @@ export async function buildSandbox(opts: BuildSandboxOptions = {}): Promise<Fast
         }
         if (path.startsWith(PUBLIC_FILES)) return;
         if (header(request.headers.client_id) !== options.clientId) return fail(reply, 400, 'Cabeçalho client_id ausente ou desconhecido.');
-        if (isOpen(path)) return;
+        if (isOpen(request.method, path)) return;
         const token = header(request.headers.access_token);
         const grant = token ? ctx.state.accessTokens.get(token) : undefined;
         if (!grant || ctx.state.revokedFamilies.has(grant.family)) return fail(reply, 401, 'Token inválido.', 'UNAUTHORIZED');

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { REPLAY_HEADER } from './replay.js';
-import { routeOf, violationOf, type Endpoint } from '../../screens/back-office/index.js';
+import { routeOf, violationOf, type Endpoint } from '../../back-office/index.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -1,35 +1,19 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { TokenGrant } from './state/store.js';
+import { customerTokenOfCall } from '../../back-office/catalogue.js';
 
 /** The contract's base path (spec doc 1 §7). */
 export const BASE_PATH = '/app-cliente/v1';
 
-/** Paths served without an access token (spec doc 1 §7), relative to the base path. */
-const OPEN_PATHS = [
-  'parceiros/configuracao',
-  'login',
-  'login/refresh',
-  'login/recuperar-senha/cliente',
-  'login/transparente',
-  'parceiros',
-  'parceiros/',
-  'recuperar-senha/e-mail',
-  'versoes',
-  'devolutions',
-  'verificacao',
-  'antifraude/recuperacao-senha/iniciar',
-  'antifraude/recuperacao-senha/status/',
-  'antifraude/analise-documento/nl/solicitar',
-  // The assistant (doc 1 §7): open; a customer token, when sent, is read by the route itself.
-  'embraassist/',
-];
-
 /** Uploaded images, as the administrator's CDN serves them to any browser: not a contract call. */
 export const PUBLIC_FILES = 'arquivos/publico/';
 
-/** An entry ending in '/' opens everything under it; any other entry opens that exact path. */
-export function isOpen(path: string): boolean {
-  return OPEN_PATHS.some((open) => (open.endsWith('/') ? path.startsWith(open) : path === open));
+/**
+ * Whether a call is served without a customer's access token: as the contract declares it
+ * (back-office/, each endpoint's `customerToken`), the same declaration the server's client reads.
+ */
+export function isOpen(method: string, path: string): boolean {
+  return customerTokenOfCall(method, path) !== 'required';
 }
 
 /** The path after the base path, without query string: `cotas`, `cota/1001`. */

@@ -2,13 +2,13 @@ import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { declaredEndpoints, endpointOfCall, type DeclaredEndpoint } from '../../screens/back-office/catalogue.js';
-import type { Endpoint } from '../../screens/back-office/endpoint.js';
+import { declaredEndpoints, endpointOfCall, type DeclaredEndpoint } from '../../back-office/catalogue.js';
+import type { Endpoint } from '../../back-office/endpoint.js';
 import { contractPath } from './http.js';
 
 /**
  * A latency profile (SANDBOX_LATENCY=none|realistic|<file>): per back-office call, by the
- * contract's endpoint name (`session.login`, `slips.secondCopy`: screens/back-office/catalogue.ts),
+ * contract's endpoint name (`session.login`, `slips.secondCopy`: back-office/catalogue.ts),
  * how long the sandbox waits before answering and how often it fails. The wait follows a
  * distribution given by three percentiles (p50, p95, p99, in milliseconds); the failures answer
  * what the sandbox answers for an injected fault (503, `SIMULATED_FAILURE`). The control routes
@@ -42,7 +42,7 @@ export const LatencyProfile = z
       .default({})
       .superRefine((entries, ctx) => {
         for (const name of Object.keys(entries)) {
-          if (!NAMES.has(name)) ctx.addIssue({ code: 'custom', path: [name], message: `no endpoint of the contract is named '${name}' (names as in screens/back-office, e.g. session.login, slips.secondCopy)` });
+          if (!NAMES.has(name)) ctx.addIssue({ code: 'custom', path: [name], message: `no endpoint of the contract is named '${name}' (names as in back-office, e.g. session.login, slips.secondCopy)` });
         }
       }),
   })

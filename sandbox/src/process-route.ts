@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { Endpoint } from '../../screens/back-office/index.js';
+import type { Endpoint } from '../../back-office/index.js';
 import { serve } from './contract.js';
 import { notFound } from './http.js';
 import type { QuotaRecord } from './state/store.js';

@@ -296,7 +296,7 @@ describe('slips', () => {
   });
 
   it('issues every slip as a boleto com Pix: a valid BR Code for its value, the same on every answer, whose QR code in the PDF reads back to it', async () => {
-    const [{ readBrCode }, { pixQrPng }, { default: jsQR }, { PNG }] = await Promise.all([import('../../screens/back-office/pix.js'), import('./pdf.js'), import('jsqr'), import('pngjs')]);
+    const [{ readBrCode }, { pixQrPng }, { default: jsQR }, { PNG }] = await Promise.all([import('../../back-office/pix.js'), import('./pdf.js'), import('jsqr'), import('pngjs')]);
     const ana = await quotaSession('ana');
     const listing = (await get(`cotas/${ana.idCota}/cobrancas/segunda-via?SN_UnificaParcelasOutrasCota=N`, ana.quota)).json() as { identificador: string; parcelas: Pending[] };
     const body = { identificadorProcesso: listing.identificador, cobrancas: [listing.parcelas[0]!.identificadorCobranca] };

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { staticBrCode } from '../../screens/back-office/pix.js';
+import { staticBrCode } from '../../back-office/pix.js';
 
 /** Where the sandbox's administrator receives Pix (field 60 of the BR Code). */
 const CITY = 'Sao Paulo';

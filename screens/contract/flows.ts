@@ -3,7 +3,7 @@ import type { Condition } from './conditions.js';
 
 /**
  * Flow definitions as data (screens/flows/*.json): decision tables, card sets and wizards.
- * Operations change them from the console; the analyser (server/src/flows/analyse.ts) checks
+ * Operations change them from the console; the analyser (server/src/composition/flows/analyse.ts) checks
  * them before they can be served.
  */
 

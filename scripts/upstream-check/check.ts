@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { declaredEndpoints, isReadOnly, pathParameters, type DeclaredEndpoint } from '../../screens/back-office/catalogue.js';
-import { pathOf, REFERENCE_LISTS, session, type Endpoint } from '../../screens/back-office/index.js';
+import { declaredEndpoints, isReadOnly, pathParameters, type DeclaredEndpoint } from '../../back-office/catalogue.js';
+import { pathOf, REFERENCE_LISTS, session, type Endpoint } from '../../back-office/index.js';
 import { jsonSchemaOf } from '../../server/src/capabilities/contract/back-office-openapi.js';
 import { driftOf, type Drift } from './drift.js';
 

@@ -1,6 +1,6 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import type { Endpoint } from '../../screens/back-office/index.js';
+import type { Endpoint } from '../../back-office/index.js';
 import { jsonSchemaOf } from '../../server/src/capabilities/contract/back-office-openapi.js';
 
 /** One way an answer differs from the declared contract, at a path inside the JSON. */

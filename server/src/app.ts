@@ -1,4 +1,4 @@
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type LogLevel } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync, type FastifyPluginCallback, type LogLevel } from 'fastify';
 import type { Config } from './config.js';
 import { installErrorHandler } from './error-handler.js';
 import pino from 'pino';
@@ -6,11 +6,11 @@ import { loggerOptions } from './logger.js';
 import { lazyRootLogger } from './observability/request-logger.js';
 import { BatchedDestination } from './observability/log-destination.js';
 import cookie from './plugins/external/cookie.js';
-import helmet from './plugins/external/helmet.js';
+import helmet from './security/headers.js';
 import renderer from './plugins/external/renderer.js';
 import openapi from './plugins/external/openapi.js';
 import config from './plugins/core/config.js';
-import allowedHosts from './plugins/core/allowed-hosts.js';
+import allowedHosts from './security/allowed-hosts.js';
 import observability from './plugins/core/observability.js';
 import definitions from './plugins/core/definitions.js';
 import storage from './plugins/core/storage.js';
@@ -19,17 +19,17 @@ import upstream from './plugins/core/upstream.js';
 import drain from './plugins/core/drain.js';
 import stalledReaders from './plugins/core/stalled-readers.js';
 import analytics from './plugins/core/analytics.js';
-import partner from './plugins/core/partner.js';
+import partner from './composition/partner.js';
 import session from './plugins/core/session.js';
 import quotaSelection from './plugins/core/quota-selection.js';
-import screens from './plugins/core/screens.js';
-import once from './plugins/core/once.js';
-import ownership from './plugins/core/ownership.js';
-import actions from './plugins/core/actions.js';
-import consoleAccess from './plugins/core/console-access.js';
-import consoleHost from './plugins/core/console-host.js';
-import rateLimits from './plugins/core/rate-limits.js';
-import csrf from './plugins/core/csrf.js';
+import screens from './composition/screens.js';
+import once from './security/once.js';
+import ownership from './security/ownership.js';
+import actions from './composition/actions.js';
+import consoleAccess from './security/console-access.js';
+import consoleHost from './security/console-host.js';
+import rateLimits from './security/rate-limits.js';
+import csrf from './security/csrf.js';
 import health from './capabilities/health/index.js';
 import auth from './capabilities/auth/index.js';
 import quotas from './capabilities/quotas/index.js';
@@ -55,6 +55,7 @@ import quotaTransfer from './capabilities/quota-transfer/index.js';
 import reactivation from './capabilities/reactivation/index.js';
 import insuranceOffer from './capabilities/insurance/index.js';
 import postSale from './capabilities/post-sale/index.js';
+import vehicleBilling from './capabilities/vehicle-billing/index.js';
 
 /**
  * A hop count trusts the nearest `hops` addresses (the socket's peer is always a proxy: the server
@@ -65,7 +66,6 @@ export function trustProxyOption(trust: Config['trustProxy']): false | string[] 
   if (typeof trust !== 'number') return trust;
   return (_address, hop) => hop < trust;
 }
-import vehicleBilling from './capabilities/vehicle-billing/index.js';
 
 /**
  * Standard output as pino writes it by default (synchronously, from the event loop), given the
@@ -76,13 +76,60 @@ export function stdoutDestination(): BatchedDestination {
   return new BatchedDestination(pino.destination({ dest: 1, sync: true }));
 }
 
-/** Builds the service. Load order is the architecture: external plugins → core plugins → capabilities. */
+/** One shared plugin in the load order, with why it stands where it does. */
+export interface LoadStep {
+  name: string;
+  // Each plugin takes options of its own type.
+  plugin: FastifyPluginAsync<any> | FastifyPluginCallback<any>;
+  options?: object;
+  /** Whether the step enforces a security rule (server/src/security/). */
+  security?: true;
+  why: string;
+}
+
+/**
+ * The shared plugins in the order they load, declared once: Fastify runs hooks in registration
+ * order, so a rule's place in this table is its place in every request. The security rules
+ * (`security: true`) live in server/src/security/; this table only places them.
+ */
+export function sharedPlugins(cfg: Config, options: { onceClock?: () => number }, at: (capability: string) => { logLevel?: LogLevel }): LoadStep[] {
+  return [
+    { name: 'config', plugin: config, options: { config: cfg }, why: 'every other plugin reads its options from it' },
+    { name: 'stalled-readers', plugin: stalledReaders, why: 'cuts clients that stop reading, whatever route they reached' },
+    { name: 'observability', plugin: observability, why: 'the request id, metrics and the access line wrap everything after it' },
+    { name: 'helmet', plugin: helmet, security: true, why: 'security headers before any check that may answer early, so every answer carries them' },
+    { name: 'allowed-hosts', plugin: allowedHosts, security: true, why: 'a request for a host no partner serves is refused before any work' },
+    { name: 'console-host', plugin: consoleHost, security: true, why: 'decides which host answers which route (the console on OPS_HOST only): before any route is added and before its other checks' },
+    { name: 'openapi', plugin: openapi, why: 'before any route, so that every route is described' },
+    { name: 'definitions', plugin: definitions, why: 'routes, texts and partners, read by the checks below' },
+    { name: 'cookie', plugin: cookie, why: 'the session and console cookies the checks below read' },
+    { name: 'rate-limits', plugin: rateLimits, security: true, why: 'request limits per session and address: the first check of a route, before any work it could save' },
+    { name: 'console-access', plugin: consoleAccess, security: true, why: 'the console’s role guard: the first check of a console route, once its cookie can be read' },
+    { name: 'csrf', plugin: csrf, security: true, why: 'the cross-site check of every state-changing route, after the console’s guard so a stranger learns nothing of it' },
+    { name: 'storage', plugin: storage, why: 'the database, sessions and counters the rest reads' },
+    { name: 'flows', plugin: flows, why: 'the published decision tables, read from storage' },
+    { name: 'upstream', plugin: upstream, why: 'the back-office client' },
+    { name: 'analytics', plugin: analytics, why: 'after storage and flows, before the drain: its close hook writes the last counts once the drain is done' },
+    { name: 'drain', plugin: drain, why: 'after storage and upstream: its close hook (drain running work) runs before theirs' },
+    { name: 'partner', plugin: partner, why: 'the partner of the request’s host, from the back office' },
+    { name: 'session', plugin: session, why: 'the customer’s session, for the partner of the host' },
+    { name: 'quota-selection', plugin: quotaSelection, why: 'the selected quota, within the session' },
+    { name: 'app-versions', plugin: appVersions, options: at('versions'), why: 'the mandatory-update guard the screens apply' },
+    { name: 'screens', plugin: screens, why: 'the screen API: guard, loaders, layout fill' },
+    { name: 'once', plugin: once, options: options.onceClock ? { now: options.onceClock } : {}, security: true, why: 'moves done once per session: needs the session and storage, and holds before any action runs' },
+    { name: 'ownership', plugin: ownership, security: true, why: 'a customer reaches only their own quotas and cases: after the session, before any action runs' },
+    { name: 'actions', plugin: actions, why: 'the action API, behind the once and ownership checks' },
+    { name: 'renderer', plugin: renderer, why: 'the page and its assets, last of the shared plugins: its catch-all route answers what no API route does' },
+  ];
+}
+
+/** Builds the service. Load order is the architecture: the shared plugins (sharedPlugins) → the capabilities. */
 export async function buildApp(
   cfg: Config,
   options: {
     logger?: false;
     loggerInstance?: FastifyBaseLogger;
-    /** The clock the windows of moves consumed once are read by (plugins/core/once.ts): Date.now unless a test moves it. */
+    /** The clock the windows of moves consumed once are read by (security/once.ts): Date.now unless a test moves it. */
     onceClock?: () => number;
   } = {},
 ): Promise<FastifyInstance> {
@@ -109,40 +156,7 @@ export async function buildApp(
   const levels = Object.fromEntries((cfg.LOG_LEVELS ?? '').split(',').filter(Boolean).map((pair) => pair.split('=') as [string, string]));
   const at = (capability: string): { logLevel?: LogLevel } => (levels[capability] ? { logLevel: levels[capability] as LogLevel } : {});
 
-  await app.register(config, { config: cfg });
-  await app.register(stalledReaders);
-  await app.register(observability);
-  // Security headers (HSTS among them) before any check that may answer early: every answer carries them.
-  await app.register(helmet);
-  await app.register(allowedHosts);
-  // Which host answers which route (the console's own, OPS_HOST): before any route is added and before any route's other checks.
-  await app.register(consoleHost);
-  // Before any route, so that every route is described.
-  await app.register(openapi);
-  await app.register(definitions);
-  await app.register(cookie);
-  // The request limits of the screen API and the actions (per session, per address): before any other check of a route.
-  await app.register(rateLimits);
-  // The console's role guard: the first check of a console route (after the cookies are read).
-  await app.register(consoleAccess);
-  // The cross-site check of every state-changing route (all under /api/), after the console's guard.
-  await app.register(csrf);
-  await app.register(storage);
-  await app.register(flows);
-  await app.register(upstream);
-  // After storage and flows, before the drain: its close hook writes the last counts once the drain is done.
-  await app.register(analytics);
-  // After storage and upstream: its close hook (drain running work) runs before theirs.
-  await app.register(drain);
-  await app.register(partner);
-  await app.register(session);
-  await app.register(quotaSelection);
-  await app.register(appVersions, at('versions'));
-  await app.register(screens);
-  await app.register(once, options.onceClock ? { now: options.onceClock } : {});
-  await app.register(ownership);
-  await app.register(actions);
-  await app.register(renderer);
+  for (const step of sharedPlugins(cfg, options, at)) await app.register(step.plugin, step.options ?? {});
 
   await app.register(health, at('health'));
   await app.register(auth, at('auth'));

@@ -1,6 +1,6 @@
 import { distance } from 'fastest-levenshtein';
 import { secretProblems } from './production-secrets.js';
-import { SealKeys } from './security/sealing.js';
+import { SealKeys } from './storage/sealing.js';
 import { hkdfSync, randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { z } from 'zod';
@@ -93,7 +93,7 @@ export const ConfigSchema = z.object({
   OPS_PREVIEW_PERSONAS: z.string().optional(),
   /**
    * The operations console's own host name: /ops and the console's routes answer there only, and
-   * nothing else does (plugins/core/console-host.ts). Required in production; `ops.localhost`
+   * nothing else does (security/console-host.ts). Required in production; `ops.localhost`
    * elsewhere. A port is ignored, as in ALLOWED_HOSTS.
    */
   OPS_HOST: z
@@ -128,7 +128,7 @@ export const ConfigSchema = z.object({
   OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/, message: 'OTEL_EXPORTER_OTLP_ENDPOINT deve ser uma URL http(s)' }).optional(),
   /** Log level per capability, e.g. `auth=debug,slips=warn` (others follow LOG_LEVEL). */
   LOG_LEVELS: z.string().regex(/^([a-z-]+=(fatal|error|warn|info|debug|trace|silent))(,[a-z-]+=(fatal|error|warn|info|debug|trace|silent))*$/, 'LOG_LEVELS deve ser uma lista capacidade=nível, ex.: auth=debug,slips=warn').optional(),
-  /** The window of the request limits below (plugins/core/rate-limits.ts), in seconds. */
+  /** The window of the request limits below (security/rate-limits.ts), in seconds. */
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** Screens (`GET /api/screens`) one session may ask for in a window. */
   RATE_LIMIT_SCREENS_PER_SESSION: z.coerce.number().int().min(1).max(10_000_000).default(120),

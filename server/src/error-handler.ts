@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { SCHEMA_VERSION } from '../../screens/contract/index.js';
 import { AppError } from './errors.js';
-import { UpstreamError } from './plugins/core/upstream-client.js';
+import { UpstreamError } from './upstream/upstream-error.js';
 
 const SESSION_ENDED = '/login?sessao=expirada';
 

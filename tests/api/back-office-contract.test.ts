@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { declaredEndpoints } from '../../screens/back-office/catalogue.js';
-import { cashBilling } from '../../screens/back-office/index.js';
+import { declaredEndpoints } from '../../back-office/catalogue.js';
+import { cashBilling } from '../../back-office/index.js';
 import { buildSandbox } from '../../sandbox/src/app.js';
 import { answerGuard, serve, servedEndpoints } from '../../sandbox/src/contract.js';
 import { client } from '../helpers/api-client.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STAFF_LOGIN_LIMITS, STAFF_LOGIN_TOO_MANY } from '../../server/src/capabilities/ops/staff-login-throttle.js';
+import { STAFF_LOGIN_LIMITS, STAFF_LOGIN_TOO_MANY } from '../../server/src/security/staff-login-throttle.js';
 import { consoleClient } from '../helpers/console-host.js';
 import { useStack } from '../helpers/stack.js';
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { pseudonym } from '../../server/src/security/security-events.js';
+import { pseudonym } from '../../server/src/storage/pseudonym.js';
 import { client, findAll, screenText } from '../helpers/api-client.js';
 import { capturedLogs } from '../helpers/captured-logs.js';
 import { consoleClient } from '../helpers/console-host.js';

@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, test } from 'vitest';
 import { CLIENT_PLATFORM_HEADER } from '../../screens/contract/index.js';
-import { loadDefinitions } from '../../server/src/domain/definitions.js';
+import { loadDefinitions } from '../../server/src/composition/definitions.js';
 import { client, landOn } from '../helpers/api-client.js';
 import { consoleClient } from '../helpers/console-host.js';
 import { consolePages } from '../helpers/console-pages.js';

@@ -4,7 +4,7 @@ import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/src/app.js';
 import { loadConfig } from '../../server/src/config.js';
-import { FlowRejectedError, StaleVersionError } from '../../server/src/flows/flow-service.js';
+import { FlowRejectedError, StaleVersionError } from '../../server/src/composition/flow-service.js';
 import { postgresAvailable, TEST_DATABASE_URL } from '../helpers/postgres.js';
 import { RAISED_LIMITS, startStack, type Stack } from '../helpers/stack.js';
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildApp } from '../../server/src/app.js';
 import { loadConfig } from '../../server/src/config.js';
-import { DEFAULT_HOLD_MS } from '../../server/src/plugins/core/once.js';
+import { DEFAULT_HOLD_MS } from '../../server/src/security/once.js';
 import { customer, MOVES, NOT_MOVES, type MoveCase } from '../helpers/moves.js';
 import { postgresAvailable, TEST_DATABASE_URL } from '../helpers/postgres.js';
 import { RAISED_LIMITS, startStack, useStack, type Stack } from '../helpers/stack.js';

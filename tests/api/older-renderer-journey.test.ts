@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { COMPONENT_SINCE, COMPONENT_TYPES, type ComponentType } from '../../screens/contract/components.js';
-import { compareVersions } from '../../server/src/domain/capabilities.js';
+import { compareVersions } from '../../server/src/composition/capabilities.js';
 import { client, findAll, screenText } from '../helpers/api-client.js';
 import { useStack } from '../helpers/stack.js';
 

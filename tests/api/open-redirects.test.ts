@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { loadDefinitions } from '../../server/src/domain/definitions.js';
-import { matchRoute } from '../../server/src/domain/route-table.js';
+import { loadDefinitions } from '../../server/src/composition/definitions.js';
+import { matchRoute } from '../../server/src/composition/route-table.js';
 import { localTarget } from '../../server/src/security/local-target.js';
 import { OtpThrottle } from '../../server/src/security/otp-throttle.js';
 import { client, findAll } from '../helpers/api-client.js';

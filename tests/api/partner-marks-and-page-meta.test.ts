@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { loadDefinitions } from '../../server/src/domain/definitions.js';
+import { loadDefinitions } from '../../server/src/composition/definitions.js';
 import { client } from '../helpers/api-client.js';
 import { useStack } from '../helpers/stack.js';
 

@@ -1,6 +1,6 @@
 import { inflateSync } from 'node:zlib';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { crc16CcittFalse, readBrCode } from '../../screens/back-office/pix.js';
+import { crc16CcittFalse, readBrCode } from '../../back-office/pix.js';
 import { client, findAll, screenText } from '../helpers/api-client.js';
 import { capturedLogs } from '../helpers/captured-logs.js';
 import { sweepDocument } from '../helpers/screen-sweep.js';

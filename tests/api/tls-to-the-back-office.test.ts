@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UpstreamClient, UpstreamError } from '../../server/src/plugins/core/upstream-client.js';
+import { UpstreamClient } from '../../server/src/upstream/client.js';
+import { UpstreamError } from '../../server/src/upstream/upstream-error.js';
 
 /**
  * The back office is reached over TLS whose certificate is checked: a server the machine does not
@@ -69,7 +70,7 @@ describe('TLS to the back office', () => {
   });
 
   it('never turns certificate checks off, in the product or its deployment', () => {
-    const checked = ['server', 'sandbox', 'scripts', 'deploy', 'screens'].flatMap(files).concat(['Dockerfile', 'docker-compose.yml']);
+    const checked = ['server', 'sandbox', 'scripts', 'deploy', 'screens', 'back-office'].flatMap(files).concat(['Dockerfile', 'docker-compose.yml']);
     expect(checked.length).toBeGreaterThan(100);
     const off = checked.filter((path) => /rejectUnauthorized\s*:\s*false|NODE_TLS_REJECT_UNAUTHORIZED|checkServerIdentity\s*:/.test(readFileSync(join(ROOT, path), 'utf8')));
     expect(off).toEqual([]);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { endpointOfCall, isReadOnly } from '../../screens/back-office/catalogue.js';
+import { endpointOfCall, isReadOnly } from '../../back-office/catalogue.js';
 import { checkUpstream, type CheckOptions } from '../../scripts/upstream-check/check.js';
 import { Masker, personalKindOf } from '../../scripts/upstream-check/mask.js';
 import { RECORDED_PASSWORD, writeRecording } from '../../scripts/upstream-check/record.js';

@@ -3,7 +3,7 @@ import supertest from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DecisionTable } from '../../screens/contract/flows.js';
 import { isBusinessDay } from '../../server/src/domain/business-days.js';
-import { decide } from '../../server/src/flows/decide.js';
+import { decide } from '../../server/src/composition/flows/decide.js';
 import { findAll } from '../helpers/api-client.js';
 import { useStack } from '../helpers/stack.js';
 import { setUsedVehicle } from '../helpers/used-vehicle.js';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DecisionTable } from '../../screens/contract/flows.js';
-import { decide } from '../../server/src/flows/decide.js';
+import { decide } from '../../server/src/composition/flows/decide.js';
 import { findAll } from '../helpers/api-client.js';
 import { useStack } from '../helpers/stack.js';
 import { ORDER, setVehicle, vehicleClient } from '../helpers/vehicle-billing.js';

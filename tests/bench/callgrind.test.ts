@@ -60,7 +60,7 @@ describe('callgrind counts by function', () => {
   });
 
   it('prints where one count runs more or less than another, by group then by function, largest first', () => {
-    const screen = { perRequest: 0, byFunction: new Map([['JS fill build/server/src/domain/template.js:1:1', 5_000], ['sha256_block_data_order_avx2', 120_000], ['JS routeHandler node_modules/fastify/lib/route.js:465:25', 900]]) };
+    const screen = { perRequest: 0, byFunction: new Map([['JS fill build/server/src/composition/template.js:1:1', 5_000], ['sha256_block_data_order_avx2', 120_000], ['JS routeHandler node_modules/fastify/lib/route.js:465:25', 900]]) };
     const passthrough = { perRequest: 0, byFunction: new Map([['JS routeHandler node_modules/fastify/lib/route.js:465:25', 1_400]]) };
     const lines: string[] = [];
     const log = vi.spyOn(console, 'log').mockImplementation((line: string) => void lines.push(line));
@@ -72,10 +72,10 @@ describe('callgrind counts by function', () => {
     expect(lines.map((line) => line.trim())).toEqual([
       'screen − pass-through, by group (self instructions per request):',
       '+120,000  native (Node.js, libc)  (120000 − 0)',
-      '+ 5,000  server/src/domain/template  (5000 − 0)',
+      '+ 5,000  server/src/composition/template  (5000 − 0)',
       'screen − pass-through, by function:',
       '+120,000  sha256_block_data_order_avx2  (120000 − 0)',
-      '+ 5,000  JS fill build/server/src/domain/template.js:1:1  (5000 − 0)',
+      '+ 5,000  JS fill build/server/src/composition/template.js:1:1  (5000 − 0)',
     ]);
     expect(lines.some((line) => line.includes('fastify'))).toBe(false);
   });

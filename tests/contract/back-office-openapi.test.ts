@@ -1,20 +1,19 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { declaredEndpoints, isReadOnly } from '../../screens/back-office/catalogue.js';
+import { declaredEndpoints, isReadOnly } from '../../back-office/catalogue.js';
 import { BACK_OFFICE_OPENAPI_FILE, BACK_OFFICE_OPENAPI_URL, backOfficeOpenApi, dependentsOf } from '../../server/src/capabilities/contract/back-office-openapi.js';
-import { SCREENS_DIR } from '../../server/src/domain/definitions.js';
 import { allPersonas, persona } from '../helpers/personas.js';
 import { recordScreenDependents } from '../helpers/screen-dependents.js';
 import { useStack } from '../helpers/stack.js';
 
 /**
- * The consumer contract of the back office (screens/back-office/openapi.json): generated from the
+ * The consumer contract of the back office (back-office/openapi.json): generated from the
  * declarations, kept current, naming the screens that depend on each call, served for the back
  * office's team. `npm run contract:back-office:screens` runs this file with BACK_OFFICE_RECORD=1:
  * every persona through every journey route, and the document written with what they called.
  */
 const stack = useStack();
-const FILE = `${SCREENS_DIR}${BACK_OFFICE_OPENAPI_FILE}`;
+const FILE = BACK_OFFICE_OPENAPI_FILE;
 const RECORD = process.env.BACK_OFFICE_RECORD === '1';
 type Operation = Record<string, unknown> & { parameters: Array<{ name?: string; in?: string; required?: boolean }>; 'x-screens': string[]; 'x-declarations': string[] };
 const committed = () => JSON.parse(readFileSync(FILE, 'utf8')) as { paths: Record<string, Record<string, Operation>> };

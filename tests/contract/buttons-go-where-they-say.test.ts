@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadDefinitions } from '../../server/src/domain/definitions.js';
+import { loadDefinitions } from '../../server/src/composition/definitions.js';
 import { client, findAll, landOn, screenText } from '../helpers/api-client.js';
 import { generateJourneys } from '../helpers/journeys.js';
 import { useStack } from '../helpers/stack.js';

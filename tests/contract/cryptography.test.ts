@@ -17,7 +17,7 @@ function sources(dir: string): string[] {
   });
 }
 
-const files = ['server/src', 'renderer/src', 'screens'].flatMap(sources).map((path) => ({ path, text: readFileSync(join(ROOT, path), 'utf8') }));
+const files = ['server/src', 'renderer/src', 'screens', 'back-office'].flatMap(sources).map((path) => ({ path, text: readFileSync(join(ROOT, path), 'utf8') }));
 const all = (pattern: RegExp) => files.flatMap((f) => [...f.text.matchAll(pattern)].map((m) => ({ path: f.path, match: m })));
 
 describe('cryptography', () => {
@@ -45,10 +45,10 @@ describe('cryptography', () => {
     const sizes = all(/randomBytes\(\s*(\d+)\s*\)/g).map((m) => ({ path: m.path, bytes: Number(m.match[1]) }));
     expect(sizes.length).toBeGreaterThanOrEqual(5);
     // 12 bytes is AES-GCM's IV (unique per seal, not a secret); everything else at least 16 bytes.
-    expect(sizes.filter((s) => s.bytes < 16 && !(s.bytes === 12 && s.path === 'server/src/security/sealing.ts'))).toEqual([]);
+    expect(sizes.filter((s) => s.bytes < 16 && !(s.bytes === 12 && s.path === 'server/src/storage/sealing.ts'))).toEqual([]);
     expect(all(/randomBytes\(\s*[^\d\s)]/g).map((m) => m.path)).toEqual([]);
     // Math.random only spreads retry waits (resilience.ts), never makes anything secret.
-    expect([...new Set(all(/Math\.random/g).map((m) => m.path))]).toEqual(['server/src/plugins/core/resilience.ts']);
+    expect([...new Set(all(/Math\.random/g).map((m) => m.path))]).toEqual(['server/src/upstream/resilience.ts']);
   });
 
   it('names every algorithm, secret and place of docs/cryptography.md as the code and the deployment have them', () => {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { loadDefinitions, SYSTEM_SCREENS } from '../../server/src/domain/definitions.js';
+import { loadDefinitions, SYSTEM_SCREENS } from '../../server/src/composition/definitions.js';
 import { client } from '../helpers/api-client.js';
 import { generateJourneys } from '../helpers/journeys.js';
 import { useStack } from '../helpers/stack.js';

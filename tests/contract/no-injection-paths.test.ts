@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { pathOf } from '../../screens/back-office/endpoint.js';
+import { pathOf } from '../../back-office/endpoint.js';
 import { DownloadAction, NavigateAction, OpenUrlAction } from '../../screens/contract/actions.js';
-import { fillTemplate, interpolate, resolveText } from '../../server/src/domain/template.js';
-import { UpstreamClient } from '../../server/src/plugins/core/upstream-client.js';
+import { fillTemplate, interpolate, resolveText } from '../../server/src/composition/template.js';
+import { UpstreamClient } from '../../server/src/upstream/client.js';
 
 /**
  * The ways data could become code, SQL, a command, markup or a request elsewhere, closed in the
@@ -12,7 +12,7 @@ import { UpstreamClient } from '../../server/src/plugins/core/upstream-client.js
  * few functions every value passes through.
  */
 const ROOT = join(import.meta.dirname, '../..');
-const PRODUCT = ['server/src', 'renderer/src', 'screens', 'sandbox/src'];
+const PRODUCT = ['server/src', 'renderer/src', 'screens', 'back-office', 'sandbox/src'];
 
 function sources(dir: string): string[] {
   return readdirSync(join(ROOT, dir)).flatMap((name) => {
@@ -63,8 +63,8 @@ describe('no path from data to code', () => {
 
   it('builds no regular expression from input', () => {
     // The one RegExp built at run time comes from the declared endpoint paths, every metacharacter escaped.
-    expect(matching(/new RegExp\(/)).toEqual(['screens/back-office/catalogue.ts']);
-    expect(readFileSync(join(ROOT, 'screens/back-office/catalogue.ts'), 'utf8')).toMatch(/new RegExp\(`\^\$\{d\.endpoint\.path\.replace\(\/\[\.\*\+\?\^\$\(\)\|\[\\\]\\\\\]\/g, '\\\\\$&'\)/);
+    expect(matching(/new RegExp\(/)).toEqual(['back-office/catalogue.ts']);
+    expect(readFileSync(join(ROOT, 'back-office/catalogue.ts'), 'utf8')).toMatch(/new RegExp\(`\^\$\{e\.path\.replace\(\/\[\.\*\+\?\^\$\(\)\|\[\\\]\\\\\]\/g, '\\\\\$&'\)/);
   });
 
   it('renders no markup from data: the renderer sets no inner HTML', () => {

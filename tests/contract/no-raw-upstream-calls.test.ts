@@ -4,11 +4,11 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * Every back-office call goes through a declared endpoint (`upstream.request(endpoint, …)`,
- * screens/back-office/), so its answer is validated and the sandbox answers through the same
+ * back-office/), so its answer is validated and the sandbox answers through the same
  * schema. A raw `call(...)` skips both; only the upstream client itself makes one.
  */
 const ROOT = join(import.meta.dirname, '../../server/src');
-const ALLOWED = [/^plugins\/core\/(customer-upstream|upstream-client)\.ts$/, /\.test\.ts$/];
+const ALLOWED = [/^upstream\/(customer-upstream|client)\.ts$/, /\.test\.ts$/];
 const RAW_CALL = /\.call(<.{0,200}?>)?\(\s*\{/;
 
 function files(dir: string): string[] {

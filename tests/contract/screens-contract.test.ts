@@ -4,7 +4,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdirSync } from 'node:fs';
 import { flowJsonSchema, screenJsonSchema } from '../../screens/contract/json-schema.js';
-import { loadDefinitions } from '../../server/src/domain/definitions.js';
+import { loadDefinitions } from '../../server/src/composition/definitions.js';
 import { client, findAll } from '../helpers/api-client.js';
 import { startStack, type Stack } from '../helpers/stack.js';
 

@@ -15,7 +15,7 @@ import { describe, expect, it } from 'vitest';
  * inside strings, regular expressions and templates is not taken for a comment. Code spans
  * (`…`) inside a comment are left out: they quote code or output, not a claim.
  */
-const ROOTS = ['server/src', 'renderer', 'sandbox/src', 'screens', 'scripts', 'bench', 'tests'];
+const ROOTS = ['server/src', 'renderer', 'sandbox/src', 'screens', 'back-office', 'scripts', 'bench', 'tests'];
 const FILES = ['vitest.config.ts'];
 const SKIPPED = new Set(['node_modules', 'dist', 'data', '__screenshots__']);
 

@@ -51,8 +51,8 @@ describe('docs/security.md: the table of every limit', () => {
       .filter((file) => /counters\.hits?\(|\.hits\(hits\)|this\.counters\.hit\(/.test(readFileSync(file, 'utf8')))
       .map((file) => relative('server/src', file));
     // A row names its file (a capability's index by its folder); the request limits by their variables.
-    const missing = counting.filter((file) => !NOT_LIMITS[basename(file)] && file !== 'plugins/core/rate-limits.ts' && !table.includes(file.replace(/\/index\.ts$|\.ts$/, '')));
+    const missing = counting.filter((file) => !NOT_LIMITS[basename(file)] && file !== 'security/rate-limits.ts' && !table.includes(file.replace(/\/index\.ts$|\.ts$/, '')));
     expect(missing).toEqual([]);
-    expect(counting).toEqual(expect.arrayContaining(['plugins/core/rate-limits.ts', 'security/login-throttle.ts', 'security/otp-throttle.ts', 'capabilities/ops/staff-login-throttle.ts']));
+    expect(counting).toEqual(expect.arrayContaining(['security/rate-limits.ts', 'security/login-throttle.ts', 'security/otp-throttle.ts', 'security/staff-login-throttle.ts']));
   });
 });

@@ -2,7 +2,7 @@ import jsQR from 'jsqr';
 import type { BrowserContext, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { describe, expect, test } from 'vitest';
-import { crc16CcittFalse, readBrCode } from '../../screens/back-office/pix.js';
+import { crc16CcittFalse, readBrCode } from '../../back-office/pix.js';
 import { axeViolations } from '../helpers/axe.js';
 import { loginInBrowser, PERSON_WAIT_MS, useBrowser } from '../helpers/browser.js';
 import { persona } from '../helpers/personas.js';

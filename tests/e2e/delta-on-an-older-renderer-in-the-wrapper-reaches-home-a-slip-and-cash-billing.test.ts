@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { COMPONENT_SINCE, COMPONENT_TYPES } from '../../screens/contract/components.js';
-import { compareVersions } from '../../server/src/domain/capabilities.js';
+import { compareVersions } from '../../server/src/composition/capabilities.js';
 import { loginInBrowser, useBrowser } from '../helpers/browser.js';
 import { persona } from '../helpers/personas.js';
 import { useStack } from '../helpers/stack.js';

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'no
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { loadDefinitions } from '../../server/src/domain/definitions.js';
+import { loadDefinitions } from '../../server/src/composition/definitions.js';
 import { client } from './api-client.js';
 import { axeViolations } from './axe.js';
 import { loginInBrowser, PERSON_WAIT_MS, useBrowser } from './browser.js';

@@ -1,6 +1,6 @@
 import type { DecisionTable, FlowBundle } from '../../screens/contract/flows.js';
-import { guard } from '../../server/src/domain/guard.js';
-import type { RouteEntry, ScreenRoute } from '../../server/src/domain/route-table.js';
+import { guard } from '../../server/src/composition/guard.js';
+import type { RouteEntry, ScreenRoute } from '../../server/src/composition/route-table.js';
 
 /** One move of a customer: open a URL, log in, or choose a quota. */
 export type Step = { kind: 'visit'; path: string } | { kind: 'login' } | { kind: 'select-quota' } | { kind: 'use-phone' };

@@ -1,6 +1,6 @@
-import { declaredEndpoints, endpointOfCall } from '../../screens/back-office/catalogue.js';
+import { declaredEndpoints, endpointOfCall } from '../../back-office/catalogue.js';
 import type { ScreenDependents } from '../../server/src/capabilities/contract/back-office-openapi.js';
-import { loadDefinitions } from '../../server/src/domain/definitions.js';
+import { loadDefinitions } from '../../server/src/composition/definitions.js';
 import { client } from './api-client.js';
 import { concrete, generateJourneys } from './journeys.js';
 import { partner, type Persona } from './personas.js';

@@ -7,7 +7,7 @@ import supertest from 'supertest';
 import { afterAll } from 'vitest';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../screens/contract/index.js';
 import { PORTFOLIO } from '../../sandbox/src/state/portfolio.js';
-import { matchRoute, type RouteEntry } from '../../server/src/domain/route-table.js';
+import { matchRoute, type RouteEntry } from '../../server/src/composition/route-table.js';
 import { client, findAll } from '../helpers/api-client.js';
 import { partner, persona } from '../helpers/personas.js';
 import { startStack, type Stack } from '../helpers/stack.js';

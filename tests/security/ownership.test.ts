@@ -5,7 +5,7 @@
  * nothing of the owner shows: CPF/CNPJ, name, e-mail, group and quota number.
  */
 import { describe, expect, it } from 'vitest';
-import { matchRoute } from '../../server/src/domain/route-table.js';
+import { matchRoute } from '../../server/src/composition/route-table.js';
 import { screenText } from '../helpers/api-client.js';
 import { allPersonas } from '../helpers/personas.js';
 import { collectedStack, guessesNear, harvest, isFile, isRefusal, loggedIn, markersOf, offerAtBackOffice, offered, raw, revealed, upstreamCarried, type Client, type Offered } from './attacker.js';

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import * as backOffice from '../../screens/back-office/index.js';
+import * as backOffice from '../../back-office/index.js';
 import type { RecordedCall } from '../helpers/sandbox-control.js';
 import { collectedStack, loggedIn, type Client } from './attacker.js';
 import { RACE_DRIVERS, type RaceDriver } from './drivers/races.js';

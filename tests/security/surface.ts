@@ -12,8 +12,8 @@
  * actions (`ops/`). The table below adds what only a person can say: whose resource an operation
  * reaches, which actions a limit guards.
  */
-import { loadDefinitions } from '../../server/src/domain/definitions.js';
-import type { RouteEntry } from '../../server/src/domain/route-table.js';
+import { loadDefinitions } from '../../server/src/composition/definitions.js';
+import type { RouteEntry } from '../../server/src/composition/route-table.js';
 
 /** What a customer owns and an attacker wants. */
 export const RESOURCES = ['quotas', 'slips', 'documents', 'statements', 'cases', 'drafts', 'uploads', 'bids', 'protocols', 'notifications', 'links'] as const;

@@ -1,6 +1,6 @@
 import supertest from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { FileRules } from '../../server/src/domain/file-content.js';
+import type { FileRules } from '../../server/src/security/file-content.js';
 import { client } from '../helpers/api-client.js';
 import { dataUrl, jpeg, pdf, png, PNG_SIGNATURE } from '../helpers/images.js';
 import { useStack } from '../helpers/stack.js';

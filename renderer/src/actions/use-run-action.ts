@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import type { Action } from '../../../screens/contract/actions.js';
 import type { ActionResult } from '../../../screens/contract/screen.js';
-import { useScreenPatch } from '../app/screen-patch.js';
+import { useScreenPatch } from './screen-patch.js';
 import { forgetKeptScreens } from '../lib/api.js';
 import { localTarget } from '../lib/local-target.js';
 import { useUi } from '../ui/ui-context.js';

@@ -1,6 +1,6 @@
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { SWRConfig } from 'swr';
-import { GlobalUi } from '../ui/global-ui.js';
+import { GlobalUi } from './global-ui.js';
 import { UiProvider } from '../ui/ui-context.js';
 import { ErrorBoundary } from './error-boundary.js';
 import { ScreenPage } from './screen-page.js';

@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { ScreenDocument } from '../../../screens/contract/screen.js';
-import { DEFAULT_THEME } from '../../../server/src/plugins/core/partner.js';
+import { DEFAULT_THEME } from '../../../server/src/composition/partner.js';
 import { Chrome } from './chrome.js';
 
 const doc = (partner: Partial<ScreenDocument['partner']>): ScreenDocument => ({

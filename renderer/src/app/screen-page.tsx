@@ -10,7 +10,7 @@ import { FirstScreenContext, takeFirstScreen } from '../lib/first-screen.js';
 import { localTarget } from '../lib/local-target.js';
 import { TEXTS } from '../texts.js';
 import { useUi } from '../ui/ui-context.js';
-import { applyOverrides, ScreenPatchContext } from './screen-patch.js';
+import { applyOverrides, ScreenPatchContext } from '../actions/screen-patch.js';
 import { ScreenView } from './screen-view.js';
 
 /** Every URL: ask the server for its screen, follow redirects, draw the document. */

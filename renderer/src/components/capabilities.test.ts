@@ -19,7 +19,7 @@ describe('icons and versions', () => {
 
   it('declares a renderer version that knows every component it draws', async () => {
     const { COMPONENT_SINCE } = await import('../../../screens/contract/components.js');
-    const { compareVersions } = await import('../../../server/src/domain/capabilities.js');
+    const { compareVersions } = await import('../../../server/src/composition/capabilities.js');
     const { RENDERER_VERSION } = await import('../lib/api.js');
     for (const type of CAPABILITIES) expect(compareVersions(COMPONENT_SINCE[type], RENDERER_VERSION)).toBeLessThanOrEqual(0);
   });

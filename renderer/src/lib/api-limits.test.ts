@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fetchScreen, forgetKeptScreens, postAction, RequestFailure } from './api.js';
 
-/** The server's answer past a request limit (server/src/plugins/core/rate-limits.ts). */
+/** The server's answer past a request limit (server/src/security/rate-limits.ts). */
 const REFUSED = { kind: 'error', title: 'Ops ;)', message: 'Muitas solicitações em pouco tempo. Aguarde 42 segundos e tente novamente.', retry: true };
 
 function tooMany() {

@@ -1,4 +1,4 @@
-import { assemblies } from '../../../screens/back-office/index.js';
+import { assemblies } from '../../../back-office/index.js';
 import { serve } from '../contract.js';
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';

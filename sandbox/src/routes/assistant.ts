@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { assistant, AssistantConfig, AssistantTurn } from '../../../screens/back-office/index.js';
+import { assistant, AssistantConfig, AssistantTurn } from '../../../back-office/index.js';
 import { serve } from '../contract.js';
 import type { SandboxContext } from '../context.js';
 import { fail, invalid, notFound } from '../http.js';

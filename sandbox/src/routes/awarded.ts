@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { AWARDED_STATUSES, awarded, type AwardedFlowData } from '../../../screens/back-office/index.js';
+import { AWARDED_STATUSES, awarded, type AwardedFlowData } from '../../../back-office/index.js';
 import { serve } from '../contract.js';
 import type { SandboxContext } from '../context.js';
 import { fail, invalid, notFound } from '../http.js';

@@ -1,4 +1,4 @@
-import { bids as bidCalls } from '../../../screens/back-office/index.js';
+import { bids as bidCalls } from '../../../back-office/index.js';
 import { serve } from '../contract.js';
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

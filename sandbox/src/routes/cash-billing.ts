@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { cashBilling } from '../../../screens/back-office/index.js';
+import { cashBilling } from '../../../back-office/index.js';
 import { serve } from '../contract.js';
 import { fail, invalid } from '../http.js';
 import { NO_PROCESS, serveQuotaProcess } from '../process-route.js';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ANALYSIS_VERBS, AnalysisRequest, documentAnalysis } from '../../../screens/back-office/index.js';
+import { ANALYSIS_VERBS, AnalysisRequest, documentAnalysis } from '../../../back-office/index.js';
 import { serve } from '../contract.js';
 import type { SandboxContext } from '../context.js';
 import { fail, grantOf, invalid, notFound } from '../http.js';

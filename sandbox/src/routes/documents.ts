@@ -1,4 +1,4 @@
-import { documents } from '../../../screens/back-office/index.js';
+import { documents } from '../../../back-office/index.js';
 import { serve } from '../contract.js';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { notFound } from '../http.js';

@@ -1,4 +1,4 @@
-import { service } from '../../../screens/back-office/index.js';
+import { service } from '../../../back-office/index.js';
 import { serve } from '../contract.js';
 import type { FastifyInstance } from 'fastify';
 import { grantOf, notFound } from '../http.js';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { insurance } from '../../../screens/back-office/index.js';
+import { insurance } from '../../../back-office/index.js';
 import { serve } from '../contract.js';
 import type { SandboxContext } from '../context.js';
 import { pathQuota } from '../quota-access.js';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { grantOf, invalid, notFound } from '../http.js';
 import { NOTIFICATIONS } from '../state/content.js';
 import type { SandboxContext } from '../context.js';
-import { notifications } from '../../../screens/back-office/index.js';
+import { notifications } from '../../../back-office/index.js';
 import { serve } from '../contract.js';
 
 const ListQuery = z.object({ partner_id: z.coerce.number().int().positive(), id_cota: z.coerce.number().int().positive().optional() });

@@ -1,4 +1,4 @@
-import { session } from '../../../screens/back-office/index.js';
+import { session } from '../../../back-office/index.js';
 import { serve } from '../contract.js';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { postSale } from '../../../screens/back-office/index.js';
+import { postSale } from '../../../back-office/index.js';
 import { serve } from '../contract.js';
 import { grantOf, invalid } from '../http.js';
 import { callerQuota } from '../quota-access.js';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { fail, grantOf, invalid, notFound } from '../http.js';
 import type { SandboxContext } from '../context.js';
-import { evaluation, notifications } from '../../../screens/back-office/index.js';
+import { evaluation, notifications } from '../../../back-office/index.js';
 import { serve } from '../contract.js';
 import { preferenceLocked } from '../clock.js';
 

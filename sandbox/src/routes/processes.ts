@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { cashBilling } from '../../../screens/back-office/index.js';
+import { cashBilling } from '../../../back-office/index.js';
 import { invalid } from '../http.js';
 import { serveQuotaProcess } from '../process-route.js';
 import { callerQuota } from '../quota-access.js';

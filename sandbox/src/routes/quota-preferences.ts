@@ -1,4 +1,4 @@
-import { files as fileCalls, quotas } from '../../../screens/back-office/index.js';
+import { files as fileCalls, quotas } from '../../../back-office/index.js';
 import { serve } from '../contract.js';
 import { randomBytes } from 'node:crypto';
 import multipart from '@fastify/multipart';

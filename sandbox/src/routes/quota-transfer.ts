@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isValidCnpj, isValidCpf } from '@brazilian-utils/brazilian-utils';
-import { quotaTransfer } from '../../../screens/back-office/index.js';
+import { quotaTransfer } from '../../../back-office/index.js';
 import { serve } from '../contract.js';
 import { fail, grantOf, invalid } from '../http.js';
 import type { SandboxContext } from '../context.js';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import dayjs from 'dayjs';
-import { refund, type RefundTimelineStep } from '../../../screens/back-office/index.js';
+import { refund, type RefundTimelineStep } from '../../../back-office/index.js';
 import { serve } from '../contract.js';
 import { fail, invalid, notFound } from '../http.js';
 import { NO_PROCESS, serveQuotaProcess } from '../process-route.js';

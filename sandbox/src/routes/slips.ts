@@ -1,4 +1,4 @@
-import { slips } from '../../../screens/back-office/index.js';
+import { slips } from '../../../back-office/index.js';
 import { serve } from '../contract.js';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

@@ -1,4 +1,4 @@
-import { session } from '../../../screens/back-office/index.js';
+import { session } from '../../../back-office/index.js';
 import { serve } from '../contract.js';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { usedVehicleSeller } from '../../../screens/back-office/index.js';
+import { usedVehicleSeller } from '../../../back-office/index.js';
 import type { SandboxContext } from '../context.js';
 import { invalid } from '../http.js';
 import type { QuotaRecord, SandboxState } from '../state/store.js';

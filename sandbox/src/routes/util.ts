@@ -1,4 +1,4 @@
-import { partners } from '../../../screens/back-office/index.js';
+import { partners } from '../../../back-office/index.js';
 import { serve } from '../contract.js';
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../context.js';

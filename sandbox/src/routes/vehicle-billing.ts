@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { vehicleBilling } from '../../../screens/back-office/index.js';
+import { vehicleBilling } from '../../../back-office/index.js';
 import { serve } from '../contract.js';
 import { invalid } from '../http.js';
 import type { SandboxContext } from '../context.js';

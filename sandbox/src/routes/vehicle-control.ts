@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { SandboxContext } from '../context.js';
-import { usedOf } from './used-vehicle-inspection.js';
+import { usedOf } from '../state/used-vehicle-progress.js';
 
 const Bank = z.object({ banco: z.string(), agencia: z.string(), conta: z.string(), tipoConta: z.enum(['CORRENTE', 'POUPANCA']), titularDocumento: z.string() });
 

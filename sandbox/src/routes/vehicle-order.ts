@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { isValidCnpj } from '@brazilian-utils/brazilian-utils';
-import { vehicleBilling, type BankData } from '../../../screens/back-office/index.js';
+import { vehicleBilling, type BankData } from '../../../back-office/index.js';
 import { serve } from '../contract.js';
 import { invalid, notFound } from '../http.js';
 import type { SandboxContext } from '../context.js';

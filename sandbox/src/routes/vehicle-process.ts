@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { Endpoint } from '../../../screens/back-office/index.js';
+import type { Endpoint } from '../../../back-office/index.js';
 import { fail, notFound } from '../http.js';
 import { NO_PROCESS, serveQuotaProcess } from '../process-route.js';
 import { callerQuota } from '../quota-access.js';
 import type { QuotaRecord, SandboxState } from '../state/store.js';
-import { advanceUsed } from './used-vehicle-inspection.js';
+import { advanceUsed } from '../state/used-vehicle-progress.js';
 import { advanceUsedPayment } from '../state/used-vehicle-payment.js';
 import { DOCUMENT_ANALYSIS_HOURS, INCLUSION_HOURS, INSPECTION_FEE, type VehicleProcess } from '../state/vehicle.js';
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { SandboxClock } from '../clock.js';
 import { slipNumbers } from '../slip-line.js';
-import type { QuotaRecord } from './store.js';
+import type { QuotaRecord } from './portfolio.js';
 
 /** One instalment (cobrança) of a quota. */
 export interface Instalment {

@@ -45,6 +45,15 @@ export interface QuotaSeed {
   renegociacoes?: number;
 }
 
+/** A seeded quota as the store keeps it: its seed, its id and owner, and what the customer named it. */
+export interface QuotaRecord extends QuotaSeed {
+  idCota: number;
+  owner: string;
+  partnerId: number;
+  apelido: string | null;
+  fotoUrl: string | null;
+}
+
 export interface CaseSeed {
   numero: string;
   tipo: string;

@@ -1,4 +1,4 @@
-import type { RefundBankData, RefundTimelineStep, RefundValues } from '../../../screens/back-office/index.js';
+import type { RefundBankData, RefundTimelineStep, RefundValues } from '../../../back-office/index.js';
 
 /** Identity scan outcomes of doc 2 §4.6. */
 export type IdentityOutcome = 'APROVADO' | 'REPROVADO' | 'CRIVO_REPROVADO' | 'ENCAMINHADO_FILIAL';

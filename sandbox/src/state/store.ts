@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { SandboxClock } from '../clock.js';
 import { loadPersonas, type PartnerFixture, type PersonaFixture } from '../personas.js';
 import { BillingBook } from './billing.js';
-import { PORTFOLIO, type CustomerSeed, type QuotaSeed } from './portfolio.js';
+import { PORTFOLIO, type CustomerSeed, type QuotaRecord, type QuotaSeed } from './portfolio.js';
 import { ContentState } from './content.js';
 import { AssistantState } from './assistant.js';
 import { SpecialFlowsState } from './special-flows.js';
@@ -17,13 +17,8 @@ export interface Customer extends Omit<CustomerSeed, 'quotas'> {
   tipoPessoa: 'F' | 'J';
 }
 
-export interface QuotaRecord extends QuotaSeed {
-  idCota: number;
-  owner: string;
-  partnerId: number;
-  apelido: string | null;
-  fotoUrl: string | null;
-}
+/** A seeded quota as the store keeps it (declared beside its seed). */
+export type { QuotaRecord } from './portfolio.js';
 
 export interface TokenGrant {
   customer: string;

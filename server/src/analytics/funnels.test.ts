@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadDefinitions, SCREENS_DIR } from '../domain/definitions.js';
+import { loadDefinitions, SCREENS_DIR } from '../composition/definitions.js';
 import { funnelProblems, readFunnels, resolveSteps, type FunnelFile } from './funnels.js';
 
 const definitions = loadDefinitions();

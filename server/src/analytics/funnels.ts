@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { FlowBundle, Wizard } from '../../../screens/contract/flows.js';
-import type { RouteEntry } from '../domain/route-table.js';
+import type { RouteEntry } from '../composition/route-table.js';
 
 /**
  * The flows the console's analysis page draws as funnels (screens/analytics/funnels.json): each

@@ -1,5 +1,5 @@
 import { formatCnpj, formatCpf } from '@brazilian-utils/brazilian-utils';
-import { boundedMemo } from '../storage/bounded-memo.js';
+import { boundedMemo } from '../lib/bounded-memo.js';
 
 /**
  * Display formatting in pt-BR, done once on the server. Money uses a plain space after

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { mostRecentCase, norm, type CrmCase } from '../domain/cases.js';
-import type { CustomerUpstream } from '../plugins/core/customer-upstream.js';
+import type { CustomerUpstream } from '../upstream/customer-upstream.js';
 import { loadCases, openCase } from '../upstream/crm-cases.js';
-import { crmCases } from '../../../screens/back-office/index.js';
+import { crmCases } from '../../../back-office/index.js';
 import { documentsToSend } from './documents/catalogue.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ActionResult } from '../../../screens/contract/index.js';
-import { UpstreamError } from '../plugins/core/upstream-client.js';
+import { UpstreamError } from '../upstream/upstream-error.js';
 
 /**
  * An upstream refusal as the form's message (the back office's words, else the text of

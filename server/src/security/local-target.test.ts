@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { OPEN_REDIRECT_PAYLOADS } from '../../../tests/helpers/open-redirect-payloads.js';
-import { loadDefinitions } from '../domain/definitions.js';
-import { matchRoute } from '../domain/route-table.js';
+import { loadDefinitions } from '../composition/definitions.js';
+import { matchRoute } from '../composition/route-table.js';
 import { localTarget, requestOrigin } from './local-target.js';
 
 const { routes } = loadDefinitions();

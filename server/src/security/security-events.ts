@@ -1,5 +1,5 @@
-import { createHmac } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import { pseudonym } from '../storage/pseudonym.js';
 
 /**
  * Security events: one structured log line each, with a stable `event` name an operator alerts on
@@ -50,11 +50,6 @@ export interface SecurityFields {
   target?: string;
   /** How many things it acted on (the sessions one ending ended). */
   count?: number;
-}
-
-/** A keyed pseudonym of a customer: the same for every line about them, useless without the key. */
-export function pseudonym(key: Buffer, partnerId: number, account: string): string {
-  return createHmac('sha256', key).update(`${partnerId}:${account.replace(/[.\-/\s]/g, '').toUpperCase()}`).digest('base64url').slice(0, 22);
 }
 
 type EventRequest = Pick<FastifyRequest, 'log' | 'ip'> & { server: { config: { subjectKey: Buffer } }; session?: { data: { partnerId: number; customer: { inscricaoNacional: string } } } | null };

@@ -1,5 +1,5 @@
 import { createHash, hkdfSync } from 'node:crypto';
-import { gcmOpen, gcmSeal } from '../security/sealing.js';
+import { gcmOpen, gcmSeal } from './sealing.js';
 import type { Database } from './database.js';
 import type { Customer } from './session-store.js';
 

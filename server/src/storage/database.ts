@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { inQuerySpan } from '../observability/database-spans.js';
 import { migrate, migrationsDigest, migrationStatements } from './migrations.js';
 
 /** The one SQL interface the server uses; PGlite (embedded) and PostgreSQL speak the same SQL. */
@@ -28,9 +29,8 @@ class PgliteDatabase implements Database {
     private readonly db: PGlite,
     private readonly scratch?: string,
   ) {}
-  async query<T extends Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
-    const result = await this.db.query<T>(sql, params);
-    return result.rows;
+  query<T extends Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
+    return inQuerySpan(sql, async () => (await this.db.query<T>(sql, params)).rows);
   }
   withConnection<T>(fn: (connection: Queryable) => Promise<T>): Promise<T> {
     return fn(this); // one connection by nature
@@ -44,16 +44,15 @@ class PgliteDatabase implements Database {
 class PostgresDatabase implements Database {
   readonly kind = 'postgres' as const;
   constructor(private readonly pool: pg.Pool) {}
-  async query<T extends Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
-    const result = await this.pool.query(sql, params);
-    return result.rows as T[];
+  query<T extends Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
+    return inQuerySpan(sql, async () => (await this.pool.query(sql, params)).rows as T[]);
   }
   async withConnection<T>(fn: (connection: Queryable) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
     try {
       return await fn({
-        query: async <R extends Record<string, unknown>>(sql: string, params: unknown[] = []) =>
-          (await client.query(sql, params)).rows as R[],
+        query: <R extends Record<string, unknown>>(sql: string, params: unknown[] = []) =>
+          inQuerySpan(sql, async () => (await client.query(sql, params)).rows as R[]),
       });
     } finally {
       client.release();

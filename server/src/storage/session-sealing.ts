@@ -1,4 +1,4 @@
-import type { SealKeys } from '../security/sealing.js';
+import type { SealKeys } from './sealing.js';
 import type { SessionData, UpstreamTokens } from './session-data.js';
 
 /**

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pseudonym } from '../security/security-events.js';
+import { pseudonym } from './pseudonym.js';
 import { postgresAvailable, TEST_DATABASE_URL } from '../../../tests/helpers/postgres.js';
 import { openDatabase, type Database } from './database.js';
 import { SessionStore, type SessionData, type SessionPlatform } from './session-store.js';

@@ -3,7 +3,7 @@ import { openDatabase, type Database } from './database.js';
 import { SessionCache } from './session-cache.js';
 import { SessionStore, type SessionData } from './session-store.js';
 import { randomBytes } from 'node:crypto';
-import { SealKeys } from '../security/sealing.js';
+import { SealKeys } from './sealing.js';
 import { HARD_DATES, todayInBrasilia } from '../../../tests/helpers/hard-dates.js';
 
 const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';

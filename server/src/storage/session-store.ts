@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { SealKeys } from '../security/sealing.js';
-import { pseudonym } from '../security/security-events.js';
+import { SealKeys } from './sealing.js';
+import { pseudonym } from './pseudonym.js';
 import type { Database } from './database.js';
 import { SessionCache } from './session-cache.js';
 import { openSession, sealSession } from './session-sealing.js';

@@ -1,7 +1,7 @@
-import { crm, crmCases } from '../../../screens/back-office/index.js';
-import { UpstreamError } from '../plugins/core/upstream-client.js';
+import { crm, crmCases } from '../../../back-office/index.js';
+import { UpstreamError } from './upstream-error.js';
 import type { CrmCase } from '../domain/cases.js';
-import type { CustomerUpstream } from '../plugins/core/customer-upstream.js';
+import type { CustomerUpstream } from './customer-upstream.js';
 
 /** The customer's CRM cases, by national id, through the composite-request wrapper (spec doc 1 §7). */
 export async function loadCases<T extends object = CrmCase>(upstream: CustomerUpstream): Promise<T[]> {

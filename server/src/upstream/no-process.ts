@@ -1,4 +1,4 @@
-import { UpstreamError } from '../plugins/core/upstream-client.js';
+import { UpstreamError } from './upstream-error.js';
 
 /** "sua cota não possui processos" (any case, or a 404) means the quota has no such process, not a failure (doc 2 §8). */
 export function isNoProcess(err: unknown): boolean {

@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import { BRAZIL_TZ, localNow } from '../domain/clock.js';
-import { partners } from '../../../screens/back-office/index.js';
-import type { CustomerUpstream } from '../plugins/core/customer-upstream.js';
+import { partners } from '../../../back-office/index.js';
+import type { CustomerUpstream } from './customer-upstream.js';
 
 export interface ServerTime {
   dataAtual?: string;

@@ -1,5 +1,5 @@
-import { vehicleBilling, type VehicleBillingData } from '../../../screens/back-office/index.js';
-import type { CustomerUpstream } from '../plugins/core/customer-upstream.js';
+import { vehicleBilling, type VehicleBillingData } from '../../../back-office/index.js';
+import type { CustomerUpstream } from './customer-upstream.js';
 import { isNoProcess } from './no-process.js';
 
 /**

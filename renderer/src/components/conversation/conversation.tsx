@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent 
 import type { ComponentOf, ConversationMessage } from '../../../../screens/contract/components.js';
 import type { ActionResult } from '../../../../screens/contract/screen.js';
 import { useResultHandler } from '../../actions/use-run-action.js';
-import { useScreenPatch } from '../../app/screen-patch.js';
+import { useScreenPatch } from '../../actions/screen-patch.js';
 import { postAction } from '../../lib/api.js';
 
 type Node = ComponentOf<'conversation'>;

@@ -1,6 +1,7 @@
-import { assistant, type AssistantAnswer, type AssistantConfig } from '../../../../screens/back-office/index.js';
-import type { CustomerUpstream } from '../../plugins/core/customer-upstream.js';
-import { UpstreamError, type UpstreamClient } from '../../plugins/core/upstream-client.js';
+import { assistant, type AssistantAnswer, type AssistantConfig } from '../../../../back-office/index.js';
+import type { CustomerUpstream } from '../../upstream/customer-upstream.js';
+import { type UpstreamClient } from '../../upstream/client.js';
+import { UpstreamError } from '../../upstream/upstream-error.js';
 import { AppError } from '../../errors.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { ComponentNode } from '../../../../screens/contract/index.js';
-import { fillTemplate, type Texts } from '../../domain/template.js';
+import { fillTemplate, type Texts } from '../../composition/template.js';
 import type { StoredConversation } from '../../storage/assistant-conversations.js';
 
 /** A message's length limit (characters), the composer's and the server's. */

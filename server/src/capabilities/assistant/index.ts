@@ -2,13 +2,13 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ActionResult } from '../../../../screens/contract/index.js';
-import type { AssistantConfig } from '../../../../screens/back-office/index.js';
-import { UpstreamError } from '../../plugins/core/upstream-client.js';
-import type { ResolvedPartner } from '../../plugins/core/partner.js';
+import type { AssistantConfig } from '../../../../back-office/index.js';
+import { UpstreamError } from '../../upstream/upstream-error.js';
+import type { ResolvedPartner } from '../../composition/partner.js';
 import { AssistantConversations, CONVERSATION_TTL_MS, emptyConversation, type StoredConversation } from '../../storage/assistant-conversations.js';
 import { ask, sendFeedback, type AssistantCaller } from './assistant-upstream.js';
 import { conversationNode, MESSAGE_MAX_LENGTH, messagesView, suggestions } from './conversation-view.js';
-import { cookiesOf } from '../../plugins/external/cookie.js';
+import { cookiesOf } from '../../lib/cookies.js';
 
 /** `app`: /embraassist, which knows a logged-in customer; `embed`: a partner's page, which never does. */
 type Channel = 'app' | 'embed';

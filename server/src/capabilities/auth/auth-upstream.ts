@@ -1,7 +1,7 @@
-import { session, type LoginAnswer } from '../../../../screens/back-office/index.js';
-import type { UpstreamClient } from '../../plugins/core/upstream-client.js';
+import { session, type LoginAnswer } from '../../../../back-office/index.js';
+import type { UpstreamClient } from '../../upstream/client.js';
 
-export type { LoginAnswer } from '../../../../screens/back-office/index.js';
+export type { LoginAnswer } from '../../../../back-office/index.js';
 
 export type LoginCredentials =
   | { type: 'cpf' | 'cnpj'; username: string; password: string }

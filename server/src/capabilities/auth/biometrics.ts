@@ -1,15 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { session as sessionCalls } from '../../../../screens/back-office/index.js';
+import { session as sessionCalls } from '../../../../back-office/index.js';
 import { BiometricCredential } from '../../../../screens/contract/bridge.js';
 import type { ActionResult } from '../../../../screens/contract/index.js';
-import { inNativeWrapper } from '../../plugins/core/client-platform.js';
-import { tokensFrom } from '../../plugins/core/customer-upstream.js';
-import { UpstreamError } from '../../plugins/core/upstream-client.js';
+import { inNativeWrapper } from '../../composition/client-platform.js';
+import { tokensFrom } from '../../upstream/customer-upstream.js';
+import { UpstreamError } from '../../upstream/upstream-error.js';
 import { AppError } from '../../errors.js';
 import { checkMandatoryUpdate } from './mandatory-update.js';
 import { logAuth } from '../../security/auth-log.js';
-import { cookiesOf } from '../../plugins/external/cookie.js';
+import { cookiesOf } from '../../lib/cookies.js';
 import { sessionPlatform } from './customer-sessions.js';
 import { reauthenticationNeeded, recentlyReauthenticated } from './reauthentication.js';
 

@@ -1,33 +1,14 @@
-import { session } from '../../../../screens/back-office/index.js';
+import { session } from '../../../../back-office/index.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ActionResult } from '../../../../screens/contract/index.js';
 import { formatNationalId, isCompanyId, maskEmail } from '../../domain/format.js';
 import { parseNationalId } from '../../domain/national-id.js';
-import { UpstreamError } from '../../plugins/core/upstream-client.js';
+import { UpstreamError } from '../../upstream/upstream-error.js';
 import type { LoginThrottle } from '../../security/login-throttle.js';
 import identityCheck from './identity-check.js';
-import { cookiesOf } from '../../plugins/external/cookie.js';
-
-/** What the chain has collected so far, in a signed HttpOnly cookie (no session exists yet). */
-export interface ForgotState {
-  documento: string;
-  data?: string;
-  email?: string;
-  /** The identity check started for a forgotten e-mail. */
-  checkId?: string;
-}
-
-/** Reads and writes the chain's state; shared with the forgotten-e-mail identity check. */
-export interface ForgotFlow {
-  read(request: FastifyRequest): ForgotState | null;
-  keep(reply: FastifyReply, state: ForgotState): void;
-}
-
-/** A new e-mail typed twice: 'E-mail inválido', 'Os e-mails informados não são iguais.' */
-export const NewEmailInput = z
-  .object({ email: z.email('@esqueci.erro.email').max(254, '@esqueci.erro.email'), confirmacao: z.string('@esqueci.erro.email-diferente') })
-  .refine((v) => v.email.toLowerCase() === v.confirmacao.trim().toLowerCase(), { message: '@esqueci.erro.email-diferente', path: ['confirmacao'] });
+import { NewEmailInput, type ForgotFlow, type ForgotState } from './forgot-flow.js';
+import { cookiesOf } from '../../lib/cookies.js';
 
 /** DD/MM/YYYY typed → YYYY-MM-DD sent (spec doc 1 §3), refusing impossible and future dates. */
 export function parseBrazilianDate(text: string, today: Date = new Date()): string | null {

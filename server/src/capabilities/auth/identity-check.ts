@@ -1,10 +1,10 @@
-import { session } from '../../../../screens/back-office/index.js';
+import { session } from '../../../../back-office/index.js';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ActionResult } from '../../../../screens/contract/index.js';
 import { isCompanyId } from '../../domain/format.js';
-import { UpstreamError } from '../../plugins/core/upstream-client.js';
-import { NewEmailInput, type ForgotFlow } from './forgot-password.js';
+import { UpstreamError } from '../../upstream/upstream-error.js';
+import { NewEmailInput, type ForgotFlow } from './forgot-flow.js';
 
 /**
  * Forgotten e-mail (public routes of doc 1 §2): /identificacao (mobile only; elsewhere

@@ -13,7 +13,7 @@ import mandatoryUpdate from './mandatory-update.js';
 import biometrics, { biometricOffer } from './biometrics.js';
 import reauthentication from './reauthentication.js';
 import { handleLogin, IdentifyInput, LoginInput, type AuthDeps } from './auth-actions.js';
-import { cookiesOf } from '../../plugins/external/cookie.js';
+import { cookiesOf } from '../../lib/cookies.js';
 
 /** Login (desktop and mobile steps), logout, and the public login screens. */
 export default async function auth(app: FastifyInstance) {

@@ -4,7 +4,7 @@ import type { ActionResult } from '../../../../screens/contract/index.js';
 import { mandatoryUpdatePending } from '../../domain/cases.js';
 import { loadCases } from '../../upstream/crm-cases.js';
 import { formatNationalId, maskEmail, maskPhone } from '../../domain/format.js';
-import { registration } from '../../../../screens/back-office/index.js';
+import { registration } from '../../../../back-office/index.js';
 
 /**
  * Reads the customer's CRM cases after login and flags a mandatory registration update in the

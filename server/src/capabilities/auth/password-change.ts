@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ActionResult } from '../../../../screens/contract/index.js';
 import { pinProblem } from '../../security/pin-policy.js';
-import { UpstreamError } from '../../plugins/core/upstream-client.js';
-import { registration } from '../../../../screens/back-office/index.js';
+import { UpstreamError } from '../../upstream/upstream-error.js';
+import { registration } from '../../../../back-office/index.js';
 import { endOthersOffer, otherSessions } from './customer-sessions.js';
 
 const SIX_DIGITS = z.string('@entrar.erro.senha').regex(/^\d{6}$/, '@entrar.erro.senha');

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ActionResult } from '../../../../screens/contract/index.js';
 import { parseNationalId } from '../../domain/national-id.js';
-import { UpstreamError } from '../../plugins/core/upstream-client.js';
+import { UpstreamError } from '../../upstream/upstream-error.js';
 import type { LoginThrottle } from '../../security/login-throttle.js';
 import { securityEvent } from '../../security/security-events.js';
 import type { Session } from '../../storage/session-store.js';

@@ -1,9 +1,9 @@
-import { session } from '../../../../screens/back-office/index.js';
+import { session } from '../../../../back-office/index.js';
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { tokensFrom } from '../../plugins/core/customer-upstream.js';
-import { UpstreamError } from '../../plugins/core/upstream-client.js';
+import { tokensFrom } from '../../upstream/customer-upstream.js';
+import { UpstreamError } from '../../upstream/upstream-error.js';
 import type { LoginAnswer } from './auth-upstream.js';
 import { logAuth } from '../../security/auth-log.js';
 import { sessionPlatform } from './customer-sessions.js';

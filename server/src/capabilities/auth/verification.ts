@@ -1,9 +1,9 @@
-import { session as sessionCalls } from '../../../../screens/back-office/index.js';
+import { session as sessionCalls } from '../../../../back-office/index.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ActionResult } from '../../../../screens/contract/index.js';
 import { parseNationalId } from '../../domain/national-id.js';
-import { UpstreamError } from '../../plugins/core/upstream-client.js';
+import { UpstreamError } from '../../upstream/upstream-error.js';
 import { requestTarget, ReturnTo } from '../../security/local-target.js';
 import type { LoginThrottle } from '../../security/login-throttle.js';
 import { OtpThrottle, type OtpVerdict } from '../../security/otp-throttle.js';

@@ -8,7 +8,7 @@ import { isCompanyId } from '../../domain/format.js';
 import { selectedQuota } from '../quotas/quotas-upstream.js';
 import { awardedUpstream as api } from './awarded-upstream.js';
 import { awardedCase, awardedOf, awardedProgressOf, CONTEMPLADO, NO_PROCESS, quotaIdOf, refusalOf } from './flow.js';
-import { quotaMove } from '../../plugins/core/once.js';
+import { quotaMove } from '../../security/once.js';
 
 /** Statuses in which documents are being analysed (the document confirmation screen shows it). */
 const IN_ANALYSIS = ['TRIAGEM_EM_ANDAMENTO', 'AGUARDANDO_ANALISE_INTERNA', 'AGUARDANDO_REANALISE_INTERNA', 'RETORNO_CLIENTE_REANALISE'];

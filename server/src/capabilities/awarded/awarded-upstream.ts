@@ -1,9 +1,9 @@
-import { awarded } from '../../../../screens/back-office/index.js';
-import type { CustomerUpstream } from '../../plugins/core/customer-upstream.js';
-import { UpstreamError } from '../../plugins/core/upstream-client.js';
+import { awarded } from '../../../../back-office/index.js';
+import type { CustomerUpstream } from '../../upstream/customer-upstream.js';
+import { UpstreamError } from '../../upstream/upstream-error.js';
 import { isNoProcess } from '../../upstream/no-process.js';
 
-export type { AwardedConditions, AwardedFlowData, AwardedStatus, VerificationResults } from '../../../../screens/back-office/index.js';
+export type { AwardedConditions, AwardedFlowData, AwardedStatus, VerificationResults } from '../../../../back-office/index.js';
 
 /** The awarded-flow calls (core/contemplacao) for the selected quota; shapes in the back-office contract. */
 export const awardedUpstream = {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ActionResult } from '../../../../screens/contract/index.js';
 import { RESTRICTION_CODE } from '../../domain/contemplation.js';
-import type { CustomerUpstream } from '../../plugins/core/customer-upstream.js';
+import type { CustomerUpstream } from '../../upstream/customer-upstream.js';
 import { selectedQuota } from '../quotas/quotas-upstream.js';
 import { awardedUpstream as api } from './awarded-upstream.js';
 import { awardedOf, CONTEMPLADO, markDone, nextRoute, NO_PROCESS, quotaIdOf, refusalOf } from './flow.js';

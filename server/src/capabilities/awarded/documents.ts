@@ -24,7 +24,7 @@ import {
   type DocumentField,
   type DocumentId,
 } from '../../flow-parts/index.js';
-import type { CustomerUpstream } from '../../plugins/core/customer-upstream.js';
+import type { CustomerUpstream } from '../../upstream/customer-upstream.js';
 import { serverTime } from '../../upstream/server-time.js';
 import { awardedCase, awardedOf, awardedProgressOf, CONTEMPLADO, NO_PROCESS, refusalOf } from './flow.js';
 

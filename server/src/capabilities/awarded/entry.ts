@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { localNow } from '../../domain/clock.js';
 import { activeContemplationNotice, NOTICE_DONE_PHASE } from '../../domain/contemplation.js';
-import type { CustomerUpstream } from '../../plugins/core/customer-upstream.js';
-import { crmCases } from '../../../../screens/back-office/index.js';
+import type { CustomerUpstream } from '../../upstream/customer-upstream.js';
+import { crmCases } from '../../../../back-office/index.js';
 import { loadCases } from '../../upstream/crm-cases.js';
 import { serverTime } from '../../upstream/server-time.js';
 import { awardedCase, awardedOf, awardedProgressOf, CONTEMPLADO, routeOf, STEPS, stepInputs } from './flow.js';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ActionResult } from '../../../../screens/contract/index.js';
 import { AWARDED_CASE_TYPE, RESTRICTION_CODE } from '../../domain/contemplation.js';
 import { caseTypeIncludes, flowCase, progressOf, progressSchema, refusalOf as flowRefusal, saveProgress, type FlowCase, type Progress } from '../../flow-parts/index.js';
-import type { CustomerUpstream } from '../../plugins/core/customer-upstream.js';
+import type { CustomerUpstream } from '../../upstream/customer-upstream.js';
 import { selectedQuota } from '../quotas/quotas-upstream.js';
 import { awardedUpstream, type AwardedFlowData } from './awarded-upstream.js';
 import { z } from 'zod';

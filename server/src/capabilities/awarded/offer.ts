@@ -8,7 +8,7 @@ import { openFlowCase } from '../../flow-parts/index.js';
 import { loadCases } from '../../upstream/crm-cases.js';
 import { awardedUpstream as api } from './awarded-upstream.js';
 import { awardedCase, awardedOf, markDone, nextRoute, NO_PROCESS, quotaIdOf, refusalOf } from './flow.js';
-import { quotaMove } from '../../plugins/core/once.js';
+import { quotaMove } from '../../security/once.js';
 
 /**
  * The first steps (doc 2 §2.2): the draw presentation and its conditions (draws only), and the

@@ -1,7 +1,7 @@
-import { bids } from '../../../../screens/back-office/index.js';
-import type { CustomerUpstream } from '../../plugins/core/customer-upstream.js';
+import { bids } from '../../../../back-office/index.js';
+import type { CustomerUpstream } from '../../upstream/customer-upstream.js';
 
-export type { BidRecord, BidRules } from '../../../../screens/back-office/index.js';
+export type { BidRecord, BidRules } from '../../../../back-office/index.js';
 
 /** Bid history page size (spec doc 1 §9). */
 export const BID_PAGE_SIZE = 20;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { ActionResult } from '../../../../screens/contract/index.js';
 import { bidRefusal } from '../../domain/bids.js';
 import { formatDate, formatMoney, formatPercent } from '../../domain/format.js';
-import { UpstreamError } from '../../plugins/core/upstream-client.js';
+import { UpstreamError } from '../../upstream/upstream-error.js';
 import { selectedQuota } from '../quotas/quotas-upstream.js';
 import { bidHistory, bidRules, cancelBid } from './bids-upstream.js';
 import bidWizard, { bidSubject } from './wizard.js';

@@ -1,10 +1,10 @@
-import { bids as bidCalls } from '../../../../screens/back-office/index.js';
+import { bids as bidCalls } from '../../../../back-office/index.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ActionResult } from '../../../../screens/contract/index.js';
 import { bidRefusal, bidValueFromPercentage, bidValueProblem, embeddedPlusFgtsProblem, embeddedProblem, FGTS_PURPOSES, fgtsPercentage, freeBidAuto, readMoney } from '../../domain/bids.js';
 import { formatMoney, formatPercent } from '../../domain/format.js';
-import { UpstreamError } from '../../plugins/core/upstream-client.js';
+import { UpstreamError } from '../../upstream/upstream-error.js';
 import type { BidDraft } from '../../storage/session-store.js';
 import { selectedQuota } from '../quotas/quotas-upstream.js';
 import { bidRules, embeddedLimit, simulateBid, type BidRules } from './bids-upstream.js';

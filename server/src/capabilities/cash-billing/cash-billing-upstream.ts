@@ -1,8 +1,8 @@
-import { cashBilling, type BankData } from '../../../../screens/back-office/index.js';
-import type { CustomerUpstream } from '../../plugins/core/customer-upstream.js';
+import { cashBilling, type BankData } from '../../../../back-office/index.js';
+import type { CustomerUpstream } from '../../upstream/customer-upstream.js';
 import { isNoProcess } from '../../upstream/no-process.js';
 
-export type { BankData, CashBillingCheck, CashBillingData, TimelineStatus } from '../../../../screens/back-office/index.js';
+export type { BankData, CashBillingCheck, CashBillingData, TimelineStatus } from '../../../../back-office/index.js';
 
 /** Cash-credit billing calls (doc 2 §7 "Cash credit"), for the selected quota; shapes in the back-office contract. */
 export const cashBillingUpstream = {

@@ -34,7 +34,7 @@ const REFUSED_UNREADABLE = 'Documento ilegível na análise';
  * through the shared flow parts (server/src/flow-parts).
  */
 export default async function billingDocuments(app: FastifyInstance) {
-  type Upstream = import('../../plugins/core/customer-upstream.js').CustomerUpstream;
+  type Upstream = import('../../upstream/customer-upstream.js').CustomerUpstream;
   const refusedOf = unreadableDocuments;
 
   /**

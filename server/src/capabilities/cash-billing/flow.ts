@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ActionResult } from '../../../../screens/contract/index.js';
-import type { CustomerUpstream } from '../../plugins/core/customer-upstream.js';
+import type { CustomerUpstream } from '../../upstream/customer-upstream.js';
 import { refusalOf as flowRefusal } from '../../flow-parts/index.js';
 import { cashBillingUpstream } from './cash-billing-upstream.js';
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { ActionResult } from '../../../../screens/contract/index.js';
 import { isCompanyId } from '../../domain/format.js';
 import { IDENTITY_DOCUMENT_TYPES, INCOME_TYPES } from '../../flow-parts/index.js';
-import type { CustomerUpstream } from '../../plugins/core/customer-upstream.js';
+import type { CustomerUpstream } from '../../upstream/customer-upstream.js';
 import { ESPECIE, NO_PROCESS, refusalOf } from './flow.js';
 import { billingCase, progressOf, saveProgress, type Progress } from './progress.js';
 

@@ -8,7 +8,7 @@ import { timelineSteps } from '../../domain/timeline.js';
 import { selectedQuota } from '../quotas/quotas-upstream.js';
 import { cashBillingUpstream as cash } from './cash-billing-upstream.js';
 import { billingOf, ESPECIE, NO_PROCESS, quotaIdOf, refusalOf } from './flow.js';
-import { PAYMENT_HOLD_MS, quotaMove } from '../../plugins/core/once.js';
+import { PAYMENT_HOLD_MS, quotaMove } from '../../security/once.js';
 
 /**
  * Bank data (the holder's own CPF/CNPJ; a reversed payment reopens it), the authorization term

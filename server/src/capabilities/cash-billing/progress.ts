@@ -1,4 +1,4 @@
-import type { CustomerUpstream } from '../../plugins/core/customer-upstream.js';
+import type { CustomerUpstream } from '../../upstream/customer-upstream.js';
 import { caseTypeIncludes, flowCase, openFlowCase, type FlowCase } from '../../flow-parts/index.js';
 
 export { progressOf, saveProgress, type Progress } from '../../flow-parts/index.js';

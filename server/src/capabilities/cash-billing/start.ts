@@ -5,12 +5,12 @@ import { billingKindOf } from '../../domain/billing-kind.js';
 import { localNow } from '../../domain/clock.js';
 import { isContemplated, isPaidOff } from '../../domain/quota-flags.js';
 import { serverTime } from '../../upstream/server-time.js';
-import { UpstreamError } from '../../plugins/core/upstream-client.js';
+import { UpstreamError } from '../../upstream/upstream-error.js';
 import { selectedQuota } from '../quotas/quotas-upstream.js';
 import { cashBillingUpstream as cash } from './cash-billing-upstream.js';
 import { ESPECIE, quotaIdOf, refusalOf } from './flow.js';
 import { billingCase, openBillingCase } from './progress.js';
-import { quotaMove } from '../../plugins/core/once.js';
+import { quotaMove } from '../../security/once.js';
 
 /** The restriction return code of the core system that means a restricted CPF/CNPJ (doc 2 §4.3). */
 const RESTRICTION_CODE = 27;

@@ -1,13 +1,14 @@
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { declaredEndpoints, isReadOnly, pathParameters, type DeclaredEndpoint } from '../../../../screens/back-office/catalogue.js';
-import { session } from '../../../../screens/back-office/index.js';
-import { isOpenPath, sendsToken } from '../../plugins/core/upstream-client.js';
+import { declaredEndpoints, isReadOnly, pathParameters, type DeclaredEndpoint } from '../../../../back-office/catalogue.js';
+import { customerTokenOf, session } from '../../../../back-office/index.js';
 
 /** Where the server publishes its consumer contract of the back office (outside production). */
 export const BACK_OFFICE_OPENAPI_URL = '/api/contract/back-office.openapi.json';
 
 /** The committed document, relative to the screens folder. */
-export const BACK_OFFICE_OPENAPI_FILE = 'back-office/openapi.json';
+/** The back office's consumer contract as a file, beside its declarations (copied beside the compiled ones by build:server). */
+export const BACK_OFFICE_OPENAPI_FILE = fileURLToPath(new URL('../../../../back-office/openapi.json', import.meta.url));
 
 /** For each declared call (`slips.secondCopy`), the app routes whose screens made it. */
 export type ScreenDependents = Record<string, string[]>;
@@ -49,7 +50,8 @@ function operation({ name, endpoint: e }: DeclaredEndpoint, screens: readonly st
     const fields = jsonSchemaOf(e.fields) as { properties?: Json; required?: string[] };
     requestBody = { required: true, content: { 'multipart/form-data': { schema: { type: 'object', properties: { ...fields.properties, file: { type: 'string', contentMediaType: 'application/octet-stream' } }, required: [...(fields.required ?? []), 'file'] } } } };
   }
-  const security = BASIC_AUTH.has(e) ? [{ clientBasic: [] }] : !sendsToken(e.path) ? [] : isOpenPath(e.path) ? [{}, { accessToken: [] }] : [{ accessToken: [] }];
+  const token = customerTokenOf(e);
+  const security = BASIC_AUTH.has(e) ? [{ clientBasic: [] }] : token === 'none' ? [] : token === 'optional' ? [{}, { accessToken: [] }] : [{ accessToken: [] }];
   return {
     operationId: name,
     tags: [e.group],
@@ -69,7 +71,7 @@ function operation({ name, endpoint: e }: DeclaredEndpoint, screens: readonly st
 
 /**
  * The consumer contract of the back office as OpenAPI 3.1: every call the server makes
- * (`screens/back-office/`), with its parameters, body and the answer it accepts, and the app
+ * (`back-office/`), with its parameters, body and the answer it accepts, and the app
  * routes whose screens depend on it (recorded by `npm run contract:back-office -- --screens`).
  */
 export function backOfficeOpenApi(dependents: ScreenDependents): Json {
@@ -94,7 +96,7 @@ export function backOfficeOpenApi(dependents: ScreenDependents): Json {
       title: 'Back office /app-cliente/v1 — o que o autoatendimento consome',
       version: '1',
       description:
-        'Generated from screens/back-office/ (npm run contract:back-office). Every call the server makes, the answer it accepts (JSON Schema of the zod schema the server validates with), whether it only reads (x-read-only) and which app routes depend on it (x-screens). The drift check (npm run upstream:check) validates a live back office against these answers.',
+        'Generated from back-office/ (npm run contract:back-office). Every call the server makes, the answer it accepts (JSON Schema of the zod schema the server validates with), whether it only reads (x-read-only) and which app routes depend on it (x-screens). The drift check (npm run upstream:check) validates a live back office against these answers.',
     },
     servers: [{ url: '{origin}/app-cliente/v1', variables: { origin: { default: 'https://backoffice.example' } } }],
     components: {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { NATIVE_CONTRACT_URL } from '../../../../screens/contract/native-contract.js';
-import { SCREENS_DIR } from '../../domain/definitions.js';
+import { SCREENS_DIR } from '../../composition/definitions.js';
 import { SCREEN_SCHEMA_URL } from '../../plugins/external/openapi.js';
 import { BACK_OFFICE_OPENAPI_FILE, BACK_OFFICE_OPENAPI_URL } from './back-office-openapi.js';
 
@@ -18,6 +18,6 @@ export default async function contract(app: FastifyInstance) {
   app.get(SCREEN_SCHEMA_URL, async (_request, reply) => reply.type('application/schema+json; charset=utf-8').header('cache-control', 'public, max-age=300').send(schema));
   app.get(NATIVE_CONTRACT_URL, async (_request, reply) => reply.type('application/json; charset=utf-8').header('cache-control', 'public, max-age=300').send(native));
   if (app.config.APP_ENV === 'production') return;
-  const backOffice = readFileSync(`${SCREENS_DIR}${BACK_OFFICE_OPENAPI_FILE}`, 'utf8');
+  const backOffice = readFileSync(BACK_OFFICE_OPENAPI_FILE, 'utf8');
   app.get(BACK_OFFICE_OPENAPI_URL, async (_request, reply) => reply.type('application/json; charset=utf-8').header('cache-control', 'public, max-age=300').send(backOffice));
 }

@@ -1,8 +1,8 @@
-import { documents } from '../../../../screens/back-office/index.js';
-import type { CustomerUpstream } from '../../plugins/core/customer-upstream.js';
-import type { UpstreamFile } from '../../plugins/core/upstream-client.js';
+import { documents } from '../../../../back-office/index.js';
+import type { CustomerUpstream } from '../../upstream/customer-upstream.js';
+import type { UpstreamFile } from '../../upstream/client.js';
 
-export type { AccountStatement, AvailableValues, MonthlyStatement } from '../../../../screens/back-office/index.js';
+export type { AccountStatement, AvailableValues, MonthlyStatement } from '../../../../back-office/index.js';
 
 /** Where the back office keeps one of the quota's files (spec doc 1 §7 "Statements and documents"). */
 export interface QuotaFile {

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { localNow } from '../../domain/clock.js';
 import { capitalise, formatDate, formatFileSize, formatMonth, quotaLabel } from '../../domain/format.js';
-import type { CustomerUpstream } from '../../plugins/core/customer-upstream.js';
-import { UpstreamError } from '../../plugins/core/upstream-client.js';
+import type { CustomerUpstream } from '../../upstream/customer-upstream.js';
+import { UpstreamError } from '../../upstream/upstream-error.js';
 import { serverTime } from '../../upstream/server-time.js';
 import { documentsUpstream as docs, openFile, quotaFiles, type QuotaFile } from './documents-upstream.js';
 import { fileSize } from './quota-files.js';

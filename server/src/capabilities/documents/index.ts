@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { localNow } from '../../domain/clock.js';
-import { inNativeWrapper } from '../../plugins/core/client-platform.js';
-import { UpstreamError } from '../../plugins/core/upstream-client.js';
+import { inNativeWrapper } from '../../composition/client-platform.js';
+import { UpstreamError } from '../../upstream/upstream-error.js';
 import { serverTime } from '../../upstream/server-time.js';
 import { documentsUpstream as docs } from './documents-upstream.js';
 import { capitalise, formatMonth } from '../../domain/format.js';

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { UpstreamError, type UpstreamFile } from '../../plugins/core/upstream-client.js';
+import { type UpstreamFile } from '../../upstream/client.js';
+import { UpstreamError } from '../../upstream/upstream-error.js';
 import { fileSize } from './quota-files.js';
 
 const file = (bytes: number, contentLength: number | undefined): UpstreamFile => ({ contentType: 'application/pdf', contentLength, body: Readable.from([Buffer.alloc(bytes)]) });

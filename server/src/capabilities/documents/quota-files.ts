@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import type { CustomerUpstream } from '../../plugins/core/customer-upstream.js';
-import { UpstreamError, type UpstreamFile } from '../../plugins/core/upstream-client.js';
+import type { CustomerUpstream } from '../../upstream/customer-upstream.js';
+import { type UpstreamFile } from '../../upstream/client.js';
+import { UpstreamError } from '../../upstream/upstream-error.js';
 
 /**
  * Serves a file of the selected quota at `route` (under /api/arquivos): the upstream answer is

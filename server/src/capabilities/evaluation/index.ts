@@ -3,10 +3,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ActionResult, Modal } from '../../../../screens/contract/index.js';
 import { localNow } from '../../domain/clock.js';
-import type { CustomerUpstream } from '../../plugins/core/customer-upstream.js';
+import type { CustomerUpstream } from '../../upstream/customer-upstream.js';
 import { serverTime } from '../../upstream/server-time.js';
-import { evaluation as backOffice } from '../../../../screens/back-office/index.js';
-import { inNativeWrapper } from '../../plugins/core/client-platform.js';
+import { evaluation as backOffice } from '../../../../back-office/index.js';
+import { inNativeWrapper } from '../../composition/client-platform.js';
 import { getPreferences, putPreferences } from '../notifications/notifications-upstream.js';
 
 /** Flows that end by asking how it went. */

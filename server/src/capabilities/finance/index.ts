@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { formatCount, formatDate, formatMoney, formatPercent } from '../../domain/format.js';
-import { UpstreamError } from '../../plugins/core/upstream-client.js';
+import { UpstreamError } from '../../upstream/upstream-error.js';
 import { documentsUpstream as docs } from '../documents/documents-upstream.js';
-import { inNativeWrapper } from '../../plugins/core/client-platform.js';
+import { inNativeWrapper } from '../../composition/client-platform.js';
 import { selectedQuota } from '../quotas/quotas-upstream.js';
 
 /**

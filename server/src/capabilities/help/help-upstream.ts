@@ -1,10 +1,10 @@
-import type { CustomerUpstream } from '../../plugins/core/customer-upstream.js';
-import { help } from '../../../../screens/back-office/index.js';
+import type { CustomerUpstream } from '../../upstream/customer-upstream.js';
+import { help } from '../../../../back-office/index.js';
 
 /** FAQ items per page (spec doc 1 §9). */
 export const FAQ_PAGE_SIZE = 10;
 
-export type { FaqItem, FaqTopic } from '../../../../screens/back-office/index.js';
+export type { FaqItem, FaqTopic } from '../../../../back-office/index.js';
 
 export interface FaqSearch {
   category?: number;

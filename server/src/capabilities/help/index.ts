@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ActionResult } from '../../../../screens/contract/index.js';
-import type { ScreenContext } from '../../plugins/core/screens.js';
-import { UpstreamError } from '../../plugins/core/upstream-client.js';
+import type { ScreenContext } from '../../composition/screens.js';
+import { UpstreamError } from '../../upstream/upstream-error.js';
 import { FAQ_PAGE_SIZE, faqFeedback, faqSearch, faqTopics, type FaqItem } from './help-upstream.js';
 
 const CategoryId = z.coerce.number().int().positive().max(1_000_000);

@@ -1,7 +1,7 @@
-import { partners, type MaintenanceWarning } from '../../../../screens/back-office/index.js';
-import { essentialOnly, type Secondary } from '../../plugins/core/screen-parts.js';
-import type { CustomerUpstream } from '../../plugins/core/customer-upstream.js';
-import { UpstreamError } from '../../plugins/core/upstream-client.js';
+import { partners, type MaintenanceWarning } from '../../../../back-office/index.js';
+import { essentialOnly, type Secondary } from '../../composition/screen-parts.js';
+import type { CustomerUpstream } from '../../upstream/customer-upstream.js';
+import { UpstreamError } from '../../upstream/upstream-error.js';
 import type { CrmCase } from '../../domain/cases.js';
 import { isCancelled, isContemplated } from '../../domain/quota-flags.js';
 import { localNow } from '../../domain/clock.js';
@@ -10,15 +10,15 @@ import { serverTime, type ServerTime } from '../../upstream/server-time.js';
 import type { Quota } from '../quotas/quota.js';
 import { cashBillingUpstream, type CashBillingData } from '../cash-billing/cash-billing-upstream.js';
 import { selectedQuota } from '../quotas/quotas-upstream.js';
-import { awarded, type AwardedFlowData } from '../../../../screens/back-office/index.js';
+import { awarded, type AwardedFlowData } from '../../../../back-office/index.js';
 import { isNoProcess } from '../../upstream/no-process.js';
 import { slipsUpstream, type SecondCopyListing } from '../slips/slips-upstream.js';
-import { vehicleBilling, type VehicleBillingData } from '../../../../screens/back-office/index.js';
+import { vehicleBilling, type VehicleBillingData } from '../../../../back-office/index.js';
 import { loadVehicleBilling } from '../../upstream/vehicle-billing.js';
-import { refund } from '../../../../screens/back-office/index.js';
+import { refund } from '../../../../back-office/index.js';
 import { effectiveRefundStatus, refundAllowed } from '../../domain/refund.js';
 
-export type { MaintenanceWarning } from '../../../../screens/back-office/index.js';
+export type { MaintenanceWarning } from '../../../../back-office/index.js';
 
 /** Cash-credit billing of the quota (core/faturamento-credito/status), when it has one. */
 export type CashBillingStatus = Pick<CashBillingData, 'status' | 'possuiCaso'>;

@@ -3,11 +3,11 @@ import type { ActionResult } from '../../../../screens/contract/index.js';
 import { norm, type CrmCase } from '../../domain/cases.js';
 import { formatMoney } from '../../domain/format.js';
 import { contactProblems, contactRequestInput } from '../../domain/special-flows.js';
-import type { CustomerUpstream } from '../../plugins/core/customer-upstream.js';
-import { UpstreamError } from '../../plugins/core/upstream-client.js';
+import type { CustomerUpstream } from '../../upstream/customer-upstream.js';
+import { UpstreamError } from '../../upstream/upstream-error.js';
 import { loadCases, openCase } from '../../upstream/crm-cases.js';
 import { insuranceUpstream } from './insurance-upstream.js';
-import { quotaMove } from '../../plugins/core/once.js';
+import { quotaMove } from '../../security/once.js';
 
 /** Route prefix of the insurance offer (doc 2 §2.9). */
 const BASE = '/ofertaseguro';

@@ -1,7 +1,7 @@
-import { insurance } from '../../../../screens/back-office/index.js';
-import type { CustomerUpstream } from '../../plugins/core/customer-upstream.js';
+import { insurance } from '../../../../back-office/index.js';
+import type { CustomerUpstream } from '../../upstream/customer-upstream.js';
 
-export type { InsuranceData } from '../../../../screens/back-office/index.js';
+export type { InsuranceData } from '../../../../back-office/index.js';
 
 /** Insurance calls (doc 2 §7 GET cotas/{id}/seguro/dados); the request itself is a CRM case. */
 export const insuranceUpstream = {

@@ -3,11 +3,11 @@ import { z } from 'zod';
 import type { ActionResult } from '../../../../screens/contract/index.js';
 import { formatDate } from '../../domain/format.js';
 import { nextPreferenceChange } from '../../domain/preference-lockout.js';
-import type { CustomerUpstream } from '../../plugins/core/customer-upstream.js';
-import { UpstreamError } from '../../plugins/core/upstream-client.js';
+import type { CustomerUpstream } from '../../upstream/customer-upstream.js';
+import { UpstreamError } from '../../upstream/upstream-error.js';
 import { formatDateTime } from '../../domain/clock.js';
 import { upstreamNow } from '../../upstream/server-time.js';
-import { inNativeWrapper } from '../../plugins/core/client-platform.js';
+import { inNativeWrapper } from '../../composition/client-platform.js';
 import { CLIENT_PLATFORM_HEADER } from '../../../../screens/contract/index.js';
 import { getPreferences, listNotifications, markRead, putPreferences } from './notifications-upstream.js';
 

@@ -1,6 +1,6 @@
-import { notifications as calls, type Assessment, type Notification, type Preferences, type PreferencesChange } from '../../../../screens/back-office/index.js';
-import type { CustomerUpstream } from '../../plugins/core/customer-upstream.js';
-import { UpstreamError } from '../../plugins/core/upstream-client.js';
+import { notifications as calls, type Assessment, type Notification, type Preferences, type PreferencesChange } from '../../../../back-office/index.js';
+import type { CustomerUpstream } from '../../upstream/customer-upstream.js';
+import { UpstreamError } from '../../upstream/upstream-error.js';
 
 export type { Assessment, Notification, Preferences };
 

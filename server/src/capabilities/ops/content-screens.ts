@@ -1,7 +1,7 @@
 import type { ComponentNode } from '../../../../screens/contract/components.js';
 import type { ThemeDefinition } from '../../../../screens/contract/flows.js';
 import type { ThemeTokens } from '../../../../screens/contract/screen.js';
-import { contrastReport, TOKEN_NAMES } from '../../domain/theme.js';
+import { contrastReport, TOKEN_NAMES } from '../../composition/theme.js';
 import { countOf, formatDecimal } from '../../domain/format.js';
 import type { StaffSession } from './staff-sessions.js';
 import { canPublish } from './staff.js';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ActionResult, ComponentNode } from '../../../../screens/contract/index.js';
-import { partners as partnerCalls } from '../../../../screens/back-office/index.js';
+import { partners as partnerCalls } from '../../../../back-office/index.js';
 import { countOf } from '../../domain/format.js';
 import { parseNationalId } from '../../domain/national-id.js';
 import { securityEvent } from '../../security/security-events.js';

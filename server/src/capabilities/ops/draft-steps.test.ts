@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readFunnels } from '../../analytics/funnels.js';
-import { loadDefinitions, SCREENS_DIR } from '../../domain/definitions.js';
+import { loadDefinitions, SCREENS_DIR } from '../../composition/definitions.js';
 import { stepsChangedBy } from './draft-steps.js';
 
 const definitions = loadDefinitions();

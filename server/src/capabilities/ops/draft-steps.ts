@@ -1,6 +1,6 @@
 import type { FlowBundle, Outcome } from '../../../../screens/contract/flows.js';
 import { splitPattern, type Funnel } from '../../analytics/funnels.js';
-import { textKeys, type Definitions } from '../../domain/definitions.js';
+import { textKeys, type Definitions } from '../../composition/definitions.js';
 
 /** The routes a decision's outcome names (a screen, or the screen fields of a step's outcome). */
 function routesOf(outcome: Outcome | undefined): string[] {

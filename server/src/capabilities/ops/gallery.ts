@@ -1,6 +1,6 @@
 import type { ComponentNode, ComponentOf } from '../../../../screens/contract/components.js';
 import type { ThemeTokens } from '../../../../screens/contract/screen.js';
-import { TOKEN_NAMES, type ContrastCheck } from '../../domain/theme.js';
+import { TOKEN_NAMES, type ContrastCheck } from '../../composition/theme.js';
 import { formatDecimal } from '../../domain/format.js';
 
 /**

@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { SCHEMA_VERSION, type ActionResult, type ComponentNode, type ScreenDocument, type ScreenResponse } from '../../../../screens/contract/index.js';
-import { fileNameOf } from '../../flows/bundle.js';
-import { diffFiles } from '../../flows/diff.js';
-import { FlowRejectedError, StaleVersionError } from '../../flows/flow-service.js';
+import { fileNameOf } from '../../composition/flows/bundle.js';
+import { diffFiles } from '../../composition/flows/diff.js';
+import { FlowRejectedError, StaleVersionError } from '../../composition/flow-service.js';
 import { galleryScreen, type GalleryPartner } from './gallery.js';
-import { brand } from '../../plugins/core/partner.js';
-import { partners as partnerCalls } from '../../../../screens/back-office/index.js';
-import { contrastReport } from '../../domain/theme.js';
+import { brand } from '../../composition/partner.js';
+import { partners as partnerCalls } from '../../../../back-office/index.js';
+import { contrastReport } from '../../composition/theme.js';
 import { cardSetForm, definitionScreen, historyScreen, lastChanges, loginScreen, overviewScreen, requestsScreen, reviewScreen } from './ops-screens.js';
 import { consoleFrame } from './console-frame.js';
 import { countOf, formatDateTime } from '../../domain/format.js';
@@ -19,21 +19,21 @@ import { previewPersona, readPersonas } from './preview.js';
 import { canPublish, parseStaff, ROLES_FOR, verifyStaff } from './staff.js';
 import dayjs from 'dayjs';
 import { BRAZIL_TZ } from '../../domain/clock.js';
-import { formatReport } from '../../flows/analyse.js';
+import { formatReport } from '../../composition/flows/analyse.js';
 import { OpsRequests, type OpsRequest } from '../../storage/ops-requests.js';
 import { auditCsv } from './audit.js';
 import { findingsOf, tableEditor, wizardEditor } from './table-editor.js';
-import { textsFile } from '../../flows/bundle.js';
-import { wizardSteps } from '../../domain/definitions.js';
+import { textsFile } from '../../composition/flows/bundle.js';
+import { wizardSteps } from '../../composition/definitions.js';
 import { ThemeDefinition } from '../../../../screens/contract/flows.js';
-import { themeOf } from '../../domain/theme.js';
+import { themeOf } from '../../composition/theme.js';
 import { textsScreen, themesScreen, THEME_FIELDS, type ThemeRow } from './content-screens.js';
 import { entryRoute, previewScreens, textsRoute, type ScreenPreview } from './screen-preview.js';
 import { IDLE_MS, StaffSessions, type StaffSession } from './staff-sessions.js';
-import { STAFF_LOGIN_TOO_MANY, StaffLoginThrottle } from './staff-login-throttle.js';
+import { STAFF_LOGIN_TOO_MANY, StaffLoginThrottle } from '../../security/staff-login-throttle.js';
 import { securityEvent } from '../../security/security-events.js';
 import { logAuth } from '../../security/auth-log.js';
-import { cookiesOf } from '../../plugins/external/cookie.js';
+import { cookiesOf } from '../../lib/cookies.js';
 import { endCustomerSessions, endSessionsForm, EndSessionsInput } from './customer-sessions.js';
 
 const TEXT = {
@@ -221,7 +221,7 @@ export default async function ops(app: FastifyInstance) {
   const refusalFor = { staff: undefined, publish: TEXT.viewerCannotPublish, approve: TEXT.onlyApprovers };
 
   /**
-   * A console action for the roles of `needs`: the role guard (plugins/core/console-access) has
+   * A console action for the roles of `needs`: the role guard (security/console-access) has
    * refused everyone else before the body was read; the customer session plays no part.
    */
   function staffAction<S extends z.ZodType>(

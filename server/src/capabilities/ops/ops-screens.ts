@@ -1,7 +1,7 @@
 import type { ComponentNode } from '../../../../screens/contract/components.js';
 import type { CardSet, DecisionTable, FlowDefinition, Vocabulary, Wizard } from '../../../../screens/contract/flows.js';
-import type { Report } from '../../flows/analyse.js';
-import { formatReport } from '../../flows/analyse.js';
+import type { Report } from '../../composition/flows/analyse.js';
+import { formatReport } from '../../composition/flows/analyse.js';
 import type { FlowVersionSummary } from '../../storage/flow-store.js';
 import { type PreviewPersona, type PreviewRow } from './preview.js';
 import type { StaffSession } from './staff-sessions.js';

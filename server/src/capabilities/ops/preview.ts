@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import type { FlowBundle, Outcome } from '../../../../screens/contract/flows.js';
-import type { FlowService } from '../../flows/flow-service.js';
-import type { Inputs } from '../../flows/decide.js';
-import { UpstreamError, type UpstreamClient } from '../../plugins/core/upstream-client.js';
+import type { FlowService } from '../../composition/flow-service.js';
+import type { Inputs } from '../../composition/flows/decide.js';
+import { type UpstreamClient } from '../../upstream/client.js';
+import { UpstreamError } from '../../upstream/upstream-error.js';
 import { login } from '../auth/auth-upstream.js';
-import * as backOffice from '../../../../screens/back-office/index.js';
+import * as backOffice from '../../../../back-office/index.js';
 
 export interface PreviewPersona {
   key: string;

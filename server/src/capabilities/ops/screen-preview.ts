@@ -10,7 +10,7 @@ import {
 } from '../../../../screens/contract/index.js';
 import type { FlowBundle } from '../../../../screens/contract/flows.js';
 import type { PreviewPersona } from './preview.js';
-import { textKeys } from '../../domain/definitions.js';
+import { textKeys } from '../../composition/definitions.js';
 
 /** Where a customer meets each definition first: the route whose screen the console previews. */
 const ENTRY_ROUTE: Record<string, string> = {
@@ -56,7 +56,7 @@ const MAX_REDIRECTS = 5;
 export async function previewScreens(app: FastifyInstance, staffRequest: FastifyRequest, persona: PreviewPersona, draft: FlowBundle, route: string): Promise<ScreenPreview> {
   let cookies: Record<string, string> = {};
   const headers = () => ({
-    // The persona's partner's host: the console's own answers no customer screen (plugins/core/console-host.ts).
+    // The persona's partner's host: the console's own answers no customer screen (security/console-host.ts).
     host: persona.domain ?? app.config.DEV_PARTNER_DOMAIN,
     [CSRF_HEADER]: CSRF_HEADER_VALUE,
     ...(staffRequest.headers[RENDERER_VERSION_HEADER] ? { [RENDERER_VERSION_HEADER]: String(staffRequest.headers[RENDERER_VERSION_HEADER]) } : {}),

@@ -1,6 +1,6 @@
 import type { ComponentOf } from '../../../../screens/contract/components.js';
 import type { DecisionTable, FlowBundle, Wizard } from '../../../../screens/contract/flows.js';
-import type { Report } from '../../flows/analyse.js';
+import type { Report } from '../../composition/flows/analyse.js';
 import { inputLabel, outputLabel, valueLabel } from './labels.js';
 
 type Scalar = string | number | boolean | null;

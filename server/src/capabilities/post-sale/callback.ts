@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ActionResult } from '../../../../screens/contract/index.js';
-import { CallbackReason } from '../../../../screens/back-office/index.js';
+import { CallbackReason } from '../../../../back-office/index.js';
 import { callbackPhoneProblem } from '../../domain/special-flows.js';
-import { UpstreamError } from '../../plugins/core/upstream-client.js';
+import { UpstreamError } from '../../upstream/upstream-error.js';
 import { BASE } from './flow.js';
 import { postSaleUpstream } from './post-sale-upstream.js';
 import { postSaleCase } from './progress.js';
-import { quotaMove } from '../../plugins/core/once.js';
+import { quotaMove } from '../../security/once.js';
 
 /**
  * The call-back channel (/pos-venda/desvio-manual, doc 2 §2.8, §4.7, §9): after "no" on

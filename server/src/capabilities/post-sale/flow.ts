@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { CustomerUpstream } from '../../plugins/core/customer-upstream.js';
+import type { CustomerUpstream } from '../../upstream/customer-upstream.js';
 import { invalidDocuments, postSaleCase, progressOf, type PostSaleCase, type Progress } from './progress.js';
 
 /** Route prefix of the post-sale journey (doc 2 §2.8). */

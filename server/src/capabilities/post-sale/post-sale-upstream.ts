@@ -1,8 +1,8 @@
-import { postSale, registration as registrationCalls, session as sessionCalls, slips, type CallbackReason } from '../../../../screens/back-office/index.js';
-import { UpstreamError } from '../../plugins/core/upstream-client.js';
-import type { CustomerUpstream } from '../../plugins/core/customer-upstream.js';
+import { postSale, registration as registrationCalls, session as sessionCalls, slips, type CallbackReason } from '../../../../back-office/index.js';
+import { UpstreamError } from '../../upstream/upstream-error.js';
+import type { CustomerUpstream } from '../../upstream/customer-upstream.js';
 
-export type { Registration } from '../../../../screens/back-office/index.js';
+export type { Registration } from '../../../../back-office/index.js';
 
 /** Post-sale calls: the security question and call-backs (contract), registration data, slip delivery, SMS token. */
 export const postSaleUpstream = {

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { mostRecentCase, type CrmCase } from '../../domain/cases.js';
 import { isPostSaleCase } from '../../domain/special-flows.js';
-import type { CustomerUpstream } from '../../plugins/core/customer-upstream.js';
-import { crmCases } from '../../../../screens/back-office/index.js';
+import type { CustomerUpstream } from '../../upstream/customer-upstream.js';
+import { crmCases } from '../../../../back-office/index.js';
 import { loadCases } from '../../upstream/crm-cases.js';
 
 /** What the post-sale journey keeps in its case's DadosApp__c, so another device continues. */

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ActionResult } from '../../../../screens/contract/index.js';
 import { emailProblem, phoneProblem } from '../../domain/registration.js';
-import { UpstreamError } from '../../plugins/core/upstream-client.js';
+import { UpstreamError } from '../../upstream/upstream-error.js';
 import { BASE, journey, nextRoute, stepCounter } from './flow.js';
 import { postSaleUpstream } from './post-sale-upstream.js';
 import { reserveCodeSend } from '../../security/code-sends.js';

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import type { ActionResult } from '../../../../screens/contract/index.js';
 import { isCompanyId } from '../../domain/format.js';
 import { DOCUMENT_TYPES, pagesProblem } from '../../flow-parts/index.js';
-import { UpstreamError } from '../../plugins/core/upstream-client.js';
-import { registration, session as sessionCalls } from '../../../../screens/back-office/index.js';
+import { UpstreamError } from '../../upstream/upstream-error.js';
+import { registration, session as sessionCalls } from '../../../../back-office/index.js';
 import { acceptedContent, parseDataUrl, uploadFile } from '../../flow-parts/index.js';
 
 const BASE = '/perfil/validar-identificacao';
@@ -31,7 +31,7 @@ const STEPS: Record<string, { key: string; to: string }> = {
  * Off mobile the guard shows the unavailable screen.
  */
 export default async function identityDocuments(app: FastifyInstance) {
-  const documentTypes = async (upstream: import('../../plugins/core/customer-upstream.js').CustomerUpstream) =>
+  const documentTypes = async (upstream: import('../../upstream/customer-upstream.js').CustomerUpstream) =>
     (await upstream.request(registration.list, { params: { lista: 'tipos-documento' } })).data;
 
   app.screens.register('perfil-identificacao', async (ctx) => {

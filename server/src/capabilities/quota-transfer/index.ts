@@ -3,11 +3,11 @@ import { z } from 'zod';
 import type { ActionResult } from '../../../../screens/contract/index.js';
 import { formatMoney, formatNationalId, normaliseNationalId } from '../../domain/format.js';
 import { assigneeProblem, transferFee, transferRefusal } from '../../domain/quota-transfer.js';
-import type { CustomerUpstream } from '../../plugins/core/customer-upstream.js';
-import { UpstreamError } from '../../plugins/core/upstream-client.js';
+import type { CustomerUpstream } from '../../upstream/customer-upstream.js';
+import { UpstreamError } from '../../upstream/upstream-error.js';
 import { selectedQuota } from '../quotas/quotas-upstream.js';
 import { transferUpstream } from './quota-transfer-upstream.js';
-import { quotaMove } from '../../plugins/core/once.js';
+import { quotaMove } from '../../security/once.js';
 
 /** Route prefix of the quota transfer (doc 2 §2.10). */
 const BASE = '/transferencia-cota';

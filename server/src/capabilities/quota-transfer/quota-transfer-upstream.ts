@@ -1,5 +1,5 @@
-import { quotaTransfer, registration } from '../../../../screens/back-office/index.js';
-import type { CustomerUpstream } from '../../plugins/core/customer-upstream.js';
+import { quotaTransfer, registration } from '../../../../back-office/index.js';
+import type { CustomerUpstream } from '../../upstream/customer-upstream.js';
 
 /** Quota transfer calls (doc 2 §7 core/transferencia-cota), on the selected quota's token. */
 export const transferUpstream = {

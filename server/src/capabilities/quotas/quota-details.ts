@@ -1,11 +1,11 @@
-import { quotas } from '../../../../screens/back-office/index.js';
+import { quotas } from '../../../../back-office/index.js';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ActionResult } from '../../../../screens/contract/index.js';
 import { localNow } from '../../domain/clock.js';
 import { formatDate, formatMoney, maskNationalId, padDigits } from '../../domain/format.js';
 import { isCancelled, isContemplated, isPaidOff } from '../../domain/quota-flags.js';
-import { UpstreamError } from '../../plugins/core/upstream-client.js';
+import { UpstreamError } from '../../upstream/upstream-error.js';
 import { acceptedContent, parseDataUrl, uploadFile, type ContentType } from '../../flow-parts/index.js';
 import type { Quota } from './quota.js';
 import { situationLabel, typeLabel } from './quotas-screens.js';

@@ -1,5 +1,5 @@
-import { quotas, session, type AnswerOf } from '../../../../screens/back-office/index.js';
-import type { CustomerUpstream } from '../../plugins/core/customer-upstream.js';
+import { quotas, session, type AnswerOf } from '../../../../back-office/index.js';
+import type { CustomerUpstream } from '../../upstream/customer-upstream.js';
 import type { Quota } from './quota.js';
 
 /** Quota list page size (spec doc 1 §9). */

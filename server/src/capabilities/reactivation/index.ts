@@ -3,12 +3,12 @@ import type { ActionResult } from '../../../../screens/contract/index.js';
 import { norm, type CrmCase } from '../../domain/cases.js';
 import { localNow } from '../../domain/clock.js';
 import { contactProblems, contactRequestInput, reactivationInputs } from '../../domain/special-flows.js';
-import type { CustomerUpstream } from '../../plugins/core/customer-upstream.js';
-import { UpstreamError } from '../../plugins/core/upstream-client.js';
+import type { CustomerUpstream } from '../../upstream/customer-upstream.js';
+import { UpstreamError } from '../../upstream/upstream-error.js';
 import { loadCases, openCase } from '../../upstream/crm-cases.js';
 import { serverTime } from '../../upstream/server-time.js';
 import { selectedQuota } from '../quotas/quotas-upstream.js';
-import { quotaMove } from '../../plugins/core/once.js';
+import { quotaMove } from '../../security/once.js';
 
 /** The CRM case type of a quota reactivation (doc 2 §3.2). */
 export const REACTIVATION_CASE_TYPE = 'Reativação de Cota';

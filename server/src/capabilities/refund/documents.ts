@@ -10,7 +10,7 @@ import {
   type RefundDocument,
 } from '../../domain/refund.js';
 import { checkDocumentFiles, documentForm, REFUND_UPLOADS, requestAnalysis, uploadAll } from '../../flow-parts/index.js';
-import type { CustomerUpstream } from '../../plugins/core/customer-upstream.js';
+import type { CustomerUpstream } from '../../upstream/customer-upstream.js';
 import { DECIDE, DEVOLUCAO, isCompany, NOT_ALLOWED, quotaIdOf, refundAccess, refundOf, refusalOf } from './flow.js';
 import type { RefundData } from './refund-upstream.js';
 

@@ -5,7 +5,7 @@ import { addBusinessDays, isBusinessDay, STATES } from '../../domain/business-da
 import { formatDateTime } from '../../domain/clock.js';
 import { formatMoney } from '../../domain/format.js';
 import { parseRefundDate, refundDateText } from '../../domain/refund.js';
-import { PAYMENT_HOLD_MS } from '../../plugins/core/once.js';
+import { PAYMENT_HOLD_MS } from '../../security/once.js';
 import { DECIDE, DEVOLUCAO, NOT_ALLOWED, quotaIdOf, refundAccess, refundMove, refundOf, refusalOf, statusOf } from './flow.js';
 import { refundUpstream, type RefundData, type RefundTimelineStep } from './refund-upstream.js';
 

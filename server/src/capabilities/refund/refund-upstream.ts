@@ -1,9 +1,9 @@
-import { refund, type RefundBankData } from '../../../../screens/back-office/index.js';
-import type { CustomerUpstream } from '../../plugins/core/customer-upstream.js';
-import { UpstreamError } from '../../plugins/core/upstream-client.js';
+import { refund, type RefundBankData } from '../../../../back-office/index.js';
+import type { CustomerUpstream } from '../../upstream/customer-upstream.js';
+import { UpstreamError } from '../../upstream/upstream-error.js';
 import { isNoProcess } from '../../upstream/no-process.js';
 
-export type { RefundBankData, RefundData, RefundTimelineStep, RefundValues } from '../../../../screens/back-office/index.js';
+export type { RefundBankData, RefundData, RefundTimelineStep, RefundValues } from '../../../../back-office/index.js';
 
 /** Refund calls (doc 2 §7 "Refund"), for the selected quota; shapes in the back-office contract. */
 export const refundUpstream = {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ActionResult } from '../../../../screens/contract/index.js';
 import { formatMoney } from '../../domain/format.js';
-import { UpstreamError } from '../../plugins/core/upstream-client.js';
+import { UpstreamError } from '../../upstream/upstream-error.js';
 import { DECIDE, DEVOLUCAO, NOT_ALLOWED, nextStep, quotaIdOf, refundAccess, refundOf, refusalOf, statusOf } from './flow.js';
 import { refundUpstream } from './refund-upstream.js';
 

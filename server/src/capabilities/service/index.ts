@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ActionResult } from '../../../../screens/contract/index.js';
 import { formatDate, padDigits } from '../../domain/format.js';
-import { UpstreamError } from '../../plugins/core/upstream-client.js';
+import { UpstreamError } from '../../upstream/upstream-error.js';
 import { branches, customerCases, groupSituation, type CustomerCase } from './service-upstream.js';
 import { STATE_CODES, STATES, type StateCode } from './states.js';
 

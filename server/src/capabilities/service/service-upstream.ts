@@ -1,8 +1,8 @@
-import type { CustomerUpstream } from '../../plugins/core/customer-upstream.js';
-import { service } from '../../../../screens/back-office/index.js';
+import type { CustomerUpstream } from '../../upstream/customer-upstream.js';
+import { service } from '../../../../back-office/index.js';
 import { loadCases } from '../../upstream/crm-cases.js';
 
-export type { Branch, GroupSituation } from '../../../../screens/back-office/index.js';
+export type { Branch, GroupSituation } from '../../../../back-office/index.js';
 
 export interface CustomerCase {
   CaseNumber: string;

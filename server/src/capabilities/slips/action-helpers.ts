@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ActionResult } from '../../../../screens/contract/index.js';
-import { UpstreamError } from '../../plugins/core/upstream-client.js';
+import { UpstreamError } from '../../upstream/upstream-error.js';
 
 /**
  * The spec's slip errors (doc 1 §8): a refused request shows `messageKey` (e.g. 'Desculpe, não

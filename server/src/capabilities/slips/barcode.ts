@@ -1,6 +1,6 @@
 import bwipjs from 'bwip-js/node';
 import { barcodeFromLine } from '../../domain/slips.js';
-import { boundedMemo } from '../../storage/bounded-memo.js';
+import { boundedMemo } from '../../lib/bounded-memo.js';
 
 const svgDataUrl = (svg: string) => `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 

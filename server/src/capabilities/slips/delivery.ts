@@ -4,7 +4,7 @@ import type { ActionResult } from '../../../../screens/contract/index.js';
 import { formatDateTime } from '../../domain/clock.js';
 import { upstreamNow } from '../../upstream/server-time.js';
 import { nextPreferenceChange } from '../../domain/preference-lockout.js';
-import { UpstreamError } from '../../plugins/core/upstream-client.js';
+import { UpstreamError } from '../../upstream/upstream-error.js';
 import { NO_QUOTA, selectedQuotaId, slipFailure } from './action-helpers.js';
 import { slipsUpstream } from './slips-upstream.js';
 

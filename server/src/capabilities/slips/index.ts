@@ -5,14 +5,14 @@ import { localNow } from '../../domain/clock.js';
 import { formatDate, formatMoney } from '../../domain/format.js';
 import { isCancelled, isPaidOff } from '../../domain/quota-flags.js';
 import { filterInstalments, parseSlipFilter, SLIP_FILTERS } from '../../domain/slips.js';
-import { UpstreamError } from '../../plugins/core/upstream-client.js';
+import { UpstreamError } from '../../upstream/upstream-error.js';
 import { selectedQuota } from '../quotas/quotas-upstream.js';
 import delivery from './delivery.js';
 import renegotiation from './renegotiation.js';
 import selection from './selection.js';
 import slip from './slip.js';
 import { generatedSlipPath, NO_QUOTA, selectedQuotaId, slipFailure } from './action-helpers.js';
-import { quotaMove } from '../../plugins/core/once.js';
+import { quotaMove } from '../../security/once.js';
 import { slipsUpstream, type PendingInstalment } from './slips-upstream.js';
 import { defineSlipLists, listingOf } from './listing.js';
 

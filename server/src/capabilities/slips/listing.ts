@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { UpstreamError } from '../../plugins/core/upstream-client.js';
+import { UpstreamError } from '../../upstream/upstream-error.js';
 import { selectedQuotaId } from './action-helpers.js';
 import { slipsUpstream, type SecondCopyListing } from './slips-upstream.js';
 
@@ -19,7 +19,7 @@ export function listingOf(request: FastifyRequest, unify: boolean): Promise<Seco
 }
 
 /**
- * The customer's own instalments and slips, for the ids of slip actions (plugins/core/ownership.ts):
+ * The customer's own instalments and slips, for the ids of slip actions (security/ownership.ts):
  * the open instalments of the listing, and the slips the back office finds under the selected quota.
  */
 export function defineSlipLists(app: FastifyInstance): void {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { ActionResult } from '../../../../screens/contract/index.js';
 import { formatDate, formatMoney, quotaLabel } from '../../domain/format.js';
 import { MAX_INSTALMENTS_PER_RENEGOTIATION, renegotiationRefusal, selectionRefusal } from '../../domain/renegotiation.js';
-import { UpstreamError } from '../../plugins/core/upstream-client.js';
+import { UpstreamError } from '../../upstream/upstream-error.js';
 import { evaluationModals } from '../evaluation/index.js';
 import { slipFailure } from './action-helpers.js';
 import { renegotiationUpstream, type LateInstalment } from './slips-upstream.js';

@@ -3,9 +3,9 @@ import { z } from 'zod';
 import type { ActionResult } from '../../../../screens/contract/index.js';
 import { formatDate, formatMoney, quotaLabel } from '../../domain/format.js';
 import { mixesLateAndOnTime } from '../../domain/slips.js';
-import { UpstreamError } from '../../plugins/core/upstream-client.js';
+import { UpstreamError } from '../../upstream/upstream-error.js';
 import { generatedSlipPath, NO_QUOTA, selectedQuotaId, slipFailure } from './action-helpers.js';
-import { quotaMove } from '../../plugins/core/once.js';
+import { quotaMove } from '../../security/once.js';
 import { slipsUpstream } from './slips-upstream.js';
 
 const UNIFY_ROUTE = '/boletos/unificarparcelas/selecionarcotas';

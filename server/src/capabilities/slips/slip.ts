@@ -3,11 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ActionResult } from '../../../../screens/contract/index.js';
 import { formatDate, formatMoney } from '../../domain/format.js';
-import { UpstreamError } from '../../plugins/core/upstream-client.js';
+import { UpstreamError } from '../../upstream/upstream-error.js';
 import { evaluationModals } from '../evaluation/index.js';
-import { inNativeWrapper } from '../../plugins/core/client-platform.js';
+import { inNativeWrapper } from '../../composition/client-platform.js';
 import { serveQuotaFile } from '../documents/quota-files.js';
-import { readBrCode } from '../../../../screens/back-office/pix.js';
+import { readBrCode } from '../../../../back-office/pix.js';
 import { barcodeImage, pixQrImage } from './barcode.js';
 import { generatedSlipPath, NO_QUOTA, selectedQuotaId, slipFailure } from './action-helpers.js';
 import { slipsUpstream } from './slips-upstream.js';
@@ -22,7 +22,7 @@ const SlipId = z.string().regex(/^[0-9A-Za-z-]{1,32}$/);
  * A paid slip shows /boletos/boletopago.
  */
 export default async function slip(app: FastifyInstance) {
-  async function load(upstream: import('../../plugins/core/customer-upstream.js').CustomerUpstream, idCota: number, raw: string | null) {
+  async function load(upstream: import('../../upstream/customer-upstream.js').CustomerUpstream, idCota: number, raw: string | null) {
     const id = SlipId.safeParse(raw);
     if (!id.success) return null;
     try {

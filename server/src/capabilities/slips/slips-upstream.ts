@@ -1,7 +1,7 @@
-import { renegotiation, slips, type Delivery } from '../../../../screens/back-office/index.js';
-import type { CustomerUpstream } from '../../plugins/core/customer-upstream.js';
+import { renegotiation, slips, type Delivery } from '../../../../back-office/index.js';
+import type { CustomerUpstream } from '../../upstream/customer-upstream.js';
 
-export type { Delivery, LateInstalment, PayoffQuote, PendingInstalment, RenegotiationSummary, SecondCopyListing, SlipData } from '../../../../screens/back-office/index.js';
+export type { Delivery, LateInstalment, PayoffQuote, PendingInstalment, RenegotiationSummary, SecondCopyListing, SlipData } from '../../../../back-office/index.js';
 
 
 

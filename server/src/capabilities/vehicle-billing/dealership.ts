@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { cashBilling } from '../../../../screens/back-office/index.js';
+import { cashBilling } from '../../../../back-office/index.js';
 import type { ActionResult } from '../../../../screens/contract/index.js';
 import { formatNationalId, normaliseNationalId } from '../../domain/format.js';
 import { accountOwnerProblem } from '../../domain/registration.js';
 import { dealershipCnpjProblem, VEHICLE_MESSAGES } from '../../domain/vehicle-billing.js';
-import type { CustomerUpstream } from '../../plugins/core/customer-upstream.js';
-import { UpstreamError } from '../../plugins/core/upstream-client.js';
+import type { CustomerUpstream } from '../../upstream/customer-upstream.js';
+import { UpstreamError } from '../../upstream/upstream-error.js';
 import { NO_PROCESS, NOVO, quotaIdOf, refusalOf, stepOf, type Steps } from './flow.js';
 import { vehicleUpstream as vehicle } from './vehicle-billing-upstream.js';
 

@@ -4,8 +4,8 @@ import type { ActionResult } from '../../../../screens/contract/index.js';
 import { BILLING_FILE_MESSAGES, billingFilesProblem, COMPANY_DOCUMENTS, parseDataUrl, sniffType, uploadFile, BILLING_UPLOADS } from '../../flow-parts/index.js';
 import { formatMoney } from '../../domain/format.js';
 import { documentDeadlineExpired, INSPECTION_FEE, invoiceValueProblem } from '../../domain/vehicle-billing.js';
-import type { CustomerUpstream } from '../../plugins/core/customer-upstream.js';
-import { documentAnalysis } from '../../../../screens/back-office/index.js';
+import type { CustomerUpstream } from '../../upstream/customer-upstream.js';
+import { documentAnalysis } from '../../../../back-office/index.js';
 import { GERAL, isCompany, navigate, NO_PROCESS, NOVO, quotaIdOf, refusalOf, restartForm, stepOf, todayOf, type StepForm, type Steps } from './flow.js';
 import { vehicleUpstream as vehicle } from './vehicle-billing-upstream.js';
 

@@ -5,11 +5,11 @@ import { localNow } from '../../domain/clock.js';
 import { INSPECTION_FEE } from '../../domain/vehicle-billing.js';
 import { serverTime } from '../../upstream/server-time.js';
 import { formatMoney, isCompanyId } from '../../domain/format.js';
-import type { CustomerUpstream } from '../../plugins/core/customer-upstream.js';
-import type { ScreenContext } from '../../plugins/core/screens.js';
-import { UpstreamError } from '../../plugins/core/upstream-client.js';
+import type { CustomerUpstream } from '../../upstream/customer-upstream.js';
+import type { ScreenContext } from '../../composition/screens.js';
+import { UpstreamError } from '../../upstream/upstream-error.js';
 import { vehicleUpstream, type VehicleBillingData } from './vehicle-billing-upstream.js';
-import { PAYMENT_HOLD_MS, quotaMove } from '../../plugins/core/once.js';
+import { PAYMENT_HOLD_MS, quotaMove } from '../../security/once.js';
 
 /** Route prefixes: general billing (doc 2 §2.6) and the new vehicle (§2.4). */
 export const GERAL = '/faturamento';

@@ -3,12 +3,12 @@ import { z } from 'zod';
 import type { ActionResult } from '../../../../screens/contract/index.js';
 import { formatMoney, padDigits } from '../../domain/format.js';
 import { isPaidOff } from '../../domain/quota-flags.js';
-import { UpstreamError } from '../../plugins/core/upstream-client.js';
+import { UpstreamError } from '../../upstream/upstream-error.js';
 import { selectedQuota } from '../quotas/quotas-upstream.js';
 import { GERAL, NOVO, navigate, quotaIdOf, refusalOf, stepOf, type Steps } from './flow.js';
 import { SEMINOVO } from './used-flow.js';
 import { vehicleUpstream as vehicle } from './vehicle-billing-upstream.js';
-import { quotaMove } from '../../plugins/core/once.js';
+import { quotaMove } from '../../security/once.js';
 
 /** The restriction return code of the core system: a restricted CPF/CNPJ (doc 2 §4.3). */
 const RESTRICTION_CODE = 27;

@@ -6,6 +6,8 @@ import general from './general.js';
 import payment from './payment.js';
 import order from './order.js';
 import usedInspection from './used-inspection.js';
+import usedInspectionTechnical from './used-inspection-technical.js';
+import usedInspectionRefused from './used-inspection-refused.js';
 import usedRegistration from './used-registration.js';
 import usedSimulation from './used-simulation.js';
 import usedCentral from './used-central.js';
@@ -27,7 +29,7 @@ export default async function vehicleBilling(app: FastifyInstance) {
   const steps: Steps = new Map();
   for (const part of [general, vehicle, dealership, order, documents, payment]) await app.register(part, { steps });
   // Used vehicle up to the inspection.
-  for (const part of [usedRegistration, usedSimulation, usedInspection]) await app.register(part, { steps });
+  for (const part of [usedRegistration, usedSimulation, usedInspection, usedInspectionTechnical, usedInspectionRefused]) await app.register(part, { steps });
   // Used vehicle: central and payment timeline, seller, owner documents, contract.
   for (const part of [usedSeller, usedOwnerDocuments, usedContract, usedPayment]) await app.register(part, { steps });
   await app.register(usedCentral);

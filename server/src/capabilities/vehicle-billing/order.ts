@@ -3,11 +3,11 @@ import { z } from 'zod';
 import type { ActionResult } from '../../../../screens/contract/index.js';
 import { formatMoney, formatNationalId } from '../../domain/format.js';
 import { INSPECTION_FEE, vehicleValue } from '../../domain/vehicle-billing.js';
-import { inNativeWrapper } from '../../plugins/core/client-platform.js';
-import { UpstreamError } from '../../plugins/core/upstream-client.js';
+import { inNativeWrapper } from '../../composition/client-platform.js';
+import { UpstreamError } from '../../upstream/upstream-error.js';
 import { navigate, NO_PROCESS, NOVO, quotaIdOf, refusalOf, restartForm, stepOf, type Steps } from './flow.js';
 import { vehicleUpstream as vehicle, type VehicleBillingData } from './vehicle-billing-upstream.js';
-import { quotaMove } from '../../plugins/core/once.js';
+import { quotaMove } from '../../security/once.js';
 
 /** Where the purchase order PDF is streamed with the session (never an upstream URL with a token). */
 export const PURCHASE_ORDER_FILE = '/api/arquivos/faturamento/ordem-compra';

@@ -5,7 +5,7 @@ import { formatDate } from '../../domain/format.js';
 import type { StepStatus } from '../../domain/timeline.js';
 import { segmentOf } from '../../domain/used-vehicle-seller.js';
 import { STATE_STATUS, USED_PAYMENT_BUSINESS_DAYS, usedTimeline, type StepState, type UsedStep } from '../../domain/used-vehicle-timeline.js';
-import type { CustomerUpstream } from '../../plugins/core/customer-upstream.js';
+import type { CustomerUpstream } from '../../upstream/customer-upstream.js';
 import dayjs from 'dayjs';
 import { billingOf, NO_PROCESS, todayOf, type StepButton } from './flow.js';
 import type { VehicleBillingData } from './vehicle-billing-upstream.js';

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { documentAnalysis } from '../../../../screens/back-office/index.js';
+import { documentAnalysis } from '../../../../back-office/index.js';
 import type { ActionResult } from '../../../../screens/contract/index.js';
 import { BILLING_FILE_MESSAGES, BILLING_UPLOADS, filesProblem, parseDataUrl, sniffType, uploadFile, type UploadRules } from '../../flow-parts/index.js';
 import { isCompanySeller, SELLER_SEGMENTS, type SellerKind } from '../../domain/used-vehicle-seller.js';
-import type { CustomerUpstream } from '../../plugins/core/customer-upstream.js';
+import type { CustomerUpstream } from '../../upstream/customer-upstream.js';
 import { navigate, NO_PROCESS, quotaIdOf, refusalOf, stepOf, type StepForm, type Steps } from './flow.js';
 import { SEMINOVO } from './used-central.js';
 

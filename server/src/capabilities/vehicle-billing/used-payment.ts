@@ -5,7 +5,7 @@ import { isCompanySeller, segmentOf } from '../../domain/used-vehicle-seller.js'
 import { NO_PROCESS, stepOf, type Steps } from './flow.js';
 import { SEMINOVO } from './used-central.js';
 import { BankInput, kindOf, saveSellerBank, sellerBankForm, sellerUpstream } from './used-seller.js';
-import { quotaMove } from '../../plugins/core/once.js';
+import { quotaMove } from '../../security/once.js';
 
 /**
  * The reversed payment of a used vehicle (doc 2 §4.5, §8): the probable causes (an invalid or

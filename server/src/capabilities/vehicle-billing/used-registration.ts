@@ -1,14 +1,14 @@
-import { registration } from '../../../../screens/back-office/index.js';
+import { registration } from '../../../../back-office/index.js';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ActionResult } from '../../../../screens/contract/index.js';
 import { formatCep } from '@brazilian-utils/brazilian-utils';
 import { formatPhone } from '../../domain/registration.js';
-import type { CustomerUpstream } from '../../plugins/core/customer-upstream.js';
+import type { CustomerUpstream } from '../../upstream/customer-upstream.js';
 import { billingOf, navigate, quotaIdOf, refusalOf, type StepButton, type Steps } from './flow.js';
 import { NO_USED_PROCESS, SEMINOVO, usedProcess, usedState, usedStepOf } from './used-flow.js';
 import { usedUpstream } from './used-vehicle-upstream.js';
-import { quotaMove } from '../../plugins/core/once.js';
+import { quotaMove } from '../../security/once.js';
 
 
 /** The main phone, e-mail and address as the registration keeps them (the first of each list, doc 2 §3.1). */

@@ -1,16 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { cashBilling, usedVehicleSeller, type SellerData } from '../../../../screens/back-office/index.js';
+import { cashBilling, usedVehicleSeller, type SellerData } from '../../../../back-office/index.js';
 import type { ActionResult } from '../../../../screens/contract/index.js';
 import { normaliseAccount, normaliseAgencyDigit } from '../../domain/bank-account.js';
 import { formatNationalId, normaliseNationalId } from '../../domain/format.js';
 import { hasGeneratedOrder, isCompanySeller, SELLER_SEGMENTS, segmentOf, sellerAccountProblems, sellerDocumentProblem, type SellerKind } from '../../domain/used-vehicle-seller.js';
-import type { CustomerUpstream } from '../../plugins/core/customer-upstream.js';
+import type { CustomerUpstream } from '../../upstream/customer-upstream.js';
 import { navigate, NO_PROCESS, quotaIdOf, refusalOf, stepOf, type StepForm, type Steps } from './flow.js';
 import { PURCHASE_ORDER_FILE } from './order.js';
 import { SEMINOVO } from './used-central.js';
 
-/** The seller's data calls (screens/back-office/used-vehicle-seller.ts), for the selected quota. */
+/** The seller's data calls (back-office/used-vehicle-seller.ts), for the selected quota. */
 export const sellerUpstream = {
   read: (u: CustomerUpstream) => u.request(usedVehicleSeller.sellerData, { query: { idCota: quotaIdOf(u) } }),
   save: (u: CustomerUpstream, body: Omit<z.input<NonNullable<typeof usedVehicleSeller.saveSellerData.body>>, 'idCota'>) => u.request(usedVehicleSeller.saveSellerData, { json: { idCota: quotaIdOf(u), ...body } }),

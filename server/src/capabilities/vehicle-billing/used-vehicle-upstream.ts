@@ -1,7 +1,7 @@
-import { usedVehicle, vehicleBilling, type InspectionAddress } from '../../../../screens/back-office/index.js';
-import type { CustomerUpstream } from '../../plugins/core/customer-upstream.js';
+import { usedVehicle, vehicleBilling, type InspectionAddress } from '../../../../back-office/index.js';
+import type { CustomerUpstream } from '../../upstream/customer-upstream.js';
 
-export type { InspectionAddress, InspectionState, PlateLookup, SimulationResult, UsedVehicle } from '../../../../screens/back-office/index.js';
+export type { InspectionAddress, InspectionState, PlateLookup, SimulationResult, UsedVehicle } from '../../../../back-office/index.js';
 
 /** Used-vehicle calls up to the inspection (doc 2 §7), for the selected quota; shapes in the back-office contract. */
 export const usedUpstream = {

@@ -1,8 +1,8 @@
-import { vehicleBilling, type BankData, type VehicleProduct } from '../../../../screens/back-office/index.js';
-import type { CustomerUpstream } from '../../plugins/core/customer-upstream.js';
+import { vehicleBilling, type BankData, type VehicleProduct } from '../../../../back-office/index.js';
+import type { CustomerUpstream } from '../../upstream/customer-upstream.js';
 import { loadVehicleBilling } from '../../upstream/vehicle-billing.js';
 
-export type { BankData, PurchaseOrder, VehicleBillingData, VehicleProduct } from '../../../../screens/back-office/index.js';
+export type { BankData, PurchaseOrder, VehicleBillingData, VehicleProduct } from '../../../../back-office/index.js';
 
 /** Vehicle billing calls (doc 2 §7 "Vehicle billing"), for the selected quota; shapes in the back-office contract. */
 export const vehicleUpstream = {

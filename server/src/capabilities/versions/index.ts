@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { CLIENT_APP_VERSION_HEADER, CLIENT_PLATFORM_HEADER } from '../../../../screens/contract/index.js';
 import { updateRequired, type AppVersion } from '../../domain/app-version.js';
-import { partners } from '../../../../screens/back-office/index.js';
+import { partners } from '../../../../back-office/index.js';
 import { APP_VERSION } from '../../plugins/core/upstream.js';
 
 declare module 'fastify' {

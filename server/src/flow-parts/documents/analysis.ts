@@ -1,9 +1,9 @@
-import { documentAnalysis, type AnalysisVerb } from '../../../../screens/back-office/index.js';
-import type { CustomerUpstream } from '../../plugins/core/customer-upstream.js';
+import { documentAnalysis, type AnalysisVerb } from '../../../../back-office/index.js';
+import type { CustomerUpstream } from '../../upstream/customer-upstream.js';
 import type { CheckedFile } from './document-form.js';
 import { uploadFile } from './uploads.js';
 
-export type { AnalysisVerb } from '../../../../screens/back-office/index.js';
+export type { AnalysisVerb } from '../../../../back-office/index.js';
 
 /**
  * Uploads checked files one by one to arquivos/v2 under a category (the flow's: it tells the back

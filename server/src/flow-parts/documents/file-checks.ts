@@ -1,6 +1,6 @@
-import { acceptedContent, contentType, type ContentType } from '../../domain/file-content.js';
+import { acceptedContent, contentType, type ContentType } from '../../security/file-content.js';
 
-export { acceptedContent, contentType, type ContentType } from '../../domain/file-content.js';
+export { acceptedContent, contentType, type ContentType } from '../../security/file-content.js';
 
 /**
  * File checks of the flows' uploads (doc 2 §5), by content, size and count, before anything goes

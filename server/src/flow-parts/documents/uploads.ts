@@ -1,5 +1,5 @@
-import type { CustomerUpstream } from '../../plugins/core/customer-upstream.js';
-import { files } from '../../../../screens/back-office/index.js';
+import type { CustomerUpstream } from '../../upstream/customer-upstream.js';
+import { files } from '../../../../back-office/index.js';
 
 /** A file the renderer sent as a data URL (RJSF's file widget): `data:<type>;name=<name>;base64,<data>`. */
 export interface DataUrlFile {

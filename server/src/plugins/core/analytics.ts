@@ -3,7 +3,7 @@ import { Analytics } from '../../analytics/analytics.js';
 import { funnelProblems, readFunnels } from '../../analytics/funnels.js';
 import { DefinitionRevisions } from '../../analytics/revisions.js';
 import { AnalyticsStore } from '../../analytics/store.js';
-import { DefinitionError, SCREENS_DIR } from '../../domain/definitions.js';
+import { DefinitionError, SCREENS_DIR } from '../../composition/definitions.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

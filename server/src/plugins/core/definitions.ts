@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
-import { loadDefinitions, type Definitions } from '../../domain/definitions.js';
+import { loadDefinitions, type Definitions } from '../../composition/definitions.js';
 import { formatCount, plural } from '../../domain/format.js';
-import { resolveText } from '../../domain/template.js';
+import { resolveText } from '../../composition/template.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

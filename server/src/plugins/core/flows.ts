@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { FlowService } from '../../flows/flow-service.js';
+import { FlowService } from '../../composition/flow-service.js';
 import { FlowStore } from '../../storage/flow-store.js';
 
 declare module 'fastify' {

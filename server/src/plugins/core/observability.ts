@@ -2,12 +2,13 @@ import { hostname } from 'node:os';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import pino from 'pino';
-import { context, trace, type Span } from '@opentelemetry/api';
 import { scrub } from '../../logger.js';
-import { boundedMemo } from '../../storage/bounded-memo.js';
+import { boundedMemo } from '../../lib/bounded-memo.js';
 import { Metrics, metricsServer, networks } from '../../observability/metrics.js';
 import { requestContext, type RequestContext } from '../../observability/request-context.js';
-import { startTracing, tracer, tracingOn } from '../../observability/tracing.js';
+import { serverSpans } from '../../observability/server-spans.js';
+import { startTracing, tracingOn } from '../../observability/tracing.js';
+import { watchUndici } from '../../observability/upstream-spans.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -73,26 +74,26 @@ export function accessLineWriter(destination: pino.DestinationStream): (request:
  * One log line per request (id, screen or action, status, time, time and calls spent upstream);
  * the request's context (its id goes to the back office as x-request-id) for every upstream call;
  * Prometheus metrics on their own port (METRICS_PORT) and OpenTelemetry traces
- * (OTEL_EXPORTER_OTLP_ENDPOINT), each off unless its variable is set.
+ * (OTEL_EXPORTER_OTLP_ENDPOINT), each off unless its variable is set. While tracing is on, each
+ * request has a server span (`@fastify/otel`, registered here, before every route) under which its
+ * upstream calls (upstream/client.ts) and its queries (storage/database.ts) make theirs.
  */
 export default fp(
   async (app) => {
     const c = app.config;
-    if (c.OTEL_EXPORTER_OTLP_ENDPOINT) startTracing({ endpoint: c.OTEL_EXPORTER_OTLP_ENDPOINT });
+    if (c.OTEL_EXPORTER_OTLP_ENDPOINT) startTracing({ endpoint: c.OTEL_EXPORTER_OTLP_ENDPOINT }, c.APP_ENV);
+    if (tracingOn()) {
+      watchUndici();
+      await app.register(serverSpans((request) => `${request.method} ${familyOf(request)}`));
+    }
     const metrics = c.METRICS_PORT !== undefined ? new Metrics() : null;
     app.decorate('metrics', metrics);
     app.decorateRequest('observed', null);
-    // Each request's span while tracing is on: kept beside the request, not on it, so that the
-    // request object is made without a field most servers never set.
-    const spans = new WeakMap<FastifyRequest, Span>();
 
     app.addHook('onRequest', (request, _reply, done) => {
       const observed: RequestContext = { requestId: String(request.id), upstreamMs: 0, upstreamCalls: 0 };
       request.observed = observed;
-      if (!tracingOn()) return requestContext.run(observed, done);
-      const span = tracer().startSpan(`${request.method} ${request.url.split('?')[0]}`, { attributes: { 'http.request.method': request.method, 'request.id': observed.requestId } });
-      spans.set(request, span);
-      requestContext.run(observed, () => context.with(trace.setSpan(context.active(), span), done));
+      requestContext.run(observed, done);
     });
 
     app.addHook('onError', async (_request, _reply, err) => {
@@ -116,12 +117,6 @@ export default fp(
       const observed = request.observed;
       if (writeAccessLine && infoOn(request.log.level)) writeAccessLine(request, family, reply.statusCode, ms, observed);
       metrics?.requests.observe({ family, method: request.method, status: String(reply.statusCode) }, ms / 1000);
-      const span = tracingOn() ? spans.get(request) : undefined;
-      if (span) {
-        span.setAttribute('http.response.status_code', reply.statusCode);
-        span.updateName(`${request.method} ${family}`);
-        span.end();
-      }
       done();
     });
 

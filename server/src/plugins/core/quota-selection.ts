@@ -1,9 +1,9 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import { quotas, session as sessionCalls, type AnswerOf } from '../../../../screens/back-office/index.js';
+import { quotas, session as sessionCalls, type AnswerOf } from '../../../../back-office/index.js';
 import { AppError } from '../../errors.js';
-import { tokensFrom } from './customer-upstream.js';
-import { UpstreamError } from './upstream-client.js';
+import { tokensFrom } from '../../upstream/customer-upstream.js';
+import { UpstreamError } from '../../upstream/upstream-error.js';
 
 type SelectAnswer = AnswerOf<typeof sessionCalls.selectQuota>;
 

@@ -2,10 +2,10 @@ import type { CallSignal } from '../../upstream/deadline.js';
 import { securityEvent } from '../../security/security-events.js';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
-import { guardRoute } from './route-hooks.js';
+import { guardRoute } from '../../lib/route-hooks.js';
 import type { Session, SessionData } from '../../storage/session-store.js';
-import { CustomerUpstream } from './customer-upstream.js';
-import { cookiesOf } from '../external/cookie.js';
+import { CustomerUpstream } from '../../upstream/customer-upstream.js';
+import { cookiesOf } from '../../lib/cookies.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

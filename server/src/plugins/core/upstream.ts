@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
-import { RefreshCoordinator } from './customer-upstream.js';
-import { UpstreamClient } from './upstream-client.js';
+import { RefreshCoordinator } from '../../upstream/customer-upstream.js';
+import { UpstreamClient } from '../../upstream/client.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -3,7 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { ActionResult, CSRF_HEADER, CSRF_HEADER_VALUE, RENDERER_CAPABILITIES_HEADER, RENDERER_VERSION_HEADER } from '../../../../screens/contract/index.js';
-import type { ActionDefinition } from '../core/actions.js';
+import type { ActionDefinition } from '../../composition/actions.js';
 
 /** Where the screen document's JSON Schema is served (capabilities/contract). */
 export const SCREEN_SCHEMA_URL = '/api/contract/screen.schema.json';

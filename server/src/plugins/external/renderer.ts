@@ -4,8 +4,8 @@ import { resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { compressBody } from '../core/compression.js';
-import { inNativeWrapper } from '../core/client-platform.js';
+import { compressBody } from '../../composition/compression.js';
+import { inNativeWrapper } from '../../composition/client-platform.js';
 import { escapeHtml, firstScreenElement, firstScreens, lazyChunks, loadScreenDrawer, nativeSubmitGuard, themeStyle, type ScreenDrawer } from './first-screen.js';
 import { headMeta, robotsTxt } from './page-meta.js';
 

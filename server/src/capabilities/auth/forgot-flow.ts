@@ -1,0 +1,22 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+
+/** What the chain has collected so far, in a signed HttpOnly cookie (no session exists yet). */
+export interface ForgotState {
+  documento: string;
+  data?: string;
+  email?: string;
+  /** The identity check started for a forgotten e-mail. */
+  checkId?: string;
+}
+
+/** Reads and writes the chain's state; shared with the forgotten-e-mail identity check. */
+export interface ForgotFlow {
+  read(request: FastifyRequest): ForgotState | null;
+  keep(reply: FastifyReply, state: ForgotState): void;
+}
+
+/** A new e-mail typed twice: 'E-mail inválido', 'Os e-mails informados não são iguais.' */
+export const NewEmailInput = z
+  .object({ email: z.email('@esqueci.erro.email').max(254, '@esqueci.erro.email'), confirmacao: z.string('@esqueci.erro.email-diferente') })
+  .refine((v) => v.email.toLowerCase() === v.confirmacao.trim().toLowerCase(), { message: '@esqueci.erro.email-diferente', path: ['confirmacao'] });

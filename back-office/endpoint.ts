@@ -37,6 +37,31 @@ export interface Endpoint<Answer extends z.ZodType = z.ZodType, Body extends z.Z
    * client and the sandbox both read it: neither keeps a list of its own.
    */
   customerToken?: CustomerToken;
+  /**
+   * Whether the answer may be kept and served again without asking (a read only): for whom, for
+   * how long, and from when a kept answer is refreshed in the background while it is still served
+   * (stale-while-revalidate). docs/back-office-cache.md says how the server keeps them.
+   */
+  keep?: Keep;
+  /**
+   * What kept answers a successful call of this one makes stale, for the same owner (a nickname
+   * changes the quota list): they are forgotten at once, so the customer sees their own change.
+   */
+  invalidates?: () => readonly Endpoint[];
+}
+
+/**
+ * A kept answer's sharing and life. `for`: `everyone` — the same answer for every caller with the
+ * same parameters (the back office's clock, the branches of a city); `partner` — the same for
+ * every customer of one partner (its warnings, its FAQ); `customer` — one customer's, within their
+ * session (the quota list). `seconds`: how long it may be served at most;
+ * `refreshAfterSeconds` (half of it unless said): from then on it is served while one call
+ * refreshes it.
+ */
+export interface Keep {
+  for: 'customer' | 'partner' | 'everyone';
+  seconds: number;
+  refreshAfterSeconds?: number;
 }
 
 export type CustomerToken = 'required' | 'none' | 'optional';
@@ -63,8 +88,24 @@ export function endpoint<A extends z.ZodType, B extends z.ZodType = z.ZodNever, 
   fields?: z.ZodType;
   changesData?: true;
   customerToken?: CustomerToken;
+  keep?: Keep;
+  invalidates?: () => readonly Endpoint[];
 }): Endpoint<A, B, Q> {
+  if (def.keep) checkKeep(def.method, def.path, def.keep, def.changesData);
   return { ...def, group: def.group ?? def.path.split('/').slice(0, 2).filter((s) => !s.startsWith('{')).join('/') } as Endpoint<A, B, Q>;
+}
+
+/** A keep on anything but a read, or a refresh no earlier than the end of the life, is a programming error. */
+function checkKeep(method: Endpoint['method'], path: string, keep: Keep, changesData: true | undefined): void {
+  if (method !== 'GET' || changesData) throw new Error(`${method} ${path}: only a read may be kept`);
+  if (!(keep.seconds > 0) || (keep.refreshAfterSeconds !== undefined && !(keep.refreshAfterSeconds > 0 && keep.refreshAfterSeconds < keep.seconds))) {
+    throw new Error(`${path}: a keep lasts more than 0 seconds and is refreshed before it ends`);
+  }
+}
+
+/** When a kept answer starts being refreshed, in seconds after it was read (half its life unless declared). */
+export function refreshAfterOf(keep: Keep): number {
+  return keep.refreshAfterSeconds ?? keep.seconds / 2;
 }
 
 /** The concrete path: every `{name}` replaced by its encoded value; a missing parameter is a programming error. */

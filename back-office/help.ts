@@ -18,7 +18,8 @@ export const FaqItem = z.object({
 export type FaqItem = z.infer<typeof FaqItem>;
 
 export const help = {
-  topics: endpoint({ method: 'GET', path: 'faq/topics/{partner}', group: 'faq/topics', answer: z.object({ data: z.array(FaqTopic) }) }),
+  /** A partner's FAQ categories change with its content, not with the customer (the search's answers carry the customer's feedback: not kept). */
+  topics: endpoint({ method: 'GET', path: 'faq/topics/{partner}', group: 'faq/topics', answer: z.object({ data: z.array(FaqTopic) }), keep: { for: 'partner', seconds: 3600, refreshAfterSeconds: 1800 } }),
   search: endpoint({
     method: 'POST',
     path: 'faq/search/{partner}',

@@ -46,6 +46,8 @@ export const service = {
     path: 'filiais',
     query: z.object({ estado: z.string(), cidade: z.string().optional(), limit: z.number().int() }),
     answer: z.object({ data: z.array(Branch) }),
+    /** Branches open and close by the month: the same list for everyone, by state and city. */
+    keep: { for: 'everyone', seconds: 3600, refreshAfterSeconds: 1800 },
   }),
   groupSituation: endpoint({ method: 'GET', path: 'core/grupo/situacao', answer: GroupSituation }),
 };
@@ -56,8 +58,12 @@ export const assemblies = {
     path: 'cotas/{id}/assembleias/calendario',
     group: 'cotas/assembleias',
     answer: z.object({ assembleias: z.array(Assembly), prazo: z.number().int().optional(), statusGrupo: z.string().optional() }),
+    /** The group's calendar is set for its term; read by the customer's quota, so kept for that customer only. */
+    keep: { for: 'customer', seconds: 300, refreshAfterSeconds: 150 },
   }),
   result: endpoint({ method: 'GET', path: 'cotas/{id}/assembleias/resultado/{n}', group: 'cotas/assembleias', answer: AssemblyResult }),
+  /** The result of the last assembly held, in one call (the spec's dashboard result); 404 before the group's first assembly. */
+  lastResult: endpoint({ method: 'GET', path: 'cotas/{id}/dashboard/resultado-assembleia', group: 'cotas/assembleias', answer: AssemblyResult }),
 };
 
 /** POST usuarios/avaliacoes: a flow's evaluation (name of the flow, GOSTEI or NAO_GOSTEI, partner, group-quota). */

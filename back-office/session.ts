@@ -126,9 +126,16 @@ export const AppVersion = z.object({ id: z.number(), platform: z.string(), versi
 export const partners = {
   /** Every partner (the operations console's gallery and themes). */
   list: endpoint({ method: 'GET', path: 'parceiros', customerToken: 'none', answer: z.object({ data: z.array(Partner) }) }),
-  configuration: endpoint({ method: 'GET', path: 'parceiros/configuracao', customerToken: 'none', query: z.object({ domain: z.string() }), answer: Partner }),
-  warnings: endpoint({ method: 'GET', path: 'parceiros/{id}/warnings', group: 'parceiros/warnings', customerToken: 'none', answer: z.object({ data: z.array(MaintenanceWarning) }) }),
-  versions: endpoint({ method: 'GET', path: 'versoes', customerToken: 'none', answer: z.object({ data: z.array(AppVersion) }) }),
-  /** The back office's clock in Brasília (dataAtual YYYY-MM-DD, horaAtual HH:mm:ss). */
-  serverTime: endpoint({ method: 'GET', path: 'util/datahoraatual', answer: z.object({ dataAtual: z.string().optional(), horaAtual: z.string().optional() }) }),
+  /** The same for every visitor of a domain (spec doc 1 §7: fetched at start-up and cached unless absent); the server may shorten it (PARTNER_CACHE_SECONDS). */
+  configuration: endpoint({ method: 'GET', path: 'parceiros/configuracao', customerToken: 'none', query: z.object({ domain: z.string() }), answer: Partner, keep: { for: 'everyone', seconds: 300, refreshAfterSeconds: 240 } }),
+  /** A maintenance notice is planned ahead: a minute late is early enough, and every customer of the partner reads the same. */
+  warnings: endpoint({ method: 'GET', path: 'parceiros/{id}/warnings', group: 'parceiros/warnings', customerToken: 'none', answer: z.object({ data: z.array(MaintenanceWarning) }), keep: { for: 'partner', seconds: 60, refreshAfterSeconds: 30 } }),
+  /** A mandatory update is published ahead of the day it is enforced. */
+  versions: endpoint({ method: 'GET', path: 'versoes', customerToken: 'none', answer: z.object({ data: z.array(AppVersion) }), keep: { for: 'everyone', seconds: 60, refreshAfterSeconds: 30 } }),
+  /**
+   * The back office's clock in Brasília (dataAtual YYYY-MM-DD, horaAtual HH:mm:ss). What is kept
+   * is its offset from the server's own clock (upstream/server-time.ts moves a kept answer on by
+   * the time since it was read), one for everyone.
+   */
+  serverTime: endpoint({ method: 'GET', path: 'util/datahoraatual', answer: z.object({ dataAtual: z.string().optional(), horaAtual: z.string().optional() }), keep: { for: 'everyone', seconds: 300, refreshAfterSeconds: 60 } }),
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { endpoint } from './endpoint.js';
+import { endpoint, type Endpoint } from './endpoint.js';
+import { quotas } from './quotas.js';
 
 /** Doc 1 §7 "Slips" and "Renegotiation" (doc 1 §3 "Pending slip", "Slip data", "Renegotiation state"). */
 
@@ -100,5 +101,6 @@ export const renegotiation = {
   late: endpoint({ method: 'GET', path: 'obter-parcelas', group: 'renegociacao', answer: z.object({ parcelasEmAtraso: z.array(LateInstalment) }) }),
   select: endpoint({ method: 'POST', path: 'selecionar-parcelas', group: 'renegociacao', body: z.object({ parcelasSelecionadas: z.array(z.string()) }), answer: z.unknown() }),
   summary: endpoint({ method: 'GET', path: 'resumo-renegociacao', group: 'renegociacao', answer: RenegotiationSummary }),
-  confirm: endpoint({ method: 'POST', path: 'confirmar-renegociacao', group: 'renegociacao', answer: z.object({ data: z.object({ protocolo: z.string() }) }) }),
+  /** A renegotiation settles late instalments: the quotas' overdue counts change. */
+  confirm: endpoint({ method: 'POST', path: 'confirmar-renegociacao', group: 'renegociacao', answer: z.object({ data: z.object({ protocolo: z.string() }) }), invalidates: (): readonly Endpoint[] => [quotas.list] }),
 };

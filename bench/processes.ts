@@ -110,6 +110,8 @@ export const UNTHROTTLED = {
  * embedded database in memory, and an API client both sides are given (production mode refuses
  * the sandbox's own). The secrets are new at every call: production refuses any written in the
  * repository.
+ * The console's identity provider is never reached: the bench opens no console, and the server asks
+ * the provider only when staff sign in.
  */
 export function benchServerEnv(): { sandbox: NodeJS.ProcessEnv; server: NodeJS.ProcessEnv & { PORT: string } } {
   const sandboxPort = process.env.BENCH_SANDBOX_PORT ?? '4710';
@@ -118,7 +120,7 @@ export function benchServerEnv(): { sandbox: NodeJS.ProcessEnv; server: NodeJS.P
   const apiClient = { id: 'bench-client', secret: random(24) };
   return {
     sandbox: { SANDBOX_PORT: sandboxPort, SANDBOX_TOKEN_TTL_SECONDS: '3600', SANDBOX_CLIENT_ID: apiClient.id, SANDBOX_CLIENT_SECRET: apiClient.secret },
-    server: { PORT: serverPort, UPSTREAM_CLIENT_ID: apiClient.id, UPSTREAM_CLIENT_SECRET: apiClient.secret, UPSTREAM_URL: `http://127.0.0.1:${sandboxPort}`, DATA_DIR: ':memory:', BENCH_ROUTES: 'true', APP_ENV: 'production', NODE_ENV: 'production', COOKIE_SECRET: random(32), SESSION_SEAL_KEYS: `bench=${randomBytes(32).toString('base64')}`, LOG_LEVEL: 'info', VALIDATE_SCREENS: 'false', OPS_USERS: `bench:${random(18)}:viewer`, ALLOWED_HOSTS: '127.0.0.1,localhost', OPS_HOST: 'ops.localhost', ...UNTHROTTLED },
+    server: { PORT: serverPort, UPSTREAM_CLIENT_ID: apiClient.id, UPSTREAM_CLIENT_SECRET: apiClient.secret, UPSTREAM_URL: `http://127.0.0.1:${sandboxPort}`, DATA_DIR: ':memory:', BENCH_ROUTES: 'true', APP_ENV: 'production', NODE_ENV: 'production', COOKIE_SECRET: random(32), SESSION_SEAL_KEYS: `bench=${randomBytes(32).toString('base64')}`, LOG_LEVEL: 'info', VALIDATE_SCREENS: 'false', OPS_OIDC_ISSUER: 'http://127.0.0.1:9', OPS_OIDC_CLIENT_ID: 'bench-console', OPS_OIDC_CLIENT_SECRET: random(24), OPS_OIDC_VIEWER_GROUPS: 'bench', ALLOWED_HOSTS: '127.0.0.1,localhost', OPS_HOST: 'ops.localhost', ...UNTHROTTLED },
   };
 }
 

@@ -13,10 +13,15 @@
  *   4. growth: time and bytes of screens over small and big portfolios (bench/growth.ts);
  *   5. memory: RSS of the compiled server (`npm run build:server`, as the image runs it) idle and
  *      holding 10 000 live sessions, with the embedded PGlite and with PostgreSQL.
+ * BENCH_BASELINE (a compiled build folder of another commit, e.g. /tmp/base/build): its screen and
+ * pass-through join the load rounds, on an instance of their own against the same sandbox, and
+ * the screen / pass-through ratio of both builds is printed from the same rounds — a change to the
+ * request path weighed before and after in one run.
  * BENCH_SECONDS (5), BENCH_CONNECTIONS (20), BENCH_ONLY (comma list of: load, browser, growth, memory),
  * BENCH_DATABASE_URL (postgresql://postgres@127.0.0.1:5432/test; the memory step works in a schema
  * of its own and drops it; `none` skips PostgreSQL).
  */
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
@@ -53,31 +58,42 @@ async function measure(url: string, cookie: string, overallRate?: number, pid?: 
 
 const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
 
-async function load(bases: { server: string; bare: string; hello: string }, cookie: string, pids: { server: number; bare: number; hello: number }): Promise<void> {
+/** Another build's server, measured in the same rounds (BENCH_BASELINE). */
+interface Baseline {
+  base: string;
+  pid: number;
+  cookie: string;
+}
+
+async function load(bases: { server: string; bare: string; hello: string }, cookie: string, pids: { server: number; bare: number; hello: number }, baseline?: Baseline): Promise<void> {
   const targets = {
     screen: `${bases.server}/api/screens?path=/home`,
     passthrough: `${bases.server}/api/bench/passthrough/home`,
     bare: `${bases.bare}/bench/hello`,
     fastify: `${bases.hello}/bench/hello`,
+    baselineScreen: `${baseline?.base}/api/screens?path=/home`,
+    baselinePassthrough: `${baseline?.base}/api/bench/passthrough/home`,
   } as const;
   type Name = keyof typeof targets;
-  const names = Object.keys(targets) as Name[];
-  const rounds: Record<Name, Figures[]> = { screen: [], passthrough: [], bare: [], fastify: [] };
-  const pidOf = (name: Name) => (name === 'fastify' ? pids.hello : name === 'bare' ? pids.bare : pids.server);
+  const names = (Object.keys(targets) as Name[]).filter((name) => baseline || !name.startsWith('baseline'));
+  const rounds: Record<Name, Figures[]> = { screen: [], passthrough: [], bare: [], fastify: [], baselineScreen: [], baselinePassthrough: [] };
+  const pidOf = (name: Name) => (name === 'fastify' ? pids.hello : name === 'bare' ? pids.bare : name.startsWith('baseline') ? baseline!.pid : pids.server);
+  const cookieOf = (name: Name) => (name.startsWith('baseline') ? baseline!.cookie : cookie);
   await measure(targets.screen, cookie); // warm-up (JIT, pools)
   await measure(targets.bare, cookie);
+  if (baseline) await measure(targets.baselineScreen, baseline.cookie);
   for (let round = 1; round <= ROUNDS; round++) {
     // Each pair back to back, in the opposite order every other round: a drift of the machine
     // within a round then weighs on both routes of a pair alike.
     for (const name of round % 2 === 1 ? names : [...names].reverse()) {
-      const f = await measure(targets[name], cookie, undefined, pidOf(name));
+      const f = await measure(targets[name], cookieOf(name), undefined, pidOf(name));
       rounds[name].push(f);
-      console.log(`round ${round} ${name.padEnd(11)} ${f.rps.toFixed(0).padStart(6)} req/s  p50 ${f.p50} ms  p99 ${f.p99} ms  server CPU ${f.cpuUs.toFixed(0)} µs/request${f.errors ? `  errors ${f.errors}` : ''}`);
+      console.log(`round ${round} ${name.padEnd(19)} ${f.rps.toFixed(0).padStart(6)} req/s  p50 ${f.p50} ms  p99 ${f.p99} ms  server CPU ${f.cpuUs.toFixed(0)} µs/request${f.errors ? `  errors ${f.errors}` : ''}`);
     }
   }
   const med = (name: Name, k: keyof Figures) => median(rounds[name].map((f) => f[k]));
   console.log('\nmedians (req/s, p50 ms, p99 ms, server CPU µs per request):');
-  for (const name of names) console.log(`  ${name.padEnd(11)} ${med(name, 'rps').toFixed(0).padStart(6)}  ${med(name, 'p50')}  ${med(name, 'p99')}  ${med(name, 'cpuUs').toFixed(0)}`);
+  for (const name of names) console.log(`  ${name.padEnd(19)} ${med(name, 'rps').toFixed(0).padStart(6)}  ${med(name, 'p50')}  ${med(name, 'p99')}  ${med(name, 'cpuUs').toFixed(0)}`);
   // Server CPU per request is the primary figure: what a route costs, free of the queueing that
   // throughput and latency also measure on two shared cores.
   // Each comparison is made within a round (the two routes measured back to back, under the same
@@ -89,6 +105,10 @@ async function load(bases: { server: string; bare: string; hello: string }, cook
   console.log(`\nby server CPU per request (primary; each the median over ${ROUNDS} rounds of the figure within a round):`);
   console.log(`  bare route / bare Fastify hello: ${paired((i) => cpuIn('fastify', i) / cpuIn('bare', i)).toFixed(2)} (medians ${med('bare', 'cpuUs').toFixed(0)} vs ${med('fastify', 'cpuUs').toFixed(0)} µs)   (goal ≥ 0.75)`);
   console.log(`  screen / pass-through: ${paired((i) => cpuIn('passthrough', i) / cpuIn('screen', i)).toFixed(2)} (medians ${med('screen', 'cpuUs').toFixed(0)} vs ${med('passthrough', 'cpuUs').toFixed(0)} µs)   (goal ≥ 0.85)`);
+  if (baseline) {
+    console.log(`  screen / pass-through of the baseline build (${process.env.BENCH_BASELINE}), same rounds: ${paired((i) => cpuIn('baselinePassthrough', i) / cpuIn('baselineScreen', i)).toFixed(2)} (medians ${med('baselineScreen', 'cpuUs').toFixed(0)} vs ${med('baselinePassthrough', 'cpuUs').toFixed(0)} µs)`);
+    console.log(`  screen CPU, this build / baseline: ${paired((i) => cpuIn('screen', i) / cpuIn('baselineScreen', i)).toFixed(2)}`);
+  }
   console.log(`  composition's own CPU (screen − pass-through): ${paired((i) => cpuIn('screen', i) - cpuIn('passthrough', i)).toFixed(0)} µs per home screen   (goal ≤ 100 µs)`);
   console.log(`by throughput (information): screen / pass-through ${rate('screen', 'passthrough')}, bare route / Fastify hello ${rate('bare', 'fastify')}`);
 
@@ -205,6 +225,19 @@ async function memory(serverEnv: NodeJS.ProcessEnv): Promise<void> {
   }
 }
 
+/** The baseline build's compiled server, on a port of its own against the same sandbox, with ana logged in. */
+async function startBaseline(folder: string, serverEnv: NodeJS.ProcessEnv): Promise<Baseline> {
+  const script = `${folder.replace(/\/$/, '')}/server/src/main.js`;
+  if (!existsSync(script)) throw new Error(`BENCH_BASELINE: ${script} is missing (npm run build:server in that checkout)`);
+  const port = process.env.BENCH_BASELINE_PORT ?? '3713';
+  // A build from before staff signed in by OpenID Connect asks for OPS_USERS in production.
+  const { pid } = await start(script, { ...serverEnv, PORT: port, OPS_USERS: `bench:${randomBytes(18).toString('base64url')}:viewer` }, null);
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/health/ready`);
+  console.log(`baseline: ${script}`);
+  return { base, pid, cookie: await loginAsAna(base) };
+}
+
 async function main() {
   const helloPort = process.env.BENCH_HELLO_PORT ?? '3711';
   const [one, five] = loadavg();
@@ -226,8 +259,9 @@ async function main() {
   await waitFor(`${base}/health/ready`);
   await waitFor(`${bareBase}/health/ready`);
   const cookie = await loginAsAna(base);
+  const baseline = process.env.BENCH_BASELINE ? await startBaseline(process.env.BENCH_BASELINE, serverEnv) : undefined;
 
-  if (ONLY.has('load')) await load({ server: base, bare: bareBase, hello: `http://127.0.0.1:${helloPort}` }, cookie, { server: serverPid, bare: barePid, hello: helloPid });
+  if (ONLY.has('load')) await load({ server: base, bare: bareBase, hello: `http://127.0.0.1:${helloPort}` }, cookie, { server: serverPid, bare: barePid, hello: helloPid }, baseline);
   if (ONLY.has('browser')) await browser(base);
   if (ONLY.has('growth')) await measureGrowth(base, `http://127.0.0.1:${sandboxEnv.SANDBOX_PORT}`);
   if (ONLY.has('memory')) await memory(serverEnv);

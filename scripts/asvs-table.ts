@@ -1,9 +1,10 @@
 /**
- * The OWASP ASVS 5.0 Level 2 table of docs/security.md, from its data (docs/asvs-l2.json): one
- * row per Level 1 and Level 2 requirement of every chapter that applies, with its verdict (met,
- * not applicable, not met), why or the plan, and the tests that show it. `npm run asvs:table`
- * rewrites the section between the markers; tests/docs/asvs-table.test.ts keeps it current and
- * checks the data (every requirement present, every "met" backed by a test file that exists).
+ * The OWASP ASVS 5.0 Level 2 table, a page of its own (docs/asvs-l2.md), from its data
+ * (docs/asvs-l2.json): one row per Level 1 and Level 2 requirement of every chapter that applies,
+ * with its verdict (met, not applicable, not met), why or the plan, and the tests that show it.
+ * `npm run asvs:table` rewrites the section between the markers; tests/docs/asvs-table.test.ts
+ * keeps it current and checks the data (every requirement present, every "met" backed by a test
+ * file that exists).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,7 +13,7 @@ import { z } from 'zod';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const ASVS_DATA = join(ROOT, 'docs/asvs-l2.json');
-export const SECURITY_PAGE = join(ROOT, 'docs/security.md');
+export const ASVS_PAGE = join(ROOT, 'docs/asvs-l2.md');
 export const START_MARKER = '<!-- asvs-table:start (generated from docs/asvs-l2.json by `npm run asvs:table`; edit the JSON, not this table) -->';
 export const END_MARKER = '<!-- asvs-table:end -->';
 
@@ -34,6 +35,10 @@ const Requirement = z
     reason: z.string().optional(),
     /** What will meet it ("not met" only). */
     plan: z.string().optional(),
+    /** Who alone can meet it, outside the product ("not met" only): the back office's team or the platform's. */
+    owner: z.enum(['back office', 'platform']).optional(),
+    /** The anchor of its item in docs/go-live.md (with `owner`). */
+    goLive: z.string().regex(/^[a-z0-9-]+$/).optional(),
     tests: z.array(TestRef).default([]),
   })
   .strict();
@@ -94,7 +99,7 @@ function testsCell(r: Requirement): string {
 }
 
 function whyCell(r: Requirement): string {
-  if (r.verdict === 'not met') return cell(`${r.reason ? `${r.reason} ` : ''}**Plan:** ${r.plan ?? ''}`);
+  if (r.verdict === 'not met') return cell(`${r.reason ? `${r.reason} ` : ''}**Plan:** ${r.plan ?? ''}${r.owner ? ` **Owner:** the ${r.owner}'s team ([go-live](go-live.md#${r.goLive ?? ''})).` : ''}`);
   return cell(r.reason ?? '');
 }
 
@@ -104,7 +109,7 @@ function count(rows: readonly Requirement[], verdict: Verdict): number {
   return rows.filter((r) => r.verdict === verdict).length;
 }
 
-/** The section of docs/security.md between the markers (markers included). */
+/** The section of docs/asvs-l2.md between the markers (markers included). */
 export function renderAsvsSection(data: AsvsData): string {
   const rows = [...data.requirements].sort(byId);
   const applied = data.chapters.filter((c) => c.applies);
@@ -160,5 +165,5 @@ export function pageWithTable(page: string, data: AsvsData): string {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  writeFileSync(SECURITY_PAGE, pageWithTable(readFileSync(SECURITY_PAGE, 'utf8'), readAsvs()));
+  writeFileSync(ASVS_PAGE, pageWithTable(readFileSync(ASVS_PAGE, 'utf8'), readAsvs()));
 }

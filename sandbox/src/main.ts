@@ -1,5 +1,6 @@
 import closeWithGrace from 'close-with-grace';
 import { buildSandbox } from './app.js';
+import { startIdentityProvider } from './identity-provider/index.js';
 
 /** `npm run sandbox`: the back office alone, for the server to reach through UPSTREAM_URL. */
 const host = process.env.SANDBOX_HOST ?? '127.0.0.1';
@@ -33,6 +34,24 @@ const actualPort = typeof address === 'object' && address ? address.port : port;
 console.log(`sandbox listening on http://${host}:${actualPort}`);
 if (latency && latency !== 'none') console.log(`sandbox latency profile: ${latency}${latencySeed ? ` (seed ${latencySeed})` : ''}`);
 
+// The staff's identity provider beside it (the console signs staff in there): SANDBOX_IDP_PORT, 0 for none.
+const idpPort = Number(process.env.SANDBOX_IDP_PORT ?? 4011);
+// Behind a TLS proxy (compose's demo): SANDBOX_IDP_ISSUER its public address, SANDBOX_IDP_CONSOLE_ORIGIN
+// the console's, SANDBOX_IDP_CLIENT_SECRET the console client's secret (the server's OPS_OIDC_CLIENT_SECRET).
+const idpEnv = process.env;
+const identityProvider =
+  idpPort === 0
+    ? null
+    : await startIdentityProvider({
+        host,
+        port: idpPort,
+        ...(idpEnv.SANDBOX_IDP_ISSUER ? { issuer: idpEnv.SANDBOX_IDP_ISSUER } : {}),
+        ...(idpEnv.SANDBOX_IDP_CONSOLE_ORIGIN ? { consoleOrigins: [idpEnv.SANDBOX_IDP_CONSOLE_ORIGIN] } : {}),
+        ...(idpEnv.SANDBOX_IDP_CLIENT_SECRET ? { clientSecret: idpEnv.SANDBOX_IDP_CLIENT_SECRET } : {}),
+      });
+if (identityProvider) console.log(`identity provider listening on ${identityProvider.issuer}`);
+
 closeWithGrace({ delay: 5_000 }, async () => {
   await app.close();
+  await identityProvider?.close();
 });

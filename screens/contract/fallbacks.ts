@@ -31,6 +31,7 @@ const DERIVED: { [T in ComponentType]?: Derive<T> } = {
     items: n.text ? [{ type: 'text', text: n.text }] : [],
   }),
   skeleton: () => null,
+  pending: () => null,
   'theme-preview': (n) => ({ type: 'card', title: n.label, items: n.items }),
   'table-editor': (n) => ({ type: 'text', tone: 'warning', text: `${n.label}: este editor precisa de um navegador atualizado.` }),
   // The table the chart names is on the screen already; else the chart's figures as a table.
@@ -98,6 +99,7 @@ export const DEFAULT_FALLBACK: Record<ComponentType, DefaultFallback> = {
   timeline: { kind: 'derived', as: 'table: when, step, status' },
   'empty-state': { kind: 'derived', as: 'card with its text and action' },
   skeleton: { kind: 'omit' },
+  pending: { kind: 'omit' },
   'bottom-nav': { kind: 'omit' },
   'theme-preview': { kind: 'derived', as: 'card with its items' },
   'table-editor': { kind: 'derived', as: 'warning text naming the editor' },

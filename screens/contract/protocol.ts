@@ -4,6 +4,13 @@
  */
 export const RENDERER_VERSION_HEADER = 'x-renderer-version';
 export const RENDERER_CAPABILITIES_HEADER = 'x-renderer-capabilities';
+/**
+ * Sent with `wait` when the client asks again for a screen it was given with a part pending (a
+ * `pending` node): the server then waits for every part, up to the screen's deadline, instead of
+ * drawing the screen without the parts past their budget.
+ */
+export const SCREEN_PARTS_HEADER = 'x-screen-parts';
+export const SCREEN_PARTS_WAIT = 'wait';
 /** Fixed custom header every non-GET request must carry (a cross-site form cannot set it). */
 export const CSRF_HEADER = 'x-requested-with';
 export const CSRF_HEADER_VALUE = 'consorcio-app';

@@ -30,6 +30,7 @@ import consoleAccess from './security/console-access.js';
 import consoleHost from './security/console-host.js';
 import rateLimits from './security/rate-limits.js';
 import csrf from './security/csrf.js';
+import fetchMetadata from './security/fetch-metadata.js';
 import health from './capabilities/health/index.js';
 import auth from './capabilities/auth/index.js';
 import quotas from './capabilities/quotas/index.js';
@@ -46,6 +47,7 @@ import awardedFlow from './capabilities/awarded/index.js';
 import refund from './capabilities/refund/index.js';
 import assemblies from './capabilities/assemblies/index.js';
 import ops from './capabilities/ops/index.js';
+import staffSignIn from './capabilities/ops/sign-in/index.js';
 import help from './capabilities/help/index.js';
 import notifications from './capabilities/notifications/index.js';
 import service from './capabilities/service/index.js';
@@ -106,6 +108,7 @@ export function sharedPlugins(cfg: Config, options: { onceClock?: () => number }
     { name: 'rate-limits', plugin: rateLimits, security: true, why: 'request limits per session and address: the first check of a route, before any work it could save' },
     { name: 'console-access', plugin: consoleAccess, security: true, why: 'the console’s role guard: the first check of a console route, once its cookie can be read' },
     { name: 'csrf', plugin: csrf, security: true, why: 'the cross-site check of every state-changing route, after the console’s guard so a stranger learns nothing of it' },
+    { name: 'fetch-metadata', plugin: fetchMetadata, security: true, why: 'the cross-site check of every read of the API, beside the csrf check of its writes: before any route is added, and before a read does any work' },
     { name: 'storage', plugin: storage, why: 'the database, sessions and counters the rest reads' },
     { name: 'flows', plugin: flows, why: 'the published decision tables, read from storage' },
     { name: 'upstream', plugin: upstream, why: 'the back-office client' },
@@ -171,6 +174,7 @@ export async function buildApp(
   await app.register(cashBilling, at('cash-billing'));
   await app.register(refund, at('refund'));
   await app.register(assemblies, at('assemblies'));
+  await app.register(staffSignIn, at('ops'));
   await app.register(ops, at('ops'));
   await app.register(help, at('help'));
   await app.register(notifications, at('notifications'));

@@ -28,21 +28,24 @@ describe('configuration', () => {
 
   it('uses a Secure __Host-Http- cookie and demands a cookie secret in production', () => {
     expect(() => loadConfig({ ...base, APP_ENV: 'production' })).toThrow(/COOKIE_SECRET/);
-    const c = loadConfig({ ...base, APP_ENV: 'production', UPSTREAM_CLIENT_ID: 'cliente-de-teste', UPSTREAM_CLIENT_SECRET: 'segredo-do-cliente-de-teste', COOKIE_SECRET: randomBytes(32).toString('base64'), SESSION_SEAL_KEYS: `k1=${randomBytes(32).toString('base64')}`, OPS_USERS: 'analista:senha-longa-de-teste:viewer', ALLOWED_HOSTS: 'localhost', OPS_HOST: 'ops.localhost' });
+    const c = loadConfig({ ...base, APP_ENV: 'production', UPSTREAM_CLIENT_ID: 'cliente-de-teste', UPSTREAM_CLIENT_SECRET: 'segredo-do-cliente-de-teste', COOKIE_SECRET: randomBytes(32).toString('base64'), SESSION_SEAL_KEYS: `k1=${randomBytes(32).toString('base64')}`, OPS_OIDC_ISSUER: 'https://login.banco.example/realms/equipe', OPS_OIDC_CLIENT_ID: 'console-operacoes', OPS_OIDC_CLIENT_SECRET: 'Kq7vR2mX9tLp4wZc8nB3', OPS_OIDC_PUBLISHER_GROUPS: 'console-publicacao', ALLOWED_HOSTS: 'localhost', OPS_HOST: 'ops.localhost' });
     expect(c.secureCookies).toBe(true);
     expect(c.sessionCookieName).toBe('__Host-Http-sid');
     expect(c.validateScreens).toBe(false);
   });
 
-  const production = { APP_ENV: 'production', UPSTREAM_URL: 'https://backoffice.example', UPSTREAM_CLIENT_ID: 'app-consorcio-producao', UPSTREAM_CLIENT_SECRET: 'um-segredo-de-cliente-de-verdade', COOKIE_SECRET: randomBytes(32).toString('base64'), SESSION_SEAL_KEYS: `k1=${randomBytes(32).toString('base64')}`, OPS_USERS: 'ana.souza:uma-senha-longa-de-verdade:publisher', ALLOWED_HOSTS: 'app.aurora.example, app.horizonte.example:443', OPS_HOST: 'ops.aurora.example' };
+  const production = { APP_ENV: 'production', UPSTREAM_URL: 'https://backoffice.example', UPSTREAM_CLIENT_ID: 'app-consorcio-producao', UPSTREAM_CLIENT_SECRET: 'um-segredo-de-cliente-de-verdade', COOKIE_SECRET: randomBytes(32).toString('base64'), SESSION_SEAL_KEYS: `k1=${randomBytes(32).toString('base64')}`, OPS_OIDC_ISSUER: 'https://login.banco.example/realms/equipe', OPS_OIDC_CLIENT_ID: 'console-operacoes', OPS_OIDC_CLIENT_SECRET: 'Kq7vR2mX9tLp4wZc8nB3', OPS_OIDC_PUBLISHER_GROUPS: 'console-publicacao', ALLOWED_HOSTS: 'app.aurora.example, app.horizonte.example:443', OPS_HOST: 'ops.aurora.example' };
 
   it('starts in production with safe settings and reads the allowed hosts without ports, the console’s among them', () => {
     expect([...loadConfig(production).allowedHosts!]).toEqual(['app.aurora.example', 'app.horizonte.example', 'ops.aurora.example']);
   });
 
   it.each([
-    ['the sandbox staff accounts', { OPS_USERS: 'operacao:operacao-sandbox:publisher' }, /OPS_USERS: as contas do sandbox/],
-    ['no staff accounts', { OPS_USERS: undefined }, /OPS_USERS: obrigatório/],
+    ['password accounts for the console', { OPS_USERS: 'ana.souza:uma-senha-longa-de-verdade:publisher' }, /OPS_USERS: não vale em produção/],
+    ['no identity provider for the staff', { OPS_OIDC_ISSUER: undefined }, /OPS_OIDC_ISSUER: obrigatório em produção/],
+    ['an identity provider over http', { OPS_OIDC_ISSUER: 'http://login.banco.example' }, /OPS_OIDC_ISSUER: o provedor de identidade deve ser acessado por https/],
+    ['the sandbox provider’s client secret', { OPS_OIDC_CLIENT_SECRET: 'sandbox-console-secret' }, /OPS_OIDC_CLIENT_SECRET: valor publicado no repositório/],
+    ['no console role mapped to groups', { OPS_OIDC_PUBLISHER_GROUPS: undefined }, /OPS_OIDC_VIEWER_GROUPS, OPS_OIDC_PUBLISHER_GROUPS, OPS_OIDC_APPROVER_GROUPS/],
     ['no cookie secret', { COOKIE_SECRET: undefined }, /COOKIE_SECRET: obrigatório/],
     ['no sealing keys for the session store', { SESSION_SEAL_KEYS: undefined }, /SESSION_SEAL_KEYS: obrigatório/],
     ['a sealing key of 16 bytes', { SESSION_SEAL_KEYS: `k1=${randomBytes(16).toString('base64')}` }, /SESSION_SEAL_KEYS deve ser id=chave-base64-de-32-bytes/],
@@ -60,10 +63,18 @@ describe('configuration', () => {
     ['the compose demo’s cookie secret', { COOKIE_SECRET: 'demo-only-secret-change-me-0123456789abcdef' }, /COOKIE_SECRET: valor publicado no repositório/],
     ['a short API client secret', { UPSTREAM_CLIENT_SECRET: 'curto-demais' }, /UPSTREAM_CLIENT_SECRET: segredo fraco/],
     ['the compose demo’s API client secret', { UPSTREAM_CLIENT_SECRET: 'demo-only-client-secret-change-me' }, /UPSTREAM_CLIENT_SECRET: valor publicado no repositório/],
-    ['a short console password', { OPS_USERS: 'ana.souza:uma-senha-longa-de-verdade:publisher,bia:senha123:viewer' }, /OPS_USERS \(senha de bia\): segredo fraco/],
-    ['the compose demo’s console password', { OPS_USERS: 'analista:troque-esta-senha-demo:publisher' }, /OPS_USERS \(senha de analista\): valor publicado no repositório/],
+    ['a console session longer than 8 hours', { OPS_SESSION_MAX_HOURS: '12' }, /OPS_SESSION_MAX_HOURS: no máximo 8 horas/],
+    ['a role read again less often than every 5 minutes', { OPS_ROLE_CHECK_SECONDS: '600' }, /OPS_ROLE_CHECK_SECONDS: no máximo 300/],
   ])('refuses to start in production with %s, naming the variable', (_name, change, message) => {
     expect(() => loadConfig({ ...production, ...change })).toThrow(message);
+  });
+
+  it('signs staff in with passwords or at a provider, never both, and at a provider only with its client and groups', () => {
+    const provider = { OPS_OIDC_ISSUER: 'http://127.0.0.1:4011', OPS_OIDC_CLIENT_ID: 'console', OPS_OIDC_CLIENT_SECRET: 'segredo', OPS_OIDC_VIEWER_GROUPS: 'leitura, auditoria' };
+    expect(loadConfig(base).staffSignIn.kind).toBe('password');
+    expect(loadConfig({ ...base, ...provider }).staffSignIn).toMatchObject({ kind: 'provider', roleGroups: { viewer: ['leitura', 'auditoria'], publisher: [], approver: [] } });
+    expect(() => loadConfig({ ...base, ...provider, OPS_USERS: 'ana:1:viewer' })).toThrow(/OPS_USERS: não use junto com OPS_OIDC_ISSUER/);
+    expect(() => loadConfig({ ...base, ...provider, OPS_OIDC_CLIENT_SECRET: undefined })).toThrow(/OPS_OIDC_CLIENT_SECRET: obrigatório com OPS_OIDC_ISSUER/);
   });
 
   it('takes weak secrets outside production', () => {

@@ -1,6 +1,8 @@
 import { distance } from 'fastest-levenshtein';
 import { secretProblems } from './production-secrets.js';
+import { transportProblems } from './transport-security.js';
 import { SealKeys } from './storage/sealing.js';
+import { isLoopback, StaffSignInSchema, staffSignInOf, staffSignInProblems, type StaffSignInConfig } from './staff-sign-in-config.js';
 import { hkdfSync, randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { z } from 'zod';
@@ -39,6 +41,9 @@ const trustProxy = z
 /** The back-office API client of a machine without UPSTREAM_CLIENT_ID/SECRET: the sandbox's (never in production). */
 export const SANDBOX_UPSTREAM_CLIENT = { id: 'app-cliente-web', secret: 'sandbox-secret' } as const;
 
+/** The reason a connection crosses the network in clear: a sentence, not a flag. */
+const tlsExemption = (name: string) => z.string().trim().min(20, `${name} deve dizer por que a conexão não usa TLS (20 caracteres ou mais)`).optional();
+
 /** Every setting the server reads, validated once at start-up. Nothing else reads process.env. */
 export const ConfigSchema = z.object({
   APP_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -64,6 +69,10 @@ export const ConfigSchema = z.object({
   DATABASE_MIGRATE: z.enum(['auto', 'never'], { message: 'DATABASE_MIGRATE deve ser auto ou never' }).default('auto'),
   DATA_DIR: z.string().min(1).default('data/pglite'),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'REDIS_URL deve começar com redis:// ou rediss://').optional(),
+  /** Why production reaches PostgreSQL, Redis or the collector without TLS (transport-security.ts); each unset unless there is a reason. */
+  DATABASE_TLS_EXEMPTION: tlsExemption('DATABASE_TLS_EXEMPTION'),
+  REDIS_TLS_EXEMPTION: tlsExemption('REDIS_TLS_EXEMPTION'),
+  OTEL_TLS_EXEMPTION: tlsExemption('OTEL_TLS_EXEMPTION'),
   COOKIE_SECRET: z.string().min(32, 'COOKIE_SECRET precisa de pelo menos 32 caracteres').optional(),
   /**
    * Keys that seal the back office's tokens in the session store (AES-256-GCM): `id=base64,…`,
@@ -87,8 +96,12 @@ export const ConfigSchema = z.object({
   RENDERER_DIR: z.string().min(1).default('dist/renderer'),
   /** The renderer's server entry (`vite build --ssr`): when built, a page's first screen is drawn into its HTML. */
   RENDERER_SSR_DIR: z.string().min(1).default('dist/renderer-ssr'),
-  /** Operations console staff: `login:senha:viewer|publisher|approver,…`. Sandbox accounts outside production when absent. */
+  /**
+   * Operations console staff with passwords, outside production only and without OPS_OIDC_ISSUER:
+   * `login:senha:viewer|publisher|approver,…`. The sandbox's accounts when absent.
+   */
   OPS_USERS: z.string().optional(),
+  ...StaffSignInSchema.shape,
   /** Personas the console previews decisions for (the sandbox's fixture file); absent in production. */
   OPS_PREVIEW_PERSONAS: z.string().optional(),
   /**
@@ -150,7 +163,8 @@ export type Config = z.infer<typeof ConfigSchema> & {
   /** The operations console's own session cookie (never the customer's). */
   staffCookieName: string;
   validateScreens: boolean;
-  opsUsers: string;
+  /** How staff sign in to the console: at the OpenID provider, or with OPS_USERS' passwords (never in production). */
+  staffSignIn: StaffSignInConfig;
   opsPreviewPersonas: string | null;
   /** Host names (lower case, without port) the server answers for, the console's among them; null answers any. */
   allowedHosts: Set<string> | null;
@@ -179,6 +193,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Configuração inválida:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  const signIn = staffSignInProblems(c);
+  if (signIn.length && c.APP_ENV !== 'production') throw new ConfigError(`Configuração inválida:\n${signIn.map((u) => `  - ${u}`).join('\n')}`);
   if (c.APP_ENV === 'production') {
     const unsafe = productionProblems(c);
     if (unsafe.length) throw new ConfigError(`Configuração insegura para produção:\n${unsafe.map((u) => `  - ${u}`).join('\n')}`);
@@ -192,7 +208,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     staffCookieName: secureCookies ? '__Host-Http-ops_sid' : 'ops_sid',
     trustProxy: c.TRUST_PROXY === undefined || c.TRUST_PROXY === 0 ? false : c.TRUST_PROXY,
     validateScreens: c.VALIDATE_SCREENS ?? c.APP_ENV !== 'production',
-    opsUsers: c.OPS_USERS ?? (c.APP_ENV === 'production' ? '' : SANDBOX_STAFF),
+    staffSignIn: staffSignInOf(c, SANDBOX_STAFF),
     opsPreviewPersonas: c.OPS_PREVIEW_PERSONAS ?? (c.APP_ENV === 'production' ? null : 'sandbox/fixtures/personas.json'),
     allowedHosts: c.ALLOWED_HOSTS ? new Set([...c.ALLOWED_HOSTS.split(',').map(bareHost), consoleHost]) : null,
     consoleHost,
@@ -204,25 +220,25 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 }
 
 /**
- * What production must never run with (each names its variable): the sandbox's staff accounts or
- * API client, a missing cookie secret, a secret published in the repository or too weak
- * (production-secrets.ts), an upstream over plain http, no list of allowed hosts, no console host
+ * What production must never run with (each names its variable): password accounts for the
+ * console or no identity provider (staff-sign-in-config.ts), the sandbox's API client, a missing cookie secret, a secret published in the repository or too weak
+ * (production-secrets.ts), an upstream over plain http, PostgreSQL, Redis or the collector without
+ * TLS (transport-security.ts), no list of allowed hosts, no console host
  * of its own, a console publish without a second person.
  */
 function productionProblems(c: z.infer<typeof ConfigSchema>): string[] {
-  const sandboxPasswords = SANDBOX_STAFF.split(',').map((account) => account.split(':')[1]);
   return [
     !c.COOKIE_SECRET && 'COOKIE_SECRET: obrigatório em produção (32 caracteres ou mais)',
     !c.SESSION_SEAL_KEYS && 'SESSION_SEAL_KEYS: obrigatório em produção (id=chave de 32 bytes em base64, a mais nova primeiro)',
     c.UPSTREAM_CLIENT_ID === SANDBOX_UPSTREAM_CLIENT.id && 'UPSTREAM_CLIENT_ID: obrigatório em produção (o do sandbox não vale)',
     c.UPSTREAM_CLIENT_SECRET === SANDBOX_UPSTREAM_CLIENT.secret && 'UPSTREAM_CLIENT_SECRET: obrigatório em produção (o do sandbox não vale)',
-    !c.OPS_USERS && 'OPS_USERS: obrigatório em produção (as contas do sandbox não valem)',
-    c.OPS_USERS && sandboxPasswords.some((p) => c.OPS_USERS!.split(',').some((account) => account.split(':')[1] === p)) && 'OPS_USERS: as contas do sandbox não podem ser usadas em produção',
+    ...staffSignInProblems(c),
     c.UPSTREAM_URL.startsWith('http:') && !isLoopback(c.UPSTREAM_URL) && 'UPSTREAM_URL: o back office deve ser acessado por https em produção',
     !c.ALLOWED_HOSTS && 'ALLOWED_HOSTS: obrigatório em produção (os domínios dos parceiros)',
     !c.OPS_HOST && 'OPS_HOST: obrigatório em produção (o domínio próprio do console de operações, ex.: ops.consorcio.example)',
     c.OPS_REQUIRE_APPROVAL === false && 'OPS_REQUIRE_APPROVAL: em produção toda publicação espera a aprovação de uma segunda pessoa (perfil approver); retire a variável ou use true',
     ...secretProblems(c),
+    ...transportProblems(c),
   ].filter((p): p is string => typeof p === 'string');
 }
 
@@ -232,11 +248,6 @@ export const DEV_OPS_HOST = 'ops.localhost';
 /** A host as ALLOWED_HOSTS and OPS_HOST name it, lower case and without its port. */
 function bareHost(host: string): string {
   return host.trim().toLowerCase().replace(/:\d+$/, '');
-}
-
-/** A sidecar on the same host (loopback) never crosses a network: plain http is accepted there only. */
-function isLoopback(url: string): boolean {
-  return ['localhost', '127.0.0.1', '[::1]'].includes(new URL(url).hostname);
 }
 
 /** Environment names one or two edits away from a known variable, never equal to one: likely typos. */
@@ -252,7 +263,7 @@ function misspelt(env: Record<string, string | undefined>): string[] {
   return warnings;
 }
 
-/** Console accounts of a machine without OPS_USERS (never in production). */
+/** Console accounts of a machine without OPS_USERS nor OPS_OIDC_ISSUER (never in production). */
 export const SANDBOX_STAFF = 'operacao:operacao-sandbox:publisher,consulta:consulta-sandbox:viewer,aprovacao:aprovacao-sandbox:approver';
 
 const postgresUrl = (name: string) => z.string().regex(/^postgres(ql)?:\/\//, `${name} deve começar com postgres:// ou postgresql://`);

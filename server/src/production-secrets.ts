@@ -22,7 +22,7 @@ export const CLIENT_SECRET_RULE: SecretRule = { minLength: 16, minDistinct: 8, m
 export const PASSWORD_RULE: SecretRule = { minLength: 15, minDistinct: 8, minBits: 64, hint: 'use uma frase-senha longa ou openssl rand -base64 18' };
 
 /** The secrets the configuration reads and their rules; any other variable named *_SECRET, *_KEY or *_KEYS is held to KEY_RULE. */
-const RULES: Record<string, SecretRule> = { COOKIE_SECRET: KEY_RULE, UPSTREAM_CLIENT_SECRET: CLIENT_SECRET_RULE, OPS_USERS: PASSWORD_RULE };
+const RULES: Record<string, SecretRule> = { COOKIE_SECRET: KEY_RULE, UPSTREAM_CLIENT_SECRET: CLIENT_SECRET_RULE, OPS_OIDC_CLIENT_SECRET: CLIENT_SECRET_RULE, OPS_USERS: PASSWORD_RULE };
 const SECRET_NAME = /_(SECRET|KEY|KEYS)$/;
 
 /** The secret variables among `names`, with the rule each is held to. */
@@ -31,13 +31,15 @@ export function secretVariables(names: readonly string[]): Map<string, SecretRul
 }
 
 /**
- * Secret values written in this repository: the sandbox's API client and staff accounts, docker
+ * Secret values written in this repository: the sandbox's API client, staff accounts and the
+ * console's client at the sandbox's identity provider, docker
  * compose's demo defaults. tests/deploy/shipped-secrets.test.ts reads the repository for secret
  * values (compose, docs, fixtures, .env examples, scripts) and checks that each one is here or
  * refused as weak anyway.
  */
 export const SHIPPED_SECRETS: ReadonlySet<string> = new Set([
   'sandbox-secret',
+  'sandbox-console-secret',
   'operacao-sandbox',
   'consulta-sandbox',
   'aprovacao-sandbox',

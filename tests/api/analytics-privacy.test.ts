@@ -6,7 +6,7 @@ import { useStack } from '../helpers/stack.js';
 
 const stack = useStack({ ANALYTICS_FLUSH_MS: '0' });
 
-const TABLES = ['analytics_steps', 'analytics_refusals', 'analytics_durations'];
+const TABLES = ['analytics_steps', 'analytics_refusals', 'analytics_durations', 'analytics_parts'];
 
 /** The session id a login set (the cookie's value). */
 const sessionOf = (res: { headers: Record<string, unknown> }) => String((res.headers['set-cookie'] as string[])[0]).split(';')[0]!.split('=')[1]!;
@@ -23,6 +23,7 @@ describe('what reaches the analytics tables', () => {
       analytics_steps: [...place, 'arrivals', 'completions', 'upstream_failures'],
       analytics_refusals: [...place, 'field', 'reason', 'count'],
       analytics_durations: [...place, 'bucket', 'count'],
+      analytics_parts: [...place, 'part', 'reason', 'count'],
     });
   });
 

@@ -24,6 +24,41 @@ describe('assemblies', () => {
     expect(screenText((await c.screen('/assembleias/assembleiaanterior')).body)).toMatch(/13ª assembleia/);
   });
 
+  it('opens the last assembly held with one back-office call when no number is asked, and says when the group has held none', async () => {
+    const c = await as('ana');
+    await stack.sandbox.clearCalls();
+    const text = screenText((await c.screen('/assembleias/assembleiaanterior')).body);
+    expect(text).toMatch(/13ª assembleia, em \d{2}\/\d{2}\/\d{4}/);
+    expect(text).toContain('Contemplações: 2 por sorteio e 3 por lance.');
+    const calls = (await stack.sandbox.calls()).map((call) => call.path.replace(/^cotas\/\d+\//, 'cotas/{id}/'));
+    expect(calls.filter((path) => path.startsWith('cotas/{id}/'))).toEqual(['cotas/{id}/dashboard/resultado-assembleia']);
+    await stack.sandbox.fault({ method: 'GET', path: 'cotas/*', status: 404, times: 1, body: { message: 'Nenhuma assembleia realizada.' } });
+    expect(screenText((await c.screen('/assembleias/numerossorteados')).body)).not.toMatch(/assembleia, em/);
+  });
+
+  it('lists ana’s group calendar on /assembleias/calendario: the assemblies held, and until when a bid is accepted for each one to come', async () => {
+    const c = await as('ana');
+    const screen = await c.screen('/assembleias/calendario');
+    expect(screen.body.title).toBe('Calendário de assembleias');
+    const table = findAll(screen.body.layout, (n) => n.id === 'calendario')[0];
+    expect(table.columns).toEqual(['Assembleia', 'Data', 'Lances até']);
+    const rows = table.rows as string[][];
+    expect(rows.map((r) => r[0])).toEqual(['11ª', '12ª', '13ª', '14ª', '15ª']);
+    expect(rows.slice(0, 3).map((r) => r[2])).toEqual(['Realizada', 'Realizada', 'Realizada']);
+    // The next one is in 10 days: bids until two days before it.
+    const [day, month, year] = rows[3]![1]!.split('/').map(Number) as [number, number, number];
+    const until = new Date(Date.UTC(year, month - 1, day - 2)).toISOString().slice(0, 10).split('-').reverse().join('/');
+    expect(rows[3]![2]).toBe(until);
+  });
+
+  it('says the calendar cannot be read now when the back office fails, and keeps the way back', async () => {
+    const c = await as('ana');
+    await stack.sandbox.fault({ method: 'GET', path: 'cotas/*', status: 503, times: 3 });
+    const text = screenText((await c.screen('/assembleias/calendario')).body);
+    expect(text).toContain('Não foi possível acessar as assembleias agora.');
+    expect(text).toContain('Voltar para as assembleias');
+  });
+
   it('shows the numbers drawn on /assembleias/numerossorteados, and the quotas contemplated (by draw and by bid) on the result', async () => {
     const c = await as('ana');
     const drawn = await c.screen('/assembleias/numerossorteados?numero=13');

@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { STAFF_LOGIN_LIMITS, STAFF_LOGIN_TOO_MANY } from '../../server/src/security/staff-login-throttle.js';
 import { consoleClient } from '../helpers/console-host.js';
 import { useStack } from '../helpers/stack.js';
+import { SANDBOX_STAFF } from '../../server/src/config.js';
 
 // One load balancer in front: each test is a client address of its own.
-const stack = useStack({ TRUST_PROXY: '1' });
+// The console's password accounts (OPS_USERS, outside production): the door these tests knock at.
+const stack = useStack({ TRUST_PROXY: '1', OPS_USERS: SANDBOX_STAFF });
 const WRONG = 'Usuário ou senha da equipe inválidos.';
 
 const login = (from: string, user: string, senha: string) => consoleClient(stack.baseUrl).action('ops/login', { login: user, senha }).set('x-forwarded-for', from);

@@ -7,9 +7,10 @@ import { loadConfig } from '../../server/src/config.js';
 import { client } from '../helpers/api-client.js';
 import { CONSOLE_HOST, consoleClient } from '../helpers/console-host.js';
 import { capturedLogs } from '../helpers/captured-logs.js';
-import { productionSecrets } from '../helpers/production-secrets.js';
+import { PRODUCTION_PROVIDER, productionSecrets } from '../helpers/production-secrets.js';
 import { decodedBody, rawRequest } from '../helpers/raw-http.js';
 import { startStack, useStack, type Stack } from '../helpers/stack.js';
+import { signInAtProvider } from '../helpers/staff-sign-in.js';
 
 const logs = capturedLogs();
 const events = () => logs.text().split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line.category === 'security');
@@ -72,8 +73,8 @@ describe('the console on its own host', () => {
     const staff = consoleClient(stack.baseUrl);
     expect((await staff.screen('/ops')).body).toEqual({ schemaVersion: 1, kind: 'redirect', to: '/ops/entrar' });
     expect((await staff.screen('/ops/entrar')).body).toMatchObject({ kind: 'screen', screen: 'ops-entrar' });
-    const login = await staff.action('ops/login', { login: 'operacao', senha: 'operacao-sandbox' });
-    expect(login.body).toEqual({ kind: 'navigate', to: '/ops', replace: true });
+    const { cookie } = await signInAtProvider(stack.baseUrl, 'operacao', { host: CONSOLE_HOST });
+    staff.agent.jar.setCookie(`${cookie}; Path=/`, 'localhost', '/');
     expect((await staff.screen('/ops')).body).toMatchObject({ kind: 'screen', screen: 'ops' });
     const audit = await staff.get('/api/ops/auditoria.csv');
     expect(audit.status).toBe(200);
@@ -107,7 +108,7 @@ describe('the console on its own host', () => {
 });
 
 describe('the console host in the configuration', () => {
-  const production = () => ({ APP_ENV: 'production', UPSTREAM_URL: 'https://backoffice.example', ...productionSecrets(), ALLOWED_HOSTS: 'consorcio.aurora.example', OPS_HOST: 'ops.consorcio.example' });
+  const production = () => ({ APP_ENV: 'production', UPSTREAM_URL: 'https://backoffice.example', ...productionSecrets(), ...PRODUCTION_PROVIDER, ALLOWED_HOSTS: 'consorcio.aurora.example', OPS_HOST: 'ops.consorcio.example' });
 
   it('is required in production, naming OPS_HOST', () => {
     expect(() => loadConfig({ ...production(), OPS_HOST: undefined })).toThrow(/OPS_HOST: obrigatório em produção/);
@@ -135,14 +136,13 @@ describe('the console host in the configuration', () => {
 
 describe('in production, with OPS_REQUIRE_APPROVAL unset', () => {
   let production: Stack;
-  const password = () => randomBytes(18).toString('base64url');
-  const maria = { login: 'maria', senha: password() };
-  const joao = { login: 'joao', senha: password() };
+  // Staff of the sandbox's identity provider (startStack's, with a strong client secret of its own).
+  const maria = 'operacao';
+  const joao = 'aprovacao';
   beforeAll(async () => {
     production = await startStack({
       APP_ENV: 'production',
       ...productionSecrets(),
-      OPS_USERS: `${maria.login}:${maria.senha}:publisher,${joao.login}:${joao.senha}:approver`,
       ALLOWED_HOSTS: 'localhost',
       OPS_HOST: CONSOLE_HOST,
       FLOWS_POLL_MS: '0',
@@ -151,12 +151,11 @@ describe('in production, with OPS_REQUIRE_APPROVAL unset', () => {
   afterAll(async () => production?.close());
 
   /** A console member of the production stack: its Secure cookie is carried by hand over plain http. */
-  async function member(who: { login: string; senha: string }) {
-    const login = await supertest(production.baseUrl).post('/api/actions/ops/login').set('host', CONSOLE_HOST).set(CSRF_HEADER, CSRF_HEADER_VALUE).set('content-type', 'application/json').send(JSON.stringify(who));
-    expect(login.body).toEqual({ kind: 'navigate', to: '/ops', replace: true });
-    const cookie = ([] as string[]).concat(login.headers['set-cookie'] ?? []).find((c) => c.startsWith('__Host-Http-ops_sid='))!.split(';')[0]!;
+  async function member(who: string) {
+    const { cookie } = await signInAtProvider(production.baseUrl, who, { host: CONSOLE_HOST });
+    expect(cookie).toMatch(/^__Host-Http-ops_sid=/);
     return (action: string, body: unknown) =>
-      supertest(production.baseUrl).post(`/api/actions/${action}`).set('host', CONSOLE_HOST).set('cookie', cookie).set(CSRF_HEADER, CSRF_HEADER_VALUE).set('content-type', 'application/json').send(JSON.stringify(body));
+      supertest(production.baseUrl).post(`/api/actions/${action}`).set('host', CONSOLE_HOST).set('cookie', cookie!).set(CSRF_HEADER, CSRF_HEADER_VALUE).set('content-type', 'application/json').send(JSON.stringify(body));
   }
 
   it('a publish waits for a second person with the approver role', async () => {

@@ -6,6 +6,7 @@ import { capturedLogs } from '../helpers/captured-logs.js';
 import { consoleClient } from '../helpers/console-host.js';
 import { persona } from '../helpers/personas.js';
 import { useStack } from '../helpers/stack.js';
+import { staffClient as signedInStaff } from '../helpers/staff-sign-in.js';
 
 /**
  * A customer's sessions, theirs to see and end (/perfil/sessoes), the offer to end the others after
@@ -274,12 +275,9 @@ describe('after a password change', () => {
 });
 
 describe('an approver in the console', () => {
-  async function staff(login: string, senha: string) {
+  async function staff(login: string, _senha: string) {
     // The console answers on its own host only.
-    const c = consoleClient(stack.baseUrl);
-    const res = await c.action('ops/login', { login, senha });
-    expect(res.body.kind, JSON.stringify(res.body)).toBe('navigate');
-    return c;
+    return signedInStaff(stack.baseUrl, login);
   }
   const form = async (c: Client) => findAll((await c.screen('/ops/pedidos')).body.layout ?? [], (n) => n.id === 'ops-encerrar-sessoes');
 

@@ -10,6 +10,7 @@ import { concrete, generateJourneys } from '../helpers/journeys.js';
 import { allPersonas } from '../helpers/personas.js';
 import { sweepDocument, sweepTexts } from '../helpers/screen-sweep.js';
 import { useStack } from '../helpers/stack.js';
+import { staffClient as signedInStaff } from '../helpers/staff-sign-in.js';
 
 /**
  * The sweep of every screen document: every route of the route table and every target of the
@@ -63,8 +64,7 @@ describe('every screen document reads as Brazilian Portuguese', () => {
         await sweep(c, someone.key);
       }
     }
-    const staff = consoleClient(stack.baseUrl);
-    expect((await staff.action('ops/login', { login: 'operacao', senha: 'operacao-sandbox' })).body).toMatchObject({ kind: 'navigate', to: '/ops' });
+    const staff = await signedInStaff(stack.baseUrl, 'operacao');
     // The analysis after every persona's visits: its funnels have figures to show.
     for (const path of [...consolePages(stack), '/ops/analise', '/ops/analise?fluxo=bid-wizard&periodo=30']) read(path, (await landOn(staff, path)).body, 'staff');
     // The console's exports, cell by cell (a version's differences are the definitions' own JSON, as edited).

@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { startTracing } from '../../server/src/observability/tracing.js';
 import { loggerOptions } from '../../server/src/logger.js';
 import { client } from '../helpers/api-client.js';
+import { persona } from '../helpers/personas.js';
 import { useStack } from '../helpers/stack.js';
 
 const spans = new InMemorySpanExporter();
@@ -45,12 +46,16 @@ describe('observability', () => {
     await stack.sandbox.clearCalls();
     spans.reset();
     await c.screen('/home');
+    // A secondary part past its time budget is drawn later while its call goes on: its span ends
+    // when that call answers, after the screen did. Wait for every call's span to end.
+    const upstreamSpans = () => spans.getFinishedSpans().filter((s) => s.name.startsWith('upstream '));
+    await expect.poll(async () => (await stack.sandbox.calls()).length - upstreamSpans().length).toBe(0);
     const calls = await stack.sandbox.calls();
     expect(calls.length).toBeGreaterThan(2);
     const finished = spans.getFinishedSpans();
     const server = finished.find((s) => s.name === 'GET screen:home')!;
     expect(server).toBeDefined();
-    const upstream = finished.filter((s) => s.name.startsWith('upstream '));
+    const upstream = upstreamSpans();
     expect(upstream).toHaveLength(calls.length);
     for (const span of upstream) expect(span.spanContext().traceId).toBe(server.spanContext().traceId);
     // The back office sees one request id for the whole screen and the trace it belongs to.
@@ -68,6 +73,11 @@ describe('observability', () => {
     expect(home).toHaveLength(1);
     expect(home[0]).toMatchObject({ status: 200, msg: 'GET screen:home' });
     expect(home[0].reqId).toBeDefined();
+    // The customer appears as a keyed pseudonym beside the client address, never as a CPF.
+    expect(home[0].subject).toMatch(/^[\w-]{16,}$/);
+    expect(typeof home[0].ip).toBe('string');
+    const digits = persona('ana').document.replace(/\D/g, '');
+    expect(lines.join('\n').replace(/\D/g, '')).not.toContain(digits);
     expect(home[0].upstreamCalls).toBeGreaterThan(2);
     expect(typeof home[0].upstreamMs).toBe('number');
     // No second line for the same request (Fastify's own request logging is off).
@@ -81,7 +91,8 @@ describe('observability', () => {
     const [line] = lines.map((l) => JSON.parse(l)).filter((e) => String(e.family).startsWith('screen:'));
     expect(line).toMatchObject({ family: 'screen:[documento]', msg: 'GET screen:[documento]' });
     expect(lines.join('\n')).not.toContain('529.982.247-25');
-    expect(Object.keys(line).sort()).toEqual(['family', 'hostname', 'level', 'ms', 'msg', 'pid', 'reqId', 'status', 'time', 'upstreamCalls', 'upstreamMs']);
+    // Who asked: the client address, and no subject outside a session.
+    expect(Object.keys(line).sort()).toEqual(['family', 'hostname', 'ip', 'level', 'ms', 'msg', 'pid', 'reqId', 'status', 'time', 'upstreamCalls', 'upstreamMs']);
   });
 
   it('serves Prometheus metrics on their own port: screen families, upstream groups, live sessions, definitions version', async () => {

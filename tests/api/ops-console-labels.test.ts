@@ -4,13 +4,12 @@ import { consoleClient } from '../helpers/console-host.js';
 import { useStack } from '../helpers/stack.js';
 import type { FlowDefinition } from '../../screens/contract/flows.js';
 import { fieldsOf } from '../../server/src/capabilities/ops/labels.js';
+import { staffClient as signedInStaff } from '../helpers/staff-sign-in.js';
 
 const stack = useStack();
 
 async function publisher() {
-  const c = consoleClient(stack.baseUrl);
-  expect((await c.action('ops/login', { login: 'operacao', senha: 'operacao-sandbox' })).body.kind).toBe('navigate');
-  return c;
+  return signedInStaff(stack.baseUrl, 'operacao');
 }
 
 /**

@@ -7,6 +7,7 @@ import { consoleClient } from '../helpers/console-host.js';
 import { useStack } from '../helpers/stack.js';
 import { loadConfig } from '../../server/src/config.js';
 import { parse } from 'csv-parse/sync';
+import { staffClient as signedInStaff } from '../helpers/staff-sign-in.js';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -14,10 +15,8 @@ dayjs.extend(timezone);
 /** A console where every publish needs a second person (OPS_REQUIRE_APPROVAL). */
 const stack = useStack({ OPS_REQUIRE_APPROVAL: 'true', FLOWS_POLL_MS: '500' });
 
-async function staff(login: string, senha: string) {
-  const c = consoleClient(stack.baseUrl);
-  expect((await c.action('ops/login', { login, senha })).body.kind).toBe('navigate');
-  return c;
+async function staff(login: string, _senha: string) {
+  return signedInStaff(stack.baseUrl, login);
 }
 const publisher = () => staff('operacao', 'operacao-sandbox');
 const approver = () => staff('aprovacao', 'aprovacao-sandbox');

@@ -33,9 +33,9 @@ describe('the production server started with published or weak secrets', () => {
   });
 
   it('refuses a cookie secret of one character repeated, naming it alone', async () => {
-    const { code, stderr } = await start({ COOKIE_SECRET: 'a'.repeat(48), SESSION_SEAL_KEYS: `k1=${randomBytes(32).toString('base64')}`, UPSTREAM_CLIENT_SECRET: randomBytes(24).toString('base64url'), OPS_USERS: `analista:${randomBytes(18).toString('base64url')}:publisher` });
+    const { code, stderr } = await start({ COOKIE_SECRET: 'a'.repeat(48), SESSION_SEAL_KEYS: `k1=${randomBytes(32).toString('base64')}`, UPSTREAM_CLIENT_SECRET: randomBytes(24).toString('base64url'), OPS_OIDC_ISSUER: 'https://login.banco.example/realms/equipe', OPS_OIDC_CLIENT_ID: 'console', OPS_OIDC_CLIENT_SECRET: randomBytes(24).toString('base64url'), OPS_OIDC_PUBLISHER_GROUPS: 'console-publicacao' });
     expect(code).toBe(1);
     expect(stderr).toMatch(/COOKIE_SECRET: segredo fraco para produção/);
-    expect(stderr).not.toMatch(/UPSTREAM_CLIENT_SECRET|OPS_USERS|OPS_HOST/);
+    expect(stderr).not.toMatch(/UPSTREAM_CLIENT_SECRET|OPS_USERS|OPS_OIDC|OPS_HOST/);
   });
 });

@@ -5,6 +5,7 @@ import { client } from '../helpers/api-client.js';
 import { capturedLogs } from '../helpers/captured-logs.js';
 import { CONSOLE_HOST } from '../helpers/console-host.js';
 import { useStack } from '../helpers/stack.js';
+import { signInAtProvider } from '../helpers/staff-sign-in.js';
 
 /** Small limits, so that a test reaches them; each test comes from an address of its own (TRUST_PROXY: the forwarded one). */
 const SCREENS = 6;
@@ -105,7 +106,8 @@ describe('the request limits', () => {
   it('limits the console on its host too, by the staff member’s session', async () => {
     const ip = address();
     const staff = client(stack.baseUrl, CONSOLE_HOST, { 'x-forwarded-for': ip });
-    expect((await staff.action('ops/login', { login: 'consulta', senha: 'consulta-sandbox' })).body.kind).toBe('navigate');
+    const { cookie } = await signInAtProvider(stack.baseUrl, 'consulta');
+    staff.agent.jar.setCookie(`${cookie}; Path=/`, 'localhost', '/');
     for (let i = 0; i < SCREENS; i++) expect((await staff.screen('/ops')).status).toBe(200);
     expectRefused(await staff.screen('/ops'));
   });

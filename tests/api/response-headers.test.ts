@@ -6,6 +6,7 @@ import { asCustomerWithFirstQuota, client } from '../helpers/api-client.js';
 import { persona } from '../helpers/personas.js';
 import { rawRequest } from '../helpers/raw-http.js';
 import { productionSecrets } from '../helpers/production-secrets.js';
+import { signInAtProvider } from '../helpers/staff-sign-in.js';
 import { startStack, useStack, type Stack } from '../helpers/stack.js';
 
 /**
@@ -156,7 +157,8 @@ describe('every answer', () => {
 describe('in production', () => {
   let production: Stack;
   beforeAll(async () => {
-    production = await startStack({ APP_ENV: 'production', ...productionSecrets(), OPS_USERS: 'analista:senha-longa-de-teste:viewer', ALLOWED_HOSTS: 'localhost', OPS_HOST: 'ops.localhost' });
+    // Staff sign in at the sandbox's identity provider (startStack's, with a strong client secret).
+    production = await startStack({ APP_ENV: 'production', ...productionSecrets(), ALLOWED_HOSTS: 'localhost', OPS_HOST: 'ops.localhost' });
   });
   afterAll(async () => production?.close());
 
@@ -168,8 +170,8 @@ describe('in production', () => {
       ...setCookies(await c.login('ana')),
       ...setCookies(await c.action('auth/identify', { documento: ana.document })),
       ...setCookies(await c.action('auth/forgot-identify', { documento: ana.document })),
-      // The console's cookie, set on its own host.
-      ...setCookies(await client(production.baseUrl, 'ops.localhost').action('ops/login', { login: 'analista', senha: 'senha-longa-de-teste' })),
+      // The console's cookies (its pending sign-in's, its session's), set on its own host.
+      ...(await signInAtProvider(production.baseUrl, 'consulta', { host: 'ops.localhost' })).setCookieLines,
       ...setCookies(await c.action('assistant/message', { mensagem: 'Como emito a segunda via do boleto?', chave: 'chave-de-teste-0001' })),
     ];
     const names = cookies.map((cookie) => cookie.split('=')[0]);
@@ -180,7 +182,8 @@ describe('in production', () => {
       expect(cookie, cookie).toMatch(/; HttpOnly/);
       expect(cookie, cookie).toMatch(/; Path=\//);
       expect(cookie, cookie).not.toMatch(/Domain=/i);
-      expect(cookie, cookie).toMatch(cookie.startsWith('__Host-assistente') ? /; SameSite=Lax/ : /; SameSite=Strict/);
+      // Lax where a cookie must come back on another site's navigation: the assistant's embedding, the identity provider's return.
+      expect(cookie, cookie).toMatch(/^(__Host-assistente|__Host-Http-ops_entrada)=/.test(cookie) ? /; SameSite=Lax/ : /; SameSite=Strict/);
     }
     // A host that is not served is refused before any work, with the same headers as every answer.
     const elsewhere = await supertest(production.baseUrl).get('/login').set('host', 'phishing.example');

@@ -9,6 +9,7 @@ import { consoleClient } from '../helpers/console-host.js';
 import { capturedLogs } from '../helpers/captured-logs.js';
 import { persona } from '../helpers/personas.js';
 import { useStack } from '../helpers/stack.js';
+import { staffClient as signedInStaff } from '../helpers/staff-sign-in.js';
 
 /**
  * Every security event an operator alerts on leaves one line with its stable `event` name, the
@@ -42,10 +43,8 @@ function only(name: string): Line {
 const ana = persona('ana');
 const subjectOf = (partnerId: number, document: string) => pseudonym(stack.app.config.subjectKey, partnerId, document.replace(/\D/g, ''));
 
-async function staff(login: string, senha: string) {
-  const c = consoleClient(stack.baseUrl);
-  expect((await c.action('ops/login', { login, senha })).body.kind).toBe('navigate');
-  return c;
+async function staff(login: string, _senha: string) {
+  return signedInStaff(stack.baseUrl, login);
 }
 
 describe('security events', () => {

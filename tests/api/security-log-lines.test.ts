@@ -10,6 +10,7 @@ import { consoleClient } from '../helpers/console-host.js';
 import { capturedLogs } from '../helpers/captured-logs.js';
 import { persona } from '../helpers/personas.js';
 import { useStack } from '../helpers/stack.js';
+import { SANDBOX_STAFF } from '../../server/src/config.js';
 
 /**
  * The log as a log processor and an investigator read it: JSON lines stamped in UTC, written to
@@ -20,7 +21,8 @@ import { useStack } from '../helpers/stack.js';
 const ROOT = join(import.meta.dirname, '../..');
 const logs = capturedLogs('info');
 // One load balancer in front: the `auth` lines carry the client address it forwards.
-const stack = useStack({ TRUST_PROXY: '1' }, { loggerInstance: logs.logger });
+// The console's password accounts (OPS_USERS, outside production): the door these tests knock at.
+const stack = useStack({ TRUST_PROXY: '1', OPS_USERS: SANDBOX_STAFF }, { loggerInstance: logs.logger });
 beforeEach(async () => {
   await stack.sandbox.clearFaults();
   logs.clear();

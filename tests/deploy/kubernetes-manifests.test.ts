@@ -76,7 +76,7 @@ function containerEnv(objects: K8sObject[]): { env: Record<string, string>; secr
     if (variable.valueFrom?.secretKeyRef) {
       secrets.push(variable.name);
       const key = randomBytes(32).toString('base64');
-      env[variable.name] = variable.name.endsWith('_URL') ? `${variable.name === 'REDIS_URL' ? 'redis' : 'postgresql'}://secret.example/x` : (strong[variable.name] ?? (variable.name.endsWith('_KEYS') ? `k1=${key}` : key));
+      env[variable.name] = variable.name.endsWith('_URL') ? (variable.name === 'REDIS_URL' ? 'rediss://secret.example/0' : 'postgresql://secret.example/x?sslmode=verify-full') : (strong[variable.name] ?? (variable.name.endsWith('_KEYS') ? `k1=${key}` : key));
     } else if (variable.value !== undefined) env[variable.name] = variable.value;
   }
   return { env, secrets };
@@ -141,7 +141,7 @@ describe('the Kubernetes manifests (deploy/kubernetes)', () => {
       expect(config.APP_ENV).toBe('production');
       expect(config.warnings).toEqual([]);
       expect(Object.keys(env).filter((name) => !(name in ConfigSchema.shape))).toEqual([]);
-      expect(secrets.sort()).toEqual(expect.arrayContaining(['COOKIE_SECRET', 'SESSION_SEAL_KEYS', 'DATABASE_URL', 'OPS_USERS', 'REDIS_URL', 'UPSTREAM_CLIENT_ID', 'UPSTREAM_CLIENT_SECRET']));
+      expect(secrets.sort()).toEqual(expect.arrayContaining(['COOKIE_SECRET', 'SESSION_SEAL_KEYS', 'DATABASE_URL', 'OPS_OIDC_CLIENT_ID', 'OPS_OIDC_CLIENT_SECRET', 'REDIS_URL', 'UPSTREAM_CLIENT_ID', 'UPSTREAM_CLIENT_SECRET']));
       expect(objects.filter((o) => o.kind === 'Secret')).toEqual([]);
       expect(Object.keys((one(objects, 'ConfigMap') as K8sObject & { data: object }).data).filter((name) => /SECRET|PASSWORD|USERS|DATABASE_URL|REDIS_URL/.test(name))).toEqual([]);
     });
@@ -224,11 +224,11 @@ describe('the Kubernetes manifests (deploy/kubernetes)', () => {
     });
   });
 
-  it('give each overlay its namespace and a released image', () => {
+  it('give each overlay its namespace and a released image, pinned by its digest', () => {
     for (const [name, objects] of sets.filter(([n]) => n.startsWith('overlays/'))) {
       expect(new Set(objects.map((o) => o.metadata.namespace)).size, name).toBe(1);
       expect(objects[0]!.metadata.namespace, name).toBeTruthy();
-      expect(pod(objects).server.image, name).toMatch(/^[\w.-]+(\/[\w.-]+)+:[\w.-]+$/);
+      expect(pod(objects).server.image, name).toMatch(/^[\w.-]+(\/[\w.-]+)+:[\w.-]+@sha256:[0-9a-f]{64}$/);
     }
   });
 

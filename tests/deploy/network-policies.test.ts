@@ -6,6 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/src/config.js';
 import { containersOf, kustomize, readManifests, type K8sObject } from '../helpers/kustomize.js';
 
+/** The console's client at the identity provider comes from the Secret, not the ConfigMap: stand-ins. */
+const SECRET_STAND_INS = { OPS_OIDC_CLIENT_ID: 'console', OPS_OIDC_CLIENT_SECRET: 'stand-in' };
+
 /**
  * The network around the server's pods (deploy/kubernetes/base/network-policies.yaml): nothing in
  * or out of the namespace unless allowed, and what is allowed is exactly the list below. The
@@ -88,7 +91,7 @@ describe.each(sets)('the network policies of %s', (_name, objects) => {
   it('let into the server’s pods only the Gateway’s proxies on the app port and Prometheus on the metrics port', () => {
     const gateway = objects.find((o) => o.kind === 'Gateway')!;
     const container = containersOf(deployment)[0] as unknown as { ports: Array<{ name: string; containerPort: number }> };
-    const config = loadConfig({ ...env, APP_ENV: 'test' });
+    const config = loadConfig({ ...env, ...SECRET_STAND_INS, APP_ENV: 'test' });
     // The named ports are the ones the server listens on.
     expect(container.ports.find((p) => p.name === 'http')?.containerPort).toBe(config.PORT);
     expect(container.ports.find((p) => p.name === 'metrics')?.containerPort).toBe(config.METRICS_PORT);
@@ -128,7 +131,7 @@ describe.each(sets)('the network policies of %s', (_name, objects) => {
       expect(env[name], name).toMatch(/[.:]/);
       for (const entry of env[name]!.split(',')) expect(narrow(entry), `${name}: ${entry}`).toBe(true);
     }
-    expect(loadConfig({ ...env, APP_ENV: 'test' }).trustProxy).toEqual(env.TRUST_PROXY!.split(',').map((e) => e.trim()));
+    expect(loadConfig({ ...env, ...SECRET_STAND_INS, APP_ENV: 'test' }).trustProxy).toEqual(env.TRUST_PROXY!.split(',').map((e) => e.trim()));
   });
 
   it('name no address range wider than 256 addresses anywhere (no 10.0.0.0/8, no 0.0.0.0/0)', () => {

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { readAsvs, renderAsvsSection, SECURITY_PAGE, splitPage } from '../../scripts/asvs-table.js';
+import { ASVS_PAGE, readAsvs, renderAsvsSection, splitPage } from '../../scripts/asvs-table.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -21,9 +21,9 @@ const pending = new Set(data.pendingTestFiles);
 /** A call of it/test (it.each too) somewhere in the file. */
 const A_TEST = /\b(?:it|test)(?:\.each\([\s\S]*?\))?\(\s*['"`]/;
 
-describe('docs/security.md: the OWASP ASVS 5.0 Level 2 table', () => {
+describe('docs/asvs-l2.md: the OWASP ASVS 5.0 Level 2 table', () => {
   it('is the table the data gives (run npm run asvs:table)', () => {
-    const { section } = splitPage(readFileSync(SECURITY_PAGE, 'utf8'));
+    const { section } = splitPage(readFileSync(ASVS_PAGE, 'utf8'));
     expect(section).toBe(renderAsvsSection(data));
   });
 

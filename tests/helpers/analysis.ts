@@ -1,16 +1,14 @@
 import { expect } from 'vitest';
 import { client, findAll } from './api-client.js';
 import { consoleClient } from './console-host.js';
+import { staffClient as signedInStaff } from './staff-sign-in.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Doc = any;
 
 /** A console client (on the console's host) signed in as staff (the sandbox's viewer, `consulta`, unless told). */
-export async function staffClient(baseUrl: string, login = 'consulta', senha = 'consulta-sandbox') {
-  const c = consoleClient(baseUrl);
-  const res = await c.action('ops/login', { login, senha });
-  expect(res.body).toMatchObject({ kind: 'navigate', to: '/ops' });
-  return c;
+export async function staffClient(baseUrl: string, login = 'consulta', _senha?: string) {
+  return signedInStaff(baseUrl, login);
 }
 
 /** The analysis page for an address, as a screen document. */

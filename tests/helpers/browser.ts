@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import { chromium, type Browser } from 'playwright-core';
 import { consoleOrigin } from './console-host.js';
+import { staffAccount, staffCode } from './staff-sign-in.js';
 
 /**
  * How long a step waits for what a person waits for (a screen, a text, a URL). Generous on purpose:
@@ -87,15 +88,24 @@ export async function loginToHome(page: import('playwright-core').Page, baseUrl:
 }
 
 /**
- * Logs a sandbox staff member into the operations console (/ops/entrar) on the console's own host
- * (ops.localhost at the server's port) and waits for the console.
+ * Signs a sandbox staff member in to the operations console on its own host (ops.localhost at the
+ * server's port) as staff do: the console's sign-in page, then the identity provider's (the
+ * sandbox's: user and password, then the code their authenticator shows now), and back to the
+ * console, whose heading it waits for.
  */
-export async function loginStaffInBrowser(page: import('playwright-core').Page, baseUrl: string, user = 'operacao', password = 'operacao-sandbox'): Promise<void> {
+export async function loginStaffInBrowser(page: import('playwright-core').Page, baseUrl: string, user = 'operacao', password = staffAccount(user).password): Promise<void> {
   page.setDefaultTimeout(PERSON_WAIT_MS);
   await page.goto(`${consoleOrigin(baseUrl)}/ops`);
   await page.waitForURL('**/ops/entrar');
+  await page.getByRole('button', { name: 'Entrar com a conta da equipe' }).click();
+  await page.getByRole('heading', { name: 'Entrar na conta da equipe' }).waitFor();
   await page.getByLabel('Usuário').fill(user);
   await page.getByLabel('Senha').fill(password);
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  const code = page.getByLabel('Código do autenticador');
+  await code.waitFor();
+  await code.fill(staffCode(user));
   await page.getByRole('button', { name: 'Entrar' }).click();
-  await page.waitForURL('**/ops');
+  await page.waitForURL(`${consoleOrigin(baseUrl)}/ops`);
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
 }

@@ -1,7 +1,7 @@
 /**
  * Renders a kustomization the way `kubectl kustomize` does, for the subset deploy/kubernetes/
  * uses: `resources` (files and directories with their own kustomization), `namespace`, `images`
- * (newName/newTag) and `patches` (JSON 6902 operations, inline or by path, with a kind/name
+ * (newName/newTag/digest: `name:tag@digest`, as kustomize writes both) and `patches` (JSON 6902 operations, inline or by path, with a kind/name
  * target). Any other field fails the render: a feature it does not know is not silently skipped.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -19,7 +19,7 @@ export interface K8sObject {
 interface Kustomization {
   resources?: string[];
   namespace?: string;
-  images?: Array<{ name: string; newName?: string; newTag?: string }>;
+  images?: Array<{ name: string; newName?: string; newTag?: string; digest?: string }>;
   patches?: Array<{ target: { kind: string; name: string }; patch?: string; path?: string }>;
 }
 
@@ -51,7 +51,7 @@ export function kustomize(dir: string): K8sObject[] {
   for (const image of k.images ?? []) {
     for (const container of objects.flatMap(containersOf)) {
       const [name, tag] = container.image.split(/:(?=[^/]*$)/);
-      if (name === image.name) container.image = `${image.newName ?? name}:${image.newTag ?? tag ?? 'latest'}`;
+      if (name === image.name) container.image = `${image.newName ?? name}:${image.newTag ?? tag ?? 'latest'}${image.digest ? `@${image.digest}` : ''}`;
     }
   }
   if (k.namespace) for (const o of objects) o.metadata.namespace = k.namespace;

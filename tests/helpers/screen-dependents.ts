@@ -1,4 +1,5 @@
 import { declaredEndpoints, endpointOfCall } from '../../back-office/catalogue.js';
+import { partners } from '../../back-office/index.js';
 import type { ScreenDependents } from '../../server/src/capabilities/contract/back-office-openapi.js';
 import { loadDefinitions } from '../../server/src/composition/definitions.js';
 import { client } from './api-client.js';
@@ -25,6 +26,9 @@ export async function recordScreenDependents(stack: Stack, personas: readonly Pe
   const routes = journeyRoutes();
   const found = new Map<string, Set<string>>();
   const open = async (c: ReturnType<typeof client>, route: string) => {
+    // A screen depends on a call whether or not an earlier screen's answer is still kept (the
+    // partner's configuration and the app versions stay, as the test stack keeps them).
+    await stack.app.upstream.kept?.forgetAll([partners.configuration, partners.versions]);
     await stack.sandbox.clearCalls();
     await c.screen(concrete(route));
     for (const call of await stack.sandbox.calls()) {

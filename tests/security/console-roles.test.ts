@@ -6,8 +6,10 @@ import { IDLE_MS } from '../../server/src/capabilities/ops/staff-sessions.js';
 import { client } from '../helpers/api-client.js';
 import { CONSOLE_HOST, consoleClient } from '../helpers/console-host.js';
 import { useStack } from '../helpers/stack.js';
+import { SANDBOX_STAFF } from '../../server/src/config.js';
 
-const stack = useStack();
+// The console's password accounts (OPS_USERS, outside production): the door these tests knock at.
+const stack = useStack({ OPS_USERS: SANDBOX_STAFF });
 
 /** One operation of the console, as the OpenAPI description lists it. */
 interface ConsoleRoute {
@@ -17,8 +19,10 @@ interface ConsoleRoute {
   roles: StaffRole[] | null;
 }
 
-/** The door: the staff login is the one console action anyone may call. */
+/** The doors: the staff login, and leaving (a page that ends whatever session it finds), are the console routes anyone may call. */
 const LOGIN = '/api/actions/ops/login';
+const SIGN_OUT = '/api/ops/sair';
+const DOORS = [LOGIN, SIGN_OUT];
 const isConsolePath = (path: string) => path.startsWith('/api/actions/ops/') || path.startsWith('/api/ops/');
 const SENT_TO_LOGIN = { kind: 'navigate', to: '/ops/entrar', replace: true };
 
@@ -34,11 +38,11 @@ beforeAll(async () => {
 });
 
 /** Every console route but the staff login: each must refuse whoever its roles do not admit. */
-const guarded = () => routes.filter((r) => r.path !== LOGIN);
+const guarded = () => routes.filter((r) => !DOORS.includes(r.path));
 
 /** A staff client of each role, logged in with the sandbox's accounts (OPS_USERS). */
 async function staffOf(role: StaffRole) {
-  const entry = stack.app.config.opsUsers.split(',').find((account) => account.endsWith(`:${role}`));
+  const entry = SANDBOX_STAFF.split(',').find((account) => account.endsWith(`:${role}`));
   if (!entry) throw new Error(`no sandbox staff account with role ${role}`);
   const [login, senha] = entry.split(':');
   const c = consoleClient(stack.baseUrl);
@@ -64,7 +68,7 @@ describe('the operations console checks the role before anything else, on every 
     expect(routes.map((r) => r.path)).toEqual(expect.arrayContaining([LOGIN, '/api/actions/ops/rollback', '/api/actions/ops/publish', '/api/ops/auditoria.csv']));
     expect(routes.length).toBeGreaterThan(10);
     const undeclared = routes.filter((r) => r.roles === null).map((r) => `${r.method} ${r.path}`);
-    expect(undeclared).toEqual([`post ${LOGIN}`]);
+    expect(undeclared.sort()).toEqual([`get ${SIGN_OUT}`, `post ${LOGIN}`]);
     for (const r of routes.filter((x) => x.roles)) for (const role of r.roles!) expect(STAFF_ROLES, `${r.path} admits ${role}`).toContain(role);
   });
 

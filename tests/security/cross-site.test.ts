@@ -10,8 +10,10 @@ import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../screens/contract/index.js'
 import { client, type Agent } from '../helpers/api-client.js';
 import { CONSOLE_HOST, consoleClient } from '../helpers/console-host.js';
 import { useStack } from '../helpers/stack.js';
+import { SANDBOX_STAFF } from '../../server/src/config.js';
 
-const stack = useStack();
+// The console's password accounts (OPS_USERS, outside production): the door these tests knock at.
+const stack = useStack({ OPS_USERS: SANDBOX_STAFF });
 
 interface Operation {
   method: string;
@@ -42,7 +44,7 @@ beforeAll(async () => {
   const ana = client(stack.baseUrl);
   await ana.login('ana');
   customer = ana.agent;
-  for (const account of stack.app.config.opsUsers.split(',')) {
+  for (const account of SANDBOX_STAFF.split(',')) {
     const [login, senha, role] = account.split(':') as [string, string, string];
     const member = consoleClient(stack.baseUrl);
     expect((await member.action('ops/login', { login, senha })).body).toMatchObject({ kind: 'navigate', to: '/ops' });

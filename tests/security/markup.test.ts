@@ -13,6 +13,7 @@ import { loginToHome, useBrowser } from '../helpers/browser.js';
 import { persona } from '../helpers/personas.js';
 import { collectedStack, destinations, type Client } from './attacker.js';
 import { freeTextFields, has, readSurface, sampleBody, type Operation } from './surface.js';
+import { staffClient as signedInStaff } from '../helpers/staff-sign-in.js';
 
 const stack = await collectedStack();
 const surface = await readSurface(stack.baseUrl);
@@ -53,8 +54,7 @@ function sessionFor(op: Operation): Promise<Client> {
       kind,
       (async () => {
         // Staff on the console's own host, where alone it answers.
-        const c = kind === 'staff' ? consoleClient(stack.baseUrl) : client(stack.baseUrl);
-        if (kind === 'staff') await c.action('ops/login', { login: 'operacao', senha: 'operacao-sandbox' });
+        const c = kind === 'staff' ? await signedInStaff(stack.baseUrl, 'operacao') : client(stack.baseUrl);
         if (kind === 'customer') await c.loginWithQuota('ana');
         return c;
       })(),

@@ -12,6 +12,8 @@ import { REDIRECT_CONTEXTS } from './drivers/redirects.js';
 import { coverageProblems, freeTextFields, readSurface, redirectFields } from './surface.js';
 
 const stack = await collectedStack();
+/** The console's doors anyone may open: the staff's sign-in at the identity provider and leaving it. */
+const PUBLIC_CONSOLE = new Set(['GET /api/ops/entrar/provedor', 'GET /api/ops/entrar/retorno', 'GET /api/ops/sair']);
 const surface = await readSurface(stack.baseUrl);
 
 describe('the attack surface', () => {
@@ -20,7 +22,7 @@ describe('the attack surface', () => {
     for (const op of surface.operations) {
       if (redirectFields(op).length && !REDIRECT_CONTEXTS[op.key]) problems.push(`${op.key}: a return-to field (${redirectFields(op).join(', ')}) but no context in drivers/redirects.ts`);
       // The console's operations name the roles they admit (console-roles.test.ts attacks each with the others).
-      if (op.tags.includes('console') && op.key !== 'ops/login' && !surface.openapi.paths[op.path]?.[op.method.toLowerCase()]?.['x-console-roles' as never]) problems.push(`${op.key}: a console operation whose OpenAPI names no roles (x-console-roles)`);
+      if (op.tags.includes('console') && !PUBLIC_CONSOLE.has(op.key) && !surface.openapi.paths[op.path]?.[op.method.toLowerCase()]?.['x-console-roles' as never]) problems.push(`${op.key}: a console operation whose OpenAPI names no roles (x-console-roles)`);
     }
     for (const key of Object.keys(LIMIT_DRIVERS)) if (!surface.operations.some((op) => op.key === key && op.tags.includes('limited'))) problems.push(`${key}: a limit driver for an operation not placed as limited`);
     expect(problems).toEqual([]);

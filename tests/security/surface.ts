@@ -54,6 +54,10 @@ export const PLACEMENT: Record<string, Placement> = {
   'GET /api/arquivos/faturamento/ordem-compra': owned('documents'),
   'GET /api/ops/auditoria.csv': ['console'],
   'GET /api/ops/analise.csv': ['console'],
+  // The staff's way in and out through the identity provider: pages the browser leaves the app for.
+  'GET /api/ops/entrar/provedor': ['console', 'public'],
+  'GET /api/ops/entrar/retorno': ['console', 'public'],
+  'GET /api/ops/sair': ['console', 'public'],
   'GET /robots.txt': { exempt: 'the robots file: the same rules for everyone, derived from the route table' },
   'GET /api/contract/screen.schema.json': { exempt: 'the published screen contract, the same for everyone' },
   'GET /api/contract/native.json': { exempt: 'the published native contract, the same for everyone' },
@@ -119,7 +123,6 @@ export const PLACEMENT: Record<string, Placement> = {
   'ops/discard': ['console'],
   'ops/draft': ['console'],
   'ops/galeria-exemplo': ['console'],
-  'ops/login': ['console', 'public', 'limited'],
   'ops/logout': ['console'],
   'ops/encerrar-sessoes': ['console'],
   'ops/publish': ['console'],

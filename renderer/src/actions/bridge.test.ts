@@ -1,14 +1,13 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Action } from '../../../screens/contract/actions.js';
-import type { ActionContext } from './context.js';
+import type { HandlerContext } from './context.js';
 
 const wrapper = vi.hoisted(() => ({ answer: null as Record<string, unknown> | null, yes: false }));
 vi.mock('../lib/bridge.js', () => ({ askBridge: async () => wrapper.answer, answeredYes: () => wrapper.yes }));
 const ran = vi.hoisted(() => [] as unknown[]);
-vi.mock('./registry.js', () => ({ runAction: async (action: unknown) => void ran.push(action) }));
 const { bridge } = await import('./bridge.js');
 
-const ctx = {} as ActionContext;
+const ctx = { run: async (action: Action) => void ran.push(action) } as HandlerContext;
 const unlock: Extract<Action, { type: 'bridge' }> = {
   type: 'bridge',
   method: 'biometrics',

@@ -22,5 +22,11 @@ export interface ScreenPatch {
   replace(id: string, node: ComponentNode): () => void;
 }
 
+/** What a handler gets besides the caller's context: a way to run a follow-up action through the registry. */
+export interface HandlerContext extends ActionContext {
+  /** Runs another action with the same context (a bridge answer's `then` or `otherwise`). */
+  run(action: Action): Promise<ActionResult | undefined>;
+}
+
 /** An action handler; a submit answers the server's result, the others nothing. */
-export type ActionHandler<A extends Action> = (action: A, ctx: ActionContext) => Promise<ActionResult | undefined> | undefined;
+export type ActionHandler<A extends Action> = (action: A, ctx: HandlerContext) => Promise<ActionResult | undefined> | undefined;

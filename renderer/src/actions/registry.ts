@@ -22,5 +22,5 @@ export const ACTIONS: { [T in ActionType]: ActionHandler<Extract<Action, { type:
 
 export async function runAction(action: Action, ctx: ActionContext): Promise<ActionResult | undefined> {
   const handler = ACTIONS[action.type] as ActionHandler<Action>;
-  return handler(action, ctx);
+  return handler(action, { ...ctx, run: (next) => runAction(next, ctx) });
 }

@@ -5,7 +5,7 @@ import type { Action } from '../../../screens/contract/actions.js';
 import type { ActionResult } from '../../../screens/contract/screen.js';
 import { useScreenPatch } from './screen-patch.js';
 import { forgetKeptScreens } from '../lib/api.js';
-import { localTarget } from '../lib/local-target.js';
+import { go } from '../lib/local-target.js';
 import { useUi } from '../ui/ui-context.js';
 import { runAction } from './registry.js';
 import { handleResult } from './results.js';
@@ -35,7 +35,7 @@ export function useRunAction(): (action: Action, options?: RunOptions) => Promis
   const run = useCallback(
     (action: Action, options: RunOptions = {}): Promise<ActionResult | undefined> =>
       runAction(action, {
-        navigate: (to, navOptions) => void routerNavigate(localTarget(to), navOptions),
+        navigate: (to, navOptions) => go(to, (target, o) => void routerNavigate(target, o), navOptions),
         ui,
         forgetScreens: forgetEveryScreen(mutate),
         formData: options.formData,
@@ -56,7 +56,7 @@ export function useResultHandler(): (result: ActionResult) => Promise<void> {
   return useCallback(
     (result: ActionResult) =>
       handleResult(result, {
-        navigate: (to, navOptions) => void routerNavigate(localTarget(to), navOptions),
+        navigate: (to, navOptions) => go(to, (target, o) => void routerNavigate(target, o), navOptions),
         ui,
         forgetScreens: forgetEveryScreen(mutate),
         retry: () => undefined,

@@ -12,6 +12,7 @@ import { TEXTS } from '../texts.js';
 import { useUi } from '../ui/ui-context.js';
 import { applyOverrides, ScreenPatchContext } from '../actions/screen-patch.js';
 import { ScreenView } from './screen-view.js';
+import { usePendingParts } from './pending-parts.js';
 
 /** Every URL: ask the server for its screen, follow redirects, draw the document. */
 export function ScreenPage() {
@@ -33,6 +34,9 @@ export function ScreenPage() {
     },
     { fallbackData: location.key === 'default' ? firstScreen(path) : undefined },
   );
+
+  // A part still on its way: the screen is asked for once more, and the answer brings it.
+  usePendingParts(data, path, (next) => void mutate(next, { revalidate: false }));
 
   useEffect(() => {
     // Follow a redirect only once it is fresh: a cached one may predate a login.

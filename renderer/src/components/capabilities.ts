@@ -26,6 +26,7 @@ export const CAPABILITIES: readonly ComponentType[] = [
   'timeline',
   'empty-state',
   'skeleton',
+  'pending',
   'bottom-nav',
   'theme-preview',
   'table-editor',

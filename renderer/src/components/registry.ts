@@ -6,6 +6,7 @@ import { Chips } from './chips/chips.js';
 import { EmptyState } from './empty-state/empty-state.js';
 import { Shortcuts } from './shortcuts/shortcuts.js';
 import { Skeleton } from './skeleton/skeleton.js';
+import { Pending } from './pending/pending.js';
 import { StatusPill } from './status-pill/status-pill.js';
 import { Summary } from './summary/summary.js';
 import { ThemePreview } from './theme-preview/theme-preview.js';
@@ -52,6 +53,7 @@ export const REGISTRY: { [T in ComponentType]: Drawer<T> } = {
   timeline: Timeline,
   'empty-state': EmptyState,
   skeleton: Skeleton,
+  pending: Pending,
   'bottom-nav': BottomNav,
   'theme-preview': ThemePreview,
   'table-editor': LazyTableEditor,

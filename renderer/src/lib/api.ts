@@ -1,14 +1,15 @@
 import type { ActionResult, ScreenResponse } from '../../../screens/contract/screen.js';
-import { CSRF_HEADER, CSRF_HEADER_VALUE, RENDERER_CAPABILITIES_HEADER, RENDERER_VERSION_HEADER } from '../../../screens/contract/protocol.js';
+import { CSRF_HEADER, CSRF_HEADER_VALUE, RENDERER_CAPABILITIES_HEADER, RENDERER_VERSION_HEADER, SCREEN_PARTS_HEADER, SCREEN_PARTS_WAIT } from '../../../screens/contract/protocol.js';
 import { CAPABILITIES } from '../components/capabilities.js';
 import { platformHeaders } from './bridge.js';
 import { TEXTS } from '../texts.js';
 
 /**
  * Components since 1.1.0: shortcuts, chips, status-pill, summary, timeline, empty-state, skeleton,
- * bottom-nav; since 1.2.0: columns, group, nav, data-table, bar-chart.
+ * bottom-nav; since 1.2.0: columns, group, nav, data-table, bar-chart; since 1.3.0: pending (and the
+ * follow-up request for a screen that holds one).
  */
-export const RENDERER_VERSION = '1.2.0';
+export const RENDERER_VERSION = '1.3.0';
 
 /** An answer that is not a screen or an action result: the server's error body or no answer at all. */
 export class RequestFailure extends Error {
@@ -54,8 +55,11 @@ function keep(path: string, etag: string | null, screen: ScreenResponse): void {
   if (kept.size > KEPT_SCREENS) kept.delete(kept.keys().next().value!);
 }
 
-/** GET /api/screens for a path (with its query), declaring what this renderer can draw. */
-export async function fetchScreen(path: string): Promise<ScreenResponse> {
+/**
+ * GET /api/screens for a path (with its query), declaring what this renderer can draw. `waitForParts`:
+ * the follow-up for a screen drawn with a part pending (the server waits for every part).
+ */
+export async function fetchScreen(path: string, options: { waitForParts?: boolean } = {}): Promise<ScreenResponse> {
   const known = kept.get(path);
   const res = await send(`/api/screens?path=${encodeURIComponent(path)}`, {
     // The browser's cache stays out of it: the tag below is this page's own.
@@ -65,6 +69,7 @@ export async function fetchScreen(path: string): Promise<ScreenResponse> {
       [RENDERER_VERSION_HEADER]: RENDERER_VERSION,
       [RENDERER_CAPABILITIES_HEADER]: CAPABILITIES.join(','),
       ...platformHeaders(),
+      ...(options.waitForParts ? { [SCREEN_PARTS_HEADER]: SCREEN_PARTS_WAIT } : {}),
       ...(known ? { 'if-none-match': known.etag } : {}),
     },
   });

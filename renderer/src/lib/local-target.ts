@@ -14,3 +14,18 @@ function pageOrigin(): string {
 export function localTarget(to: string): string {
   return sameOriginPath(to, pageOrigin()) ?? FALLBACK_TARGET;
 }
+
+/**
+ * A page the server answers itself (under /api/: the console's sign-in at the identity provider,
+ * its sign-out) is no screen: the browser leaves the app for it, as for a link.
+ */
+export function isServerPage(to: string): boolean {
+  return to.startsWith('/api/');
+}
+
+/** Goes to `to`: a screen through the router, a server page as a page load. */
+export function go(to: string, routerNavigate: (to: string, options?: { replace?: boolean }) => void, options?: { replace?: boolean }): void {
+  const target = localTarget(to);
+  if (isServerPage(target)) window.location.assign(target);
+  else routerNavigate(target, options);
+}

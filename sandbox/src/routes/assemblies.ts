@@ -65,11 +65,10 @@ export default async function assemblyRoutes(app: FastifyInstance, { state }: Sa
     return answer ?? notFound(reply, 'Assembleia não encontrada.');
   });
 
-  app.get('/cotas/:id/dashboard/resultado-assembleia', async (request, reply) => {
+  serve(app, assemblies.lastResult, async (request, reply) => {
     const quota = pathQuota(state, request, reply);
     if (!quota) return reply;
     const last = calendar(quota).filter((a) => a.emDias < 0).at(-1);
-    if (!last) return notFound(reply, 'Nenhuma assembleia realizada.');
-    return result(quota, last.numero);
+    return (last && result(quota, last.numero)) ?? notFound(reply, 'Nenhuma assembleia realizada.');
   });
 }

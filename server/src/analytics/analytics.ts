@@ -67,8 +67,8 @@ export interface AnalyticsOptions {
 
 /**
  * Counts what the flows do, in memory, by day, flow, step, definitions version, partner and
- * platform: screens reached, steps concluded, refusals by field and reason, back-office failures
- * and the time from a step to the next. Nothing here writes to the database on the request path:
+ * platform: screens reached, steps concluded, refusals by field and reason, back-office failures,
+ * the secondary parts screens were drawn without, and the time from a step to the next. Nothing here writes to the database on the request path:
  * `flush` writes the counts in batches (a timer, the console before it reads, and the close).
  */
 export class Analytics {
@@ -135,6 +135,15 @@ export class Analytics {
     this.recorder.fail(place);
   }
 
+  /**
+   * The secondary parts a screen was drawn without, each counted by part and reason: late (past its
+   * budget; the renderer's follow-up brings it) or failed. Part names are the loaders' own words.
+   */
+  partsDropped(request: FastifyRequest, dropped: ReadonlyArray<{ part: string; reason: 'late' | 'failed' }>): void {
+    const place = request.analyticsPlace;
+    if (place) for (const d of dropped) this.recorder.dropPart(place, safeField(d.part), d.reason);
+  }
+
   /** A refusal the screen itself shows (a document the analysis refused), counted with this request's step. */
   refused(request: FastifyRequest, field: string, reason: string): void {
     const place = request.analyticsPlace;
@@ -185,7 +194,7 @@ export class Analytics {
   flush(): Promise<void> {
     this.writing = this.writing.then(async () => {
       const batch: Batch = this.recorder.take();
-      if (batch.steps.size + batch.refusals.size + batch.durations.size === 0) return;
+      if (batch.steps.size + batch.refusals.size + batch.durations.size + batch.parts.size === 0) return;
       const left = await this.options.store.write(batch);
       if (left) {
         this.recorder.restore(left);

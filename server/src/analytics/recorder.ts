@@ -24,6 +24,8 @@ export interface Batch {
   steps: Map<string, StepCounts>;
   refusals: Map<string, number>;
   durations: Map<string, number>;
+  /** Secondary parts left out of a screen, by place, part and reason (late or failed). */
+  parts: Map<string, number>;
 }
 
 /** Separates the parts of a key (never inside a part: every part is cleaned of control characters). */
@@ -36,7 +38,7 @@ export function placeOf(key: string): Place {
   return { day, flow, step, version: Number(version), partner: Number(partner), platform };
 }
 
-const emptyBatch = (): Batch => ({ steps: new Map(), refusals: new Map(), durations: new Map() });
+const emptyBatch = (): Batch => ({ steps: new Map(), refusals: new Map(), durations: new Map(), parts: new Map() });
 
 /** Distinct refusal reasons kept between two flushes; further new ones are counted as "Outros motivos". */
 const MAX_REFUSAL_KEYS = 20_000;
@@ -90,7 +92,7 @@ export class VisitorMemory {
 
 /**
  * Counters in memory between two flushes: arrivals, completions, upstream failures, refusals by
- * field and reason, and the time from a visitor's arrival at a step to the next step, as log-scale
+ * field and reason, the secondary parts left out of screens, and the time from a visitor's arrival at a step to the next step, as log-scale
  * bucket counts. `take` hands the counts over for writing and starts afresh.
  */
 export class Recorder {
@@ -145,6 +147,12 @@ export class Recorder {
     this.batch.refusals.set(key, (this.batch.refusals.get(key) ?? 0) + 1);
   }
 
+  /** A secondary part of a screen left out: late (past its budget) or failed. */
+  dropPart(place: Place, part: string, reason: 'late' | 'failed'): void {
+    const key = `${placeKey(place)}${SEP}${part}${SEP}${reason}`;
+    this.batch.parts.set(key, (this.batch.parts.get(key) ?? 0) + 1);
+  }
+
   private duration(placeKey: string, ms: number): void {
     const key = `${placeKey}${SEP}${bucketOf(ms)}`;
     this.batch.durations.set(key, (this.batch.durations.get(key) ?? 0) + 1);
@@ -169,9 +177,10 @@ export class Recorder {
     }
     for (const [key, n] of batch.refusals) this.batch.refusals.set(key, (this.batch.refusals.get(key) ?? 0) + n);
     for (const [key, n] of batch.durations) this.batch.durations.set(key, (this.batch.durations.get(key) ?? 0) + n);
+    for (const [key, n] of batch.parts) this.batch.parts.set(key, (this.batch.parts.get(key) ?? 0) + n);
   }
 
   get pending(): number {
-    return this.batch.steps.size + this.batch.refusals.size + this.batch.durations.size;
+    return this.batch.steps.size + this.batch.refusals.size + this.batch.durations.size + this.batch.parts.size;
   }
 }

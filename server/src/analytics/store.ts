@@ -51,6 +51,13 @@ export interface RefusalRow {
   reason: string;
   count: number;
 }
+export interface PartRow {
+  step: string;
+  version: number;
+  part: string;
+  reason: 'late' | 'failed';
+  count: number;
+}
 export interface DurationRow {
   step: string;
   version: number;
@@ -68,6 +75,7 @@ const PURGES = [
   'WITH gone AS (DELETE FROM analytics_steps WHERE day < $1::date RETURNING 1) SELECT count(*)::int AS n FROM gone',
   'WITH gone AS (DELETE FROM analytics_refusals WHERE day < $1::date RETURNING 1) SELECT count(*)::int AS n FROM gone',
   'WITH gone AS (DELETE FROM analytics_durations WHERE day < $1::date RETURNING 1) SELECT count(*)::int AS n FROM gone',
+  'WITH gone AS (DELETE FROM analytics_parts WHERE day < $1::date RETURNING 1) SELECT count(*)::int AS n FROM gone',
 ] as const;
 
 export class AnalyticsStore {
@@ -83,8 +91,14 @@ export class AnalyticsStore {
     const steps = byKey([...batch.steps]);
     const refusals = byKey([...batch.refusals]);
     const durations = byKey([...batch.durations]);
+    const parts = byKey([...batch.parts]);
     const statements: Array<{ run: () => Promise<unknown>; left: () => Batch }> = [];
-    const rest = (s: number, r: number, d: number): Batch => ({ steps: new Map(steps.slice(s)), refusals: new Map(refusals.slice(r)), durations: new Map(durations.slice(d)) });
+    const rest = (s: number, r: number, d: number, p = 0): Batch => ({
+      steps: new Map(steps.slice(s)),
+      refusals: new Map(refusals.slice(r)),
+      durations: new Map(durations.slice(d)),
+      parts: new Map(parts.slice(p)),
+    });
     let offset = 0;
     for (const chunk of chunks(steps)) {
       const at = offset;
@@ -132,6 +146,23 @@ export class AnalyticsStore {
             }),
           ),
         left: () => rest(steps.length, refusals.length, at),
+      });
+    }
+    offset = 0;
+    for (const chunk of chunks(parts)) {
+      const at = offset;
+      offset += chunk.length;
+      statements.push({
+        run: () =>
+          this.db.query(
+            `INSERT INTO analytics_parts (${PLACE_COLUMNS}, part, reason, count) VALUES ${values(chunk.length, 9)}
+             ON CONFLICT (${PLACE_COLUMNS}, part, reason) DO UPDATE SET count = analytics_parts.count + EXCLUDED.count`,
+            chunk.flatMap(([key, n]) => {
+              const fields = key.split(SEP);
+              return [...placeValues(fields.slice(0, 6).join(SEP)), fields[6], fields[7], n];
+            }),
+          ),
+        left: () => rest(steps.length, refusals.length, durations.length, at),
       });
     }
     for (const statement of statements) {
@@ -193,5 +224,15 @@ export class AnalyticsStore {
       params,
     );
     return rows.map((r) => ({ step: r.step, version: Number(r.version), bucket: Number(r.bucket), count: Number(r.count) }));
+  }
+
+  /** The secondary parts screens were drawn without, by screen (step), part and reason. */
+  async parts(f: Filters): Promise<PartRow[]> {
+    const { sql, params } = this.where(f);
+    const rows = await this.db.query<{ step: string; version: number; part: string; reason: 'late' | 'failed'; count: string }>(
+      `SELECT step, version, part, reason, sum(count) AS count FROM analytics_parts WHERE ${sql} GROUP BY step, version, part, reason`,
+      params,
+    );
+    return rows.map((r) => ({ step: r.step, version: Number(r.version), part: r.part, reason: r.reason, count: Number(r.count) }));
   }
 }

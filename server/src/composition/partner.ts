@@ -45,27 +45,29 @@ export function brand(partner: Partner): ResolvedPartner & { rejected: ContrastC
 
 /**
  * Resolves the partner by the request's host name. Local hosts stand for the development
- * partner's domain. Answers are cached; an unknown domain (RESOURCE_NOT_FOUND) or an upstream
- * failure falls back to the default partner and is not cached, so it is asked again next time.
+ * partner's domain. The back office's answer is kept by the upstream client (the contract's keep
+ * of `partners.configuration`, PARTNER_CACHE_SECONDS) and branded once per kept answer; an unknown
+ * domain (RESOURCE_NOT_FOUND) or an upstream failure falls back to the default partner and is not
+ * kept, so it is asked again next time.
  */
 export default fp(
   async (app) => {
     // Start-up: the default theme must pass WCAG AA, or the server does not start.
     assertAccessibleTheme(DEFAULT_THEME, 'default');
-    const cache = new Map<string, { value: ResolvedPartner; at: number }>();
-    const ttl = app.config.PARTNER_CACHE_SECONDS * 1000;
+    /** Each kept answer's branding, made once: every request of its life reads the same answer. */
+    const branded = new WeakMap<Partner, ResolvedPartner>();
     const { rejected: _none, ...fallback } = brand({ id: 1, name: app.text('app.nome-padrao'), colors: DEFAULT_COLORS });
 
     async function forDomain(domain: string): Promise<ResolvedPartner> {
-      const hit = cache.get(domain);
-      if (hit && Date.now() - hit.at < ttl) return hit.value;
       try {
-        const partner = await app.upstream.request(partners.configuration, { query: { domain } });
+        const answer = await app.upstream.request(partners.configuration, { query: { domain } });
+        const hit = branded.get(answer);
+        if (hit) return hit;
         // Only https origins reach a header; anything else is dropped.
-        partner.frame_ancestors = (partner.frame_ancestors ?? []).filter((o) => typeof o === 'string' && /^https:\/\/[a-z0-9.-]+(:\d+)?$/i.test(o));
+        const partner = { ...answer, frame_ancestors: (answer.frame_ancestors ?? []).filter((o) => typeof o === 'string' && /^https:\/\/[a-z0-9.-]+(:\d+)?$/i.test(o)) };
         const { rejected, ...value } = brand(partner);
         if (rejected.length) app.log.warn({ partner: partner.id, rejected }, 'partner theme fails WCAG AA contrast; using the default theme');
-        cache.set(domain, { value, at: Date.now() });
+        branded.set(answer, value);
         return value;
       } catch (err) {
         if (!(err instanceof UpstreamError)) throw err;

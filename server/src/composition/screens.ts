@@ -6,6 +6,8 @@ import {
   RENDERER_CAPABILITIES_HEADER,
   RENDERER_VERSION_HEADER,
   SCHEMA_VERSION,
+  SCREEN_PARTS_HEADER,
+  SCREEN_PARTS_WAIT,
   ScreenResponse,
   type ComponentNode,
   type RedirectDocument,
@@ -24,6 +26,7 @@ import { AppError } from '../errors.js';
 import { Deadline } from '../upstream/deadline.js';
 import type { CustomerUpstream } from '../upstream/customer-upstream.js';
 import { ScreenParts, type Secondary } from './screen-parts.js';
+import { LateParts } from './late-parts.js';
 import type { ResolvedPartner } from './partner.js';
 
 export interface ScreenContext {
@@ -35,10 +38,15 @@ export interface ScreenContext {
   query: URLSearchParams;
   /** Present on protected screens (the guard let a logged-in customer through). */
   upstream: CustomerUpstream | null;
-  /** A secondary call: when it fails its part is dropped (the fallback stands in), the rest renders. */
+  /**
+   * A secondary call: when it fails, or is still running past its budget, its part is dropped (the
+   * fallback stands in) and the rest renders.
+   */
   secondary: Secondary;
-  /** Whether a part was dropped so far (to show the spec's message in its place). */
+  /** Whether a part was dropped so far, late or failed (to show the spec's message in its place). */
   dropped(part: string): boolean;
+  /** Whether a part is late: the layout draws a `pending` node for it (`pending.<part>`), the follow-up brings it. */
+  pending(part: string): boolean;
 }
 
 /** A loader fetches what a screen needs and returns its view model (already formatted), or a redirect. */
@@ -102,6 +110,8 @@ export default fp(
   async (app) => {
     const loaders = new Map<string, ScreenLoader>();
     const mounts = new Map<string, MountedScreens>();
+    // The calls of late parts, for the renderer's follow-up; the screen's deadline ends them by then.
+    const lateParts = new LateParts(app.config.SCREEN_DEADLINE_MS);
     function finish(request: FastifyRequest, document: ScreenDocument): ScreenDocument {
       const done = {
         ...document,
@@ -188,11 +198,14 @@ export default fp(
       // is composed.
       const deadline = new Deadline(app.config.SCREEN_DEADLINE_MS);
       request.deadline = deadline;
+      // The renderer's follow-up for a screen it was given with a part pending waits for every part.
+      const followUp = request.headers[SCREEN_PARTS_HEADER] === SCREEN_PARTS_WAIT;
+      const parts = new ScreenParts({ followUp, late: session ? lateParts.of(session.id, wanted) : null });
       try {
-        const parts = new ScreenParts();
         const ctx: ScreenContext = {
           secondary: parts.secondary,
           dropped: (part) => parts.has(part),
+          pending: (part) => parts.pending(part),
           request,
           reply,
           partner,
@@ -208,17 +221,21 @@ export default fp(
           app.analytics.failed(request, err);
           throw err;
         }
-        // One line per degraded screen: which parts were dropped and why (status, path), never data.
+        // One line per degraded screen: which parts were dropped and why (late, or status and path), never data.
         if (parts.dropped.length > 0) {
           request.log.warn({ screen: route.screen, dropped: parts.dropped }, 'screen degraded');
-          app.analytics.failed(request);
+          app.analytics.partsDropped(request, parts.dropped);
+          if (parts.dropped.some((d) => d.reason === 'failed')) app.analytics.failed(request);
         }
         if ('redirect' in loaded && typeof loaded.redirect === 'string') return redirect(request, loaded.redirect);
-        const document = render(route.screen, wanted, ctx, loaded);
-        app.analytics.arrived(request);
+        const document = render(route.screen, wanted, ctx, { ...loaded, pending: parts.pendingParts() });
+        // The follow-up completes the visit the first answer counted.
+        if (!followUp) app.analytics.arrived(request);
         return document;
       } finally {
-        deadline.clear();
+        // The calls of late parts go on after the answer, still bound by the screen's deadline.
+        if (parts.running.length === 0) deadline.clear();
+        else void Promise.allSettled(parts.running).then(() => deadline.clear());
       }
     }
 

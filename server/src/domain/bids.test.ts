@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BID_MESSAGES, bidsOpen, bidValueFromPercentage, bidValueProblem, embeddedPlusFgtsProblem, embeddedProblem, fgtsPercentage, freeBidAuto, parseMoney, readMoney } from './bids.js';
+import { BID_MESSAGES, bidsOpen, lastBidDay, bidValueFromPercentage, bidValueProblem, embeddedPlusFgtsProblem, embeddedProblem, fgtsPercentage, freeBidAuto, parseMoney, readMoney } from './bids.js';
 
 describe('bid formulas', () => {
   it('turns a percentage rule into money with 2 decimals', () => {
@@ -65,6 +65,11 @@ describe('when bids are accepted', () => {
   it('refuses bids for a cancelled quota or without an assembly', () => {
     expect(bidsOpen(10, true)).toBe(false);
     expect(bidsOpen(null, false)).toBe(false);
+  });
+  it('names the last day a bid is accepted: two days before the assembly, across a month and a year', () => {
+    expect(lastBidDay('2026-12-10')).toBe('2026-12-08');
+    expect(lastBidDay('2026-12-01')).toBe('2026-11-29');
+    expect(lastBidDay('2027-01-01')).toBe('2026-12-30');
   });
 });
 

@@ -89,6 +89,13 @@ export function bidsOpen(daysToAssembly: number | null, cancelled: boolean): boo
   return !cancelled && daysToAssembly !== null && daysToAssembly > 1;
 }
 
+/** The last day a bid is accepted for an assembly held on `assemblyDay` (YYYY-MM-DD): the day before the day before, by `bidsOpen`. */
+export function lastBidDay(assemblyDay: string): string {
+  const day = new Date(`${assemblyDay}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() - 2);
+  return day.toISOString().slice(0, 10);
+}
+
 /** Why no offer can be made now: the quota is cancelled, or offers for the next assembly are closed. */
 export type BidRefusal = 'cota-cancelada' | 'encerrado';
 

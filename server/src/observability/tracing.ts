@@ -1,4 +1,4 @@
-import { context, propagation, trace, type Span } from '@opentelemetry/api';
+import { context, propagation, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { BatchSpanProcessor, TracerProvider, type SpanProcessor } from '@opentelemetry/sdk-trace';
@@ -29,24 +29,11 @@ export function startTracing(target: { endpoint: string } | { processor: SpanPro
 
 export const tracingOn = () => provider !== null;
 
-/** Runs `work` inside a span that is ended (with its error recorded) when the work settles. */
-export async function inSpan<T>(name: string, attributes: Record<string, string | number>, work: (span: Span) => Promise<T>): Promise<T> {
-  return tracer().startActiveSpan(name, { attributes }, async (span) => {
-    try {
-      return await work(span);
-    } catch (err) {
-      span.recordException(err as Error);
-      span.setStatus({ code: 2 });
-      throw err;
-    } finally {
-      span.end();
-    }
-  });
-}
-
-/** The active trace context as headers (`traceparent`) for an outgoing call. */
-export function traceHeaders(): Record<string, string> {
-  const headers: Record<string, string> = {};
-  propagation.inject(context.active(), headers);
-  return headers;
+/**
+ * Hands the spans still waiting for their batch to the exporter, for at most two seconds (the
+ * server's close: a stopped pod's last requests reach the collector; one that does not answer
+ * does not hold the close).
+ */
+export async function flushTracing(): Promise<void> {
+  await provider?.forceFlush({ timeoutMillis: 2_000 });
 }

@@ -23,6 +23,7 @@ export const SECURITY_EVENTS = {
   'staff.signed-in': 'a staff member signed in to the console',
   'staff.sign-in-failed': 'a console sign-in was refused (wrong password, unknown login)',
   'staff.signed-out': 'a staff member signed out of the console',
+  'staff.role-changed': 'the identity provider gave a signed-in staff member another console role, or none (their session ended)',
   'flow.published': 'a staff member published a flow version (or asked for its approval)',
   'flow.approved': 'an approver approved (or refused) a publish waiting for a second person',
   'flow.rolled-back': 'a staff member rolled a flow back to an earlier version',

@@ -10,17 +10,10 @@ import pg from 'pg';
 import { inQuerySpan } from '../observability/database-spans.js';
 import { migrate, migrationsDigest, migrationStatements } from './migrations.js';
 
-/** The one SQL interface the server uses; PGlite (embedded) and PostgreSQL speak the same SQL. */
-export interface Queryable {
-  query<T extends Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
-}
+import type { Database, Queryable } from './queryable.js';
 
-export interface Database extends Queryable {
-  readonly kind: 'pglite' | 'postgres';
-  /** Runs `fn` on one connection (transactions, advisory locks). */
-  withConnection<T>(fn: (connection: Queryable) => Promise<T>): Promise<T>;
-  close(): Promise<void>;
-}
+/** The one SQL interface the server uses; PGlite (embedded) and PostgreSQL speak the same SQL. */
+export type { Database, Queryable };
 
 class PgliteDatabase implements Database {
   readonly kind = 'pglite' as const;

@@ -23,7 +23,7 @@ describe('the migrations on the embedded PGlite', () => {
 
       const again = await openDatabase({ dataDir: dir, migrate: 'never' });
       expect(await pendingMigrations(again)).toEqual([]);
-      expect((await tables(again)).map((t) => t.name)).toEqual(['analytics_durations', 'analytics_refusals', 'analytics_steps']);
+      expect((await tables(again)).map((t) => t.name)).toEqual(['analytics_durations', 'analytics_parts', 'analytics_refusals', 'analytics_steps']);
       await again.close();
     } finally {
       rmSync(join(dir, '..'), { recursive: true, force: true });

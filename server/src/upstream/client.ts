@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import { FormData, Pool, errors as undiciErrors } from 'undici';
 import { Resilience, parseRetryAfter, type ResilienceDeps } from './resilience.js';
 import { UpstreamError } from './upstream-error.js';
+import type { KeptAnswers } from './kept-answers.js';
 import { customerTokenOf, pathOf, violationOf, type AnswerOf, type CustomerToken, type Endpoint } from '../../../back-office/index.js';
 import { currentRequest } from '../observability/request-context.js';
 import { tracingOn } from '../observability/tracing.js';
@@ -124,11 +125,26 @@ export class UpstreamClient {
   }
 
   /**
-   * A call of the back-office contract: the answer is validated by the endpoint's schema. A
-   * violation is logged once with the path and the failing field (never the data) and becomes an
-   * unavailable-upstream error (502), which every screen maps to its error message.
+   * Back-office answers kept as the contract declares (kept-answers.ts); none without it. Calls
+   * made without a customer share only what is kept for everyone; a customer's calls go through
+   * `CustomerUpstream`, which keeps by partner and by session too.
    */
+  kept: KeptAnswers | undefined = undefined;
+
+  /** A call of the back-office contract (`fresh`), served from what is kept for everyone when its endpoint says so. */
   async request<E extends Endpoint>(e: E, args: EndpointArgs = {}): Promise<AnswerOf<E>> {
+    const kept = this.kept;
+    if (kept?.keepOf(e)?.for !== 'everyone') return this.fresh(e, args);
+    return (await kept.read(e, args, {}, (background) => this.fresh(e, background ? { ...args, signal: undefined } : args), args.signal)).value;
+  }
+
+  /**
+   * A call of the back-office contract, always asked of the back office: the answer is validated
+   * by the endpoint's schema. A violation is logged once with the path and the failing field
+   * (never the data) and becomes an unavailable-upstream error (502), which every screen maps to
+   * its error message.
+   */
+  async fresh<E extends Endpoint>(e: E, args: EndpointArgs = {}): Promise<AnswerOf<E>> {
     const attempt = async () => {
       let data: unknown;
       try {

@@ -6,6 +6,7 @@ import type { Session, SessionStore, UpstreamTokens } from '../storage/session-s
 import { session as backOffice, type AnswerOf, type Endpoint } from '../../../back-office/index.js';
 import type { EndpointArgs, UpstreamClient, UpstreamFile, UpstreamRequest } from './client.js';
 import { UpstreamError } from './upstream-error.js';
+import type { KeptOwner, Read } from './kept-answers.js';
 
 /** A token is used until 30 s before the expiry the upstream announced (spec doc 1 §3). */
 export const TOKEN_MARGIN_MS = 30_000;
@@ -36,6 +37,9 @@ export function refreshAt(tokens: UpstreamTokens, sessionId: string): number {
 }
 
 export type TokenScope = 'customer' | 'quota';
+
+/** What a customer's contract call carries (the client adds the token and the deadline). */
+export type CustomerArgs = Omit<EndpointArgs, 'accessToken' | 'basicAuth'> & { scope?: TokenScope };
 
 interface RefreshAnswer {
   access_token: string;
@@ -91,9 +95,28 @@ export class CustomerUpstream {
     return this.withToken(req.scope ?? 'customer', (accessToken) => this.client.call<T>({ ...req, accessToken, signal: this.signal }));
   }
 
-  /** A call of the back-office contract, its answer validated by the endpoint's schema. */
-  request<E extends Endpoint>(e: E, args: Omit<EndpointArgs, 'accessToken' | 'basicAuth'> & { scope?: TokenScope } = {}): Promise<AnswerOf<E>> {
-    return this.withToken(args.scope ?? 'customer', (accessToken) => this.client.request(e, { ...args, accessToken, signal: this.signal }));
+  /**
+   * A call of the back-office contract, its answer validated by the endpoint's schema: served
+   * from what is kept when the endpoint says it may be (for everyone, the session's partner or
+   * this session), and, after a change, forgetting what the endpoint `invalidates` for them.
+   */
+  async request<E extends Endpoint>(e: E, args: CustomerArgs = {}): Promise<AnswerOf<E>> {
+    return (await this.read(e, args)).value;
+  }
+
+  /** `request`'s answer and when it was read from the back office (earlier than now when it was kept). */
+  async read<E extends Endpoint>(e: E, args: CustomerArgs = {}): Promise<Read<AnswerOf<E>>> {
+    const kept = this.client.kept;
+    const fresh = (background: boolean) => this.withToken(args.scope ?? 'customer', (accessToken) => this.client.fresh(e, { ...args, accessToken, signal: background ? undefined : this.signal }));
+    if (kept?.keepOf(e)) return kept.read(e, args, this.owner(args.scope), fresh, this.signal);
+    const value = await fresh(false);
+    if (kept && e.invalidates) await kept.invalidate(e.invalidates(), this.owner(args.scope));
+    return { value, at: this.now() };
+  }
+
+  /** Whose this session's calls are, for what is kept. */
+  private owner(scope: TokenScope = 'customer'): KeptOwner {
+    return { partnerId: this.session.data.partnerId, sessionId: this.session.id, tokenScope: scope, quotaId: this.session.data.quota?.idCota };
   }
 
   /** A file streamed from the upstream with the session's token (never a token in a page URL). */

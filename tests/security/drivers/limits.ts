@@ -9,7 +9,6 @@ import { randomBytes } from 'node:crypto';
 import { CLIENT_PLATFORM_HEADER } from '../../../screens/contract/index.js';
 import { LOGIN_LIMITS } from '../../../server/src/security/login-throttle.js';
 import { client } from '../../helpers/api-client.js';
-import { consoleClient } from '../../helpers/console-host.js';
 import { markCodeAsked } from '../../helpers/code-asked.js';
 import { persona } from '../../helpers/personas.js';
 import type { RecordedCall } from '../../helpers/sandbox-control.js';
@@ -88,7 +87,6 @@ async function laraPending(_stack: Stack, on: Instance): Promise<Client> {
 }
 
 /** Staff login wrong answers say so; a refusal past the limit says something else. */
-const STAFF_WRONG = 'Usuário ou senha da equipe inválidos.';
 
 export const LIMIT_DRIVERS: Record<string, LimitDriver<any>> = {
   'auth/login': {
@@ -134,14 +132,8 @@ export const LIMIT_DRIVERS: Record<string, LimitDriver<any>> = {
     legitimate: (_c, state) => state.spare.action('auth/reauthenticate', { senha: helena.password, motivo: 'contato' }),
   } satisfies LimitDriver<{ spare: Client }>,
 
-  'ops/login': {
-    limit: 5,
-    // The console's own host: it answers nowhere else.
-    session: async (_stack, on) => consoleClient(on.baseUrl),
-    attempt: (c) => c.action('ops/login', { login: 'consulta', senha: 'senha-errada' }),
-    reached: (_calls, answers) => answers.filter((a) => a.body?.message === STAFF_WRONG).length,
-    legitimate: (c) => c.action('ops/login', { login: 'consulta', senha: 'consulta-sandbox' }),
-  } satisfies LimitDriver<undefined>,
+  // The console's password door (OPS_USERS) exists only outside production without an identity
+  // provider; its limits: tests/api/console-login-limits.test.ts. Staff sign in at the provider here.
 
   'auth/biometrics-unlock': {
     limit: 30,

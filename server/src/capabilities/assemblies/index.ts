@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { localNow } from '../../domain/clock.js';
 import { formatDate } from '../../domain/format.js';
+import { lastBidDay } from '../../domain/bids.js';
 import { daysUntil, inFormation, isAssemblyDay, isContemplated } from '../../domain/quota-flags.js';
 import type { CustomerUpstream } from '../../upstream/customer-upstream.js';
 import { UpstreamError } from '../../upstream/upstream-error.js';
@@ -12,6 +13,7 @@ import { selectedQuota } from '../quotas/quotas-upstream.js';
 
 const calendar = (u: CustomerUpstream, idCota: number) => u.request(backOffice.calendar, { params: { id: idCota } });
 const result = (u: CustomerUpstream, idCota: number, n: number) => u.request(backOffice.result, { params: { id: idCota, n } });
+const lastResult = (u: CustomerUpstream, idCota: number) => u.request(backOffice.lastResult, { params: { id: idCota } });
 
 /** A failed load shows the spec's message (doc 1 §8): the assemblies cannot be accessed now. */
 function unavailable(err: unknown): boolean {
@@ -67,6 +69,19 @@ export default async function assemblies(app: FastifyInstance) {
     return { primeira: first ? app.text('assembleias.numero-data', { numero: first.numero, data: formatDate(first.data) }) : '' };
   });
 
+  /** The group's calendar: each assembly's date and the last day a bid for it is accepted. */
+  app.screens.register('assembleias-calendario', async (ctx) => {
+    const upstream = ctx.upstream!;
+    const [calendarAnswer, time] = await Promise.all([calendar(upstream, upstream.session.data.quota!.idCota), serverTime(upstream)]).catch((err: unknown) =>
+      unavailable(err) ? [null, null] : Promise.reject(err),
+    );
+    if (!calendarAnswer) return { erro: true, assembleias: [], vazio: false };
+    const today = localNow(time).slice(0, 10);
+    const bidsUntil = (day: string) => (day < today ? app.text('assembleias.realizada') : lastBidDay(day) < today ? app.text('assembleias.lances-encerrados') : formatDate(lastBidDay(day)));
+    const assembleias = calendarAnswer.assembleias.map((a) => [app.text('assembleias.numero', { numero: a.numero }), formatDate(a.data), bidsUntil(a.data)]);
+    return { erro: false, assembleias, vazio: assembleias.length === 0 };
+  });
+
   const Numero = z.coerce.number().int().min(1).max(1000);
 
   app.screens.register('assembleias-resultado', async (ctx) => {
@@ -74,15 +89,11 @@ export default async function assemblies(app: FastifyInstance) {
     const idCota = upstream.session.data.quota!.idCota;
     const sorteados = ctx.route.path === '/assembleias/numerossorteados';
     const titulo = app.text(sorteados ? 'assembleias.sorteados-titulo' : 'assembleias.anterior-titulo');
-    let numero = Numero.safeParse(ctx.query.get('numero')).data;
+    const numero = Numero.safeParse(ctx.query.get('numero')).data;
     try {
-      if (numero === undefined && ctx.query.get('numero') === null) {
-        const { assembleias } = await calendar(upstream, idCota);
-        const today = localNow(await serverTime(upstream)).slice(0, 10);
-        numero = assembleias.filter((a) => a.data < today).at(-1)?.numero;
-      }
-      if (numero === undefined) return { titulo, encontrado: false, erro: false };
-      const r = await result(upstream, idCota, numero);
+      // Without a number, the last assembly held: one call, where the calendar and the clock would be two more before it.
+      if (numero === undefined && ctx.query.get('numero') !== null) return { titulo, encontrado: false, erro: false };
+      const r = numero === undefined ? await lastResult(upstream, idCota) : await result(upstream, idCota, numero);
       const apurada = r.situacao === 'CONCLUIDA';
       return {
         titulo,

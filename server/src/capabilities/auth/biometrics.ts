@@ -9,7 +9,7 @@ import { UpstreamError } from '../../upstream/upstream-error.js';
 import { AppError } from '../../errors.js';
 import { checkMandatoryUpdate } from './mandatory-update.js';
 import { logAuth } from '../../security/auth-log.js';
-import { cookiesOf } from '../../lib/cookies.js';
+import { helperCookie } from '../../security/helper-cookies.js';
 import { sessionPlatform } from './customer-sessions.js';
 import { reauthenticationNeeded, recentlyReauthenticated } from './reauthentication.js';
 
@@ -35,11 +35,10 @@ const Answer = z.object({ ok: z.boolean(), credential: z.string().max(256).optio
  * off asks for the password again first (reauthentication.ts): /biometria shows the password field
  * until it is typed, and the actions refuse without it.
  */
-const cookieOf = (app: FastifyInstance) => (app.config.secureCookies ? '__Host-Http-biometria' : 'biometria');
+const deviceCookie = (app: FastifyInstance) => helperCookie(app.config, { purpose: 'biometric-device', name: 'biometria', lifetimeSeconds: COOKIE_DAYS * 86_400 });
 
 function enrolledHere(app: FastifyInstance, request: FastifyRequest): boolean {
-  const raw = cookiesOf(request)[cookieOf(app)];
-  return raw !== undefined && request.unsignCookie(raw).valid;
+  return deviceCookie(app).read(request) === '1';
 }
 
 /** Screen data of the login screens: whether to offer the biometric unlock (inside a wrapper, on a device that enrolled), and whether one just failed. */
@@ -48,9 +47,8 @@ export function biometricOffer(app: FastifyInstance, request: FastifyRequest, qu
 }
 
 export default async function biometrics(app: FastifyInstance) {
-  const cookie = cookieOf(app);
-  const cookieOptions = { httpOnly: true, sameSite: 'strict' as const, path: '/', secure: app.config.secureCookies, signed: true, maxAge: COOKIE_DAYS * 86_400 };
-  const forget = (reply: FastifyReply) => reply.clearCookie(cookie, { path: '/' });
+  const cookie = deviceCookie(app);
+  const forget = (reply: FastifyReply) => cookie.clear(reply);
   const fallback = (reply: FastifyReply, revoked: boolean): ActionResult => {
     if (revoked) forget(reply);
     return { kind: 'navigate', to: BIOMETRIC_FALLBACK, replace: true };
@@ -84,7 +82,7 @@ export default async function biometrics(app: FastifyInstance) {
         platform: String(request.headers['x-client-platform']),
         grant: { refreshToken: own.refreshToken, customer: session.data.customer, idCota: quota.idCota },
       });
-      reply.setCookie(cookie, '1', cookieOptions);
+      cookie.write(request, reply, '1');
       return { kind: 'snackbar', message: app.text('biometria.ativada'), to: '/home' };
     },
   });

@@ -1,14 +1,15 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 
-/** What the chain has collected so far, in a signed HttpOnly cookie (no session exists yet). */
-export interface ForgotState {
-  documento: string;
-  data?: string;
-  email?: string;
+/** What the chain has collected so far, in a sealed HttpOnly cookie (no session exists yet; security/helper-cookies.ts). */
+export const ForgotState = z.object({
+  documento: z.string().max(14),
+  data: z.string().max(10).optional(),
+  email: z.string().max(254).optional(),
   /** The identity check started for a forgotten e-mail. */
-  checkId?: string;
-}
+  checkId: z.string().max(200).optional(),
+});
+export type ForgotState = z.infer<typeof ForgotState>;
 
 /** Reads and writes the chain's state; shared with the forgotten-e-mail identity check. */
 export interface ForgotFlow {

@@ -7,8 +7,8 @@ import { parseNationalId } from '../../domain/national-id.js';
 import { UpstreamError } from '../../upstream/upstream-error.js';
 import type { LoginThrottle } from '../../security/login-throttle.js';
 import identityCheck from './identity-check.js';
-import { NewEmailInput, type ForgotFlow, type ForgotState } from './forgot-flow.js';
-import { cookiesOf } from '../../lib/cookies.js';
+import { ForgotState, NewEmailInput, type ForgotFlow } from './forgot-flow.js';
+import { helperCookie } from '../../security/helper-cookies.js';
 
 /** DD/MM/YYYY typed → YYYY-MM-DD sent (spec doc 1 §3), refusing impossible and future dates. */
 export function parseBrazilianDate(text: string, today: Date = new Date()): string | null {
@@ -26,20 +26,20 @@ export function parseBrazilianDate(text: string, today: Date = new Date()): stri
  * POST login/recuperar-senha/cliente (inscricaoNacional, email, dataNascimentoFundacao).
  */
 export default async function forgotPassword(app: FastifyInstance, { throttle }: { throttle: LoginThrottle }) {
-  const cookie = app.config.secureCookies ? '__Host-Http-forgot' : 'forgot';
-  const options = { httpOnly: true, sameSite: 'strict' as const, path: '/', secure: app.config.secureCookies, signed: true, maxAge: 900 };
+  // The chain's state between its screens: sealed, this host's, 15 minutes from its last step.
+  const cookie = helperCookie(app.config, { purpose: 'forgot-password', name: 'forgot', lifetimeSeconds: 900 });
 
   function stateOf(request: FastifyRequest): ForgotState | null {
-    const raw = cookiesOf(request)[cookie];
-    const unsigned = raw ? request.unsignCookie(raw) : null;
-    if (!unsigned?.valid || !unsigned.value) return null;
+    const value = cookie.read(request);
+    if (!value) return null;
     try {
-      return JSON.parse(unsigned.value) as ForgotState;
+      const state = ForgotState.safeParse(JSON.parse(value));
+      return state.success ? state.data : null;
     } catch {
       return null;
     }
   }
-  const keep = (reply: FastifyReply, state: ForgotState) => reply.setCookie(cookie, JSON.stringify(state), options);
+  const keep = (reply: FastifyReply, state: ForgotState) => cookie.write(reply.request, reply, JSON.stringify(state));
   await app.register(identityCheck, { flow: { read: stateOf, keep } });
 
   app.screens.register('esqueci-cpfcnpj', async () => ({}));

@@ -13,22 +13,17 @@ import mandatoryUpdate from './mandatory-update.js';
 import biometrics, { biometricOffer } from './biometrics.js';
 import reauthentication from './reauthentication.js';
 import { handleLogin, IdentifyInput, LoginInput, type AuthDeps } from './auth-actions.js';
-import { cookiesOf } from '../../lib/cookies.js';
+import { helperCookie } from '../../security/helper-cookies.js';
 
 /** Login (desktop and mobile steps), logout, and the public login screens. */
 export default async function auth(app: FastifyInstance) {
-  const hintCookie = app.config.secureCookies ? '__Host-Http-login_hint' : 'login_hint';
-  const hintOptions = { httpOnly: true, sameSite: 'strict' as const, path: '/', secure: app.config.secureCookies, signed: true, maxAge: 600 };
+  // The CPF/CNPJ typed at the mobile login's first step, until its second: sealed, this host's, 10 minutes.
+  const hint = helperCookie(app.config, { purpose: 'login-hint', name: 'login_hint', lifetimeSeconds: 600 });
   const throttle = new LoginThrottle(app.counters);
   const deps: AuthDeps = { text: app.text, sessionHours: app.config.SESSION_ABSOLUTE_HOURS, throttle };
 
-  function mobileDocument(request: FastifyRequest) {
-    const raw = cookiesOf(request)[hintCookie];
-    if (!raw) return undefined;
-    const unsigned = request.unsignCookie(raw);
-    return unsigned.valid && unsigned.value ? unsigned.value : undefined;
-  }
-  const forget = (reply: FastifyReply) => reply.clearCookie(hintCookie, { path: '/' });
+  const mobileDocument = (request: FastifyRequest) => hint.read(request) || undefined;
+  const forget = (reply: FastifyReply) => hint.clear(reply);
 
   await app.register(passwordChange);
   await app.register(verification, { throttle });
@@ -51,7 +46,7 @@ export default async function auth(app: FastifyInstance) {
     async handler(input, { request, reply }) {
       const id = parseNationalId(input.documento);
       if (!id) return { kind: 'field-errors', errors: { documento: app.text('entrar.erro.documento') } };
-      reply.setCookie(hintCookie, id.value, hintOptions);
+      hint.write(request, reply, id.value);
       const next = requestTarget(request, input.voltar);
       return { kind: 'navigate', to: next ? `/entrar-mobile?voltar=${encodeURIComponent(next)}` : '/entrar-mobile' };
     },

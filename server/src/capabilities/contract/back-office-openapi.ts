@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { declaredEndpoints, isReadOnly, pathParameters, type DeclaredEndpoint } from '../../../../back-office/catalogue.js';
-import { customerTokenOf, session } from '../../../../back-office/index.js';
+import { customerTokenOf, refreshAfterOf, session } from '../../../../back-office/index.js';
 
 /** Where the server publishes its consumer contract of the back office (outside production). */
 export const BACK_OFFICE_OPENAPI_URL = '/api/contract/back-office.openapi.json';
@@ -36,6 +36,9 @@ const LOGIN_FORM = z.object({
   password: z.string(),
 });
 
+/** Whom a kept answer is served to again, as the operation's description says it. */
+const KEPT_FOR = { everyone: 'the same answer for everyone, by its parameters', partner: 'the same answer for every customer of one partner', customer: 'one customer’s answer, within their session' } as const;
+
 function operation({ name, endpoint: e }: DeclaredEndpoint, screens: readonly string[]): Json {
   const parameters: Json[] = pathParameters(e).map((p) => ({ name: p, in: 'path', required: true, schema: { type: 'string' } }));
   if (e.query) {
@@ -51,12 +54,15 @@ function operation({ name, endpoint: e }: DeclaredEndpoint, screens: readonly st
     requestBody = { required: true, content: { 'multipart/form-data': { schema: { type: 'object', properties: { ...fields.properties, file: { type: 'string', contentMediaType: 'application/octet-stream' } }, required: [...(fields.required ?? []), 'file'] } } } };
   }
   const token = customerTokenOf(e);
+  const kept = e.keep ? { for: e.keep.for, seconds: e.keep.seconds, refreshAfterSeconds: refreshAfterOf(e.keep) } : undefined;
+  const invalidates = e.invalidates?.().map((changed) => declaredEndpoints().find((d) => d.endpoint === changed)?.name ?? changed.path);
   const security = BASIC_AUTH.has(e) ? [{ clientBasic: [] }] : token === 'none' ? [] : token === 'optional' ? [{}, { accessToken: [] }] : [{ accessToken: [] }];
   return {
     operationId: name,
     tags: [e.group],
     summary: isReadOnly(e) || e.method !== 'GET' ? name : `${name} (a GET that changes data: the drift check never calls it)`,
     parameters: [{ $ref: '#/components/parameters/client_id' }, { $ref: '#/components/parameters/platform' }, { $ref: '#/components/parameters/app_version' }, ...parameters],
+    ...(kept ? { description: `Kept by the server (${KEPT_FOR[kept.for]}) for ${kept.seconds} s at most; refreshed in the background from ${kept.refreshAfterSeconds} s on (docs/back-office-cache.md).` } : {}),
     ...(requestBody ? { requestBody } : {}),
     security,
     responses: {
@@ -64,6 +70,8 @@ function operation({ name, endpoint: e }: DeclaredEndpoint, screens: readonly st
       default: { description: 'An error: the screen maps it to the spec’s message' },
     },
     'x-read-only': isReadOnly(e),
+    ...(kept ? { 'x-kept': kept } : {}),
+    ...(invalidates ? { 'x-invalidates': invalidates } : {}),
     'x-declarations': [name],
     'x-screens': [...screens].sort(),
   };

@@ -1,5 +1,5 @@
 import { partners, type MaintenanceWarning } from '../../../../back-office/index.js';
-import { essentialOnly, type Secondary } from '../../composition/screen-parts.js';
+import { essentialOnly, type PartOptions, type Secondary } from '../../composition/screen-parts.js';
 import type { CustomerUpstream } from '../../upstream/customer-upstream.js';
 import { UpstreamError } from '../../upstream/upstream-error.js';
 import type { CrmCase } from '../../domain/cases.js';
@@ -106,34 +106,50 @@ export async function startableCashBilling(upstream: CustomerUpstream, quota: Qu
 }
 
 /**
+ * Home's secondary parts and how long each may hold the screen, from its call's start (the default,
+ * DEFAULT_PART_BUDGET_MS, where none is given). Past it the home is drawn without the part, which
+ * the renderer's follow-up brings: the warnings, the CRM cases (the cards and notices they decide),
+ * each billing status (a card each) and the open instalments (the next-slip summary).
+ */
+export const HOME_PARTS = {
+  avisos: { budgetMs: 1000 },
+  // The CRM answers more slowly than the core system (docs/performance.md, the latency profile).
+  casos: { budgetMs: 2000 },
+  faturamento: {},
+  contemplacao: {},
+  'faturamento-veiculo': {},
+  'proximo-boleto': {},
+  devolucao: {},
+} as const satisfies Record<string, PartOptions>;
+
+/** The parts whose cards the home draws in its list of cards (one placeholder stands for them while late). */
+export const CARD_PARTS: ReadonlyArray<keyof typeof HOME_PARTS> = ['casos', 'faturamento', 'contemplacao', 'faturamento-veiculo', 'devolucao'];
+
+/**
  * The upstream calls the home screen makes, in the load order of spec doc 2 §4.1: the cases
  * first (with the selected quota, the partner's maintenance warnings and the server time, in
  * parallel); a mandatory registration update stops there, a cancelled quota takes its own
  * branch; otherwise the billing statuses follow.
  */
 export async function loadHome(upstream: CustomerUpstream, partnerId: number, secondary: Secondary = essentialOnly): Promise<HomeData> {
-  // Essential: the selected quota. Secondary (dropped with their part when they fail): the
-  // partner's warnings, the server time (our clock stands in), the CRM cases, cash billing.
+  // Essential: the selected quota. Secondary (dropped with their part when they fail or run past
+  // their budget): the partner's warnings, the CRM cases, the billing statuses, the open
+  // instalments. The server time falls back to our clock.
   const [quota, warnings, time, cases] = await Promise.all([
     selectedQuota(upstream),
-    secondary('avisos', upstream.request(partners.warnings, { params: { id: partnerId } }), { data: [] }),
+    secondary('avisos', () => upstream.request(partners.warnings, { params: { id: partnerId } }), { data: [] }, HOME_PARTS.avisos),
     serverTime(upstream),
-    secondary('casos', loadCases(upstream), []),
+    secondary('casos', () => loadCases(upstream), [], HOME_PARTS.casos),
   ]);
   const stop = upstream.session.data.mandatoryUpdate === true || isCancelled(quota);
   const contemplated = isContemplated(quota, localNow(time).slice(0, 10));
   const [cashBilling, awardedFlow, vehicleBilling, slips, refundStatus] = await Promise.all([
-    stop ? null : secondary('faturamento', loadCashBilling(upstream).then((found) => found ?? startableCashBilling(upstream, quota, time)), null),
-    upstream.session.data.mandatoryUpdate === true || !contemplated ? null : loadAwarded(upstream),
-    stop ? null : loadVehicleBillingOf(upstream, quota, time),
-    // Secondary: without it the home shows no next-slip summary.
-    stop
-      ? null
-      : slipsUpstream.secondCopy(upstream, quota.idCota, false).catch((err: unknown) => {
-          if (err instanceof UpstreamError && !err.tokenExpired) return null;
-          throw err;
-        }),
-    upstream.session.data.mandatoryUpdate === true ? undefined : loadRefundStatus(upstream, quota, time),
+    stop ? null : secondary('faturamento', () => loadCashBilling(upstream).then((found) => found ?? startableCashBilling(upstream, quota, time)), null, HOME_PARTS.faturamento),
+    upstream.session.data.mandatoryUpdate === true || !contemplated ? null : secondary('contemplacao', () => loadAwarded(upstream), null, HOME_PARTS.contemplacao),
+    stop ? null : secondary('faturamento-veiculo', () => loadVehicleBillingOf(upstream, quota, time), null, HOME_PARTS['faturamento-veiculo']),
+    // Without it the home shows no next-slip summary.
+    stop ? null : secondary<SecondCopyListing | null>('proximo-boleto', () => slipsUpstream.secondCopy(upstream, quota.idCota, false), null, HOME_PARTS['proximo-boleto']),
+    upstream.session.data.mandatoryUpdate === true ? undefined : secondary('devolucao', () => loadRefundStatus(upstream, quota, time), undefined, HOME_PARTS.devolucao),
   ]);
   return { quota, warnings: warnings.data, time, cases, cashBilling, awarded: awardedFlow, vehicleBilling, slips, refundStatus };
 }

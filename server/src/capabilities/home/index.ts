@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { loadCashBilling, loadHome, loadVehicleBillingOf, startableCashBilling, type CashBillingStatus, type HomeData, type VehicleBillingStatus } from './home-upstream.js';
+import { CARD_PARTS, loadCashBilling, loadHome, loadVehicleBillingOf, startableCashBilling, type CashBillingStatus, type HomeData, type VehicleBillingStatus } from './home-upstream.js';
 import { activeCancelledContemplatedNotice, activeContemplationNotice } from '../../domain/contemplation.js';
 import { isCompanyId } from '../../domain/format.js';
 import { isPaidOff } from '../../domain/quota-flags.js';
@@ -121,6 +121,8 @@ export default async function home(app: FastifyInstance) {
     return {
       ...homeModel(data, upstream.session.data.customer.nome, app.text, upstream.session.data.mandatoryUpdate === true ? [] : [...awardedCards(data, today), ...cardsFor(data.cashBilling), ...vehicleCardsFor(data.vehicleBilling, data.quota, upstream.session.data.customer.inscricaoNacional), ...refundCards(data.refundStatus), ...special.cards]),
       naoPerca: !stop && contemplationWarning(data.cases, today),
+      // A card may still come: one placeholder where the cards are, until the follow-up brings them.
+      cardsPending: CARD_PARTS.some((part) => ctx.pending(part)),
       modal,
       posVendaNotificacao: special.notificacao,
     };

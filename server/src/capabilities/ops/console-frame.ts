@@ -43,7 +43,8 @@ export function consoleFrame(staff: StaffSession, pathname: string, content: Com
           items: [
             { type: 'text', tone: 'info', text: `${staff.login} · ${roleText(staff)}` },
             { type: 'nav', id: 'console-secoes', label: 'Seções do console', links: CONSOLE_SECTIONS.map((s) => ({ label: s.label, action: { type: 'navigate' as const, to: s.to }, ...(current(s) ? { current: true } : {}) })) },
-            { type: 'button', label: 'Sair do console', variant: 'link', action: { type: 'submit', action: 'ops/logout' } },
+            // A page of the server: it ends the console's session, then the identity provider's (capabilities/ops/sign-in).
+            { type: 'button', label: 'Sair do console', variant: 'link', action: { type: 'navigate', to: '/api/ops/sair' } },
           ],
         },
         { type: 'group', id: 'console-conteudo', items: content },

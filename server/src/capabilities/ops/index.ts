@@ -8,7 +8,7 @@ import { galleryScreen, type GalleryPartner } from './gallery.js';
 import { brand } from '../../composition/partner.js';
 import { partners as partnerCalls } from '../../../../back-office/index.js';
 import { contrastReport } from '../../composition/theme.js';
-import { cardSetForm, definitionScreen, historyScreen, lastChanges, loginScreen, overviewScreen, requestsScreen, reviewScreen } from './ops-screens.js';
+import { cardSetForm, definitionScreen, historyScreen, lastChanges, overviewScreen, requestsScreen, reviewScreen } from './ops-screens.js';
 import { consoleFrame } from './console-frame.js';
 import { countOf, formatDateTime } from '../../domain/format.js';
 import { analyse, analysisHref, readQuery, stepsFigures } from './analysis.js';
@@ -16,7 +16,7 @@ import { analysisScreen, changedStepsFigures } from './analysis-screens.js';
 import { analysisCsv } from './analysis-csv.js';
 import { stepsChangedBy } from './draft-steps.js';
 import { previewPersona, readPersonas } from './preview.js';
-import { canPublish, parseStaff, ROLES_FOR, verifyStaff } from './staff.js';
+import { canPublish, ROLES_FOR } from './staff.js';
 import dayjs from 'dayjs';
 import { BRAZIL_TZ } from '../../domain/clock.js';
 import { formatReport } from '../../composition/flows/analyse.js';
@@ -29,15 +29,11 @@ import { ThemeDefinition } from '../../../../screens/contract/flows.js';
 import { themeOf } from '../../composition/theme.js';
 import { textsScreen, themesScreen, THEME_FIELDS, type ThemeRow } from './content-screens.js';
 import { entryRoute, previewScreens, textsRoute, type ScreenPreview } from './screen-preview.js';
-import { IDLE_MS, StaffSessions, type StaffSession } from './staff-sessions.js';
-import { STAFF_LOGIN_TOO_MANY, StaffLoginThrottle } from '../../security/staff-login-throttle.js';
+import type { StaffSession } from './staff-sessions.js';
 import { securityEvent } from '../../security/security-events.js';
-import { logAuth } from '../../security/auth-log.js';
-import { cookiesOf } from '../../lib/cookies.js';
 import { endCustomerSessions, endSessionsForm, EndSessionsInput } from './customer-sessions.js';
 
 const TEXT = {
-  loginFailed: 'Usuário ou senha da equipe inválidos.',
   viewerCannotPublish: 'Seu perfil é somente leitura: publicar e voltar versões exigem o perfil de publicação.',
   onlyApprovers: 'Só o perfil de aprovação aprova publicações.',
   invalidJson: 'O conteúdo não é um JSON válido.',
@@ -48,27 +44,14 @@ const TEXT = {
 };
 
 /**
- * The operations console at /ops: staff log in with their own credentials (OPS_USERS) and
- * cookie, read the flow definitions as tables, edit one, review the analyser's report, the diff
+ * The operations console at /ops: staff signed in (capabilities/ops/sign-in: the identity provider, or OPS_USERS outside production)
+ * read the flow definitions as tables, edit one, review the analyser's report, the diff
  * and a per-persona preview, publish with a comment, and roll back from the history.
  */
 export default async function ops(app: FastifyInstance) {
-  const staff = parseStaff(app.config.opsUsers);
-  const sessions = new StaffSessions(app.db);
+  // Staff sign-in, sessions and leaving are capabilities/ops/sign-in (registered before this plugin).
+  const { sessions, member: staffOf } = app.staffSignIn;
   const personas = readPersonas(app.config.opsPreviewPersonas);
-  const cookie = app.config.staffCookieName;
-  const cookieOptions = { httpOnly: true, sameSite: 'strict' as const, path: '/', secure: app.config.secureCookies };
-  // The cookie lives as long as the console session: the idle limit, renewed with the session.
-  const liveCookie = { ...cookieOptions, maxAge: IDLE_MS / 1000 };
-
-  /** The request's staff member (the session's end moved, and the cookie's with it), or null. */
-  async function staffOf(request: FastifyRequest, reply: FastifyReply): Promise<StaffSession | null> {
-    const id = cookiesOf(request)[cookie];
-    const member = id ? await sessions.get(id) : null;
-    if (member) reply.setCookie(cookie, member.id, liveCookie);
-    return member;
-  }
-  app.consoleAccess.use({ resolve: staffOf, loginPath: '/ops/entrar' });
 
   /** A console page; with a staff member, inside the console's frame (who is in, the sections, leaving). */
   async function document(request: FastifyRequest, screen: string, route: string, title: string, content: ComponentNode[], member?: StaffSession): Promise<ScreenDocument> {
@@ -92,7 +75,7 @@ export default async function ops(app: FastifyInstance) {
   app.screens.mount('/ops', async (request: FastifyRequest, reply: FastifyReply, url: URL) => {
     const route = `${url.pathname}${url.search}`;
     const member = await staffOf(request, reply);
-    if (url.pathname === '/ops/entrar') return member ? redirect('/ops') : document(request, 'ops-entrar', route, 'Console de operações', loginScreen());
+    if (url.pathname === '/ops/entrar') return member ? redirect('/ops') : document(request, 'ops-entrar', route, 'Console de operações', app.staffSignIn.page(url));
     if (!member) return redirect('/ops/entrar');
 
     if (url.pathname === '/ops') return document(request, 'ops', route, 'Console de operações', overviewScreen(app.flows.version, app.flows.bundle.definitions, await app.flows.history()), member);
@@ -283,35 +266,6 @@ export default async function ops(app: FastifyInstance) {
   });
 
   staffAction('galeria-exemplo', z.object({}).passthrough(), async () => ({ kind: 'snackbar', message: 'Exemplo da galeria: nada foi enviado.' }));
-
-  const staffLogins = new StaffLoginThrottle(app.counters);
-  app.actions.register('ops/login', {
-    public: true,
-    input: z.object({ login: z.string('@erro.campo-obrigatorio').min(1, '@erro.campo-obrigatorio').max(64), senha: z.string('@erro.campo-obrigatorio').min(1, '@erro.campo-obrigatorio').max(128) }),
-    async handler(input, { reply }) {
-      if (!(await staffLogins.reserve(input.login, reply.request.ip))) {
-        logAuth(reply.request, 'console', 'refused', 'limit');
-        return { kind: 'field-errors', errors: {}, message: STAFF_LOGIN_TOO_MANY };
-      }
-      const member = verifyStaff(staff, input.login, input.senha);
-      await (member ? staffLogins.succeeded(input.login) : staffLogins.failed(reply.request.ip));
-      if (!member) {
-        // The log tells the two apart (the answer does not); a login typed wrong is not written, it may be a password.
-        logAuth(reply.request, 'console', 'failure', staff.some((known) => known.login === input.login) ? 'wrong-password' : 'unknown-login');
-        return { kind: 'field-errors', errors: {}, message: TEXT.loginFailed };
-      }
-      logAuth(reply.request, 'console', 'success', undefined, { staff: member.login });
-      reply.setCookie(cookie, await sessions.create(member), liveCookie);
-      return { kind: 'navigate', to: '/ops', replace: true };
-    },
-  });
-
-  staffAction('logout', z.object({}).passthrough(), async (_input, member, reply) => {
-    await sessions.destroy(member.id);
-    securityEvent(reply.request, 'staff.signed-out', { staff: member.login });
-    reply.clearCookie(cookie, cookieOptions);
-    return { kind: 'navigate', to: '/ops/entrar', replace: true };
-  });
 
   const DraftInput = z.object({ id: z.string().regex(/^[a-z0-9-]+$/), conteudo: z.string('@erro.campo-obrigatorio').min(2, '@erro.campo-obrigatorio').max(200_000) });
 

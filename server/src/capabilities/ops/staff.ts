@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 /** Viewers read; publishers and approvers edit and publish; approvers also approve someone else's publish. */
 export const STAFF_ROLES = ['viewer', 'publisher', 'approver'] as const;
@@ -18,34 +18,69 @@ export interface StaffMember {
   role: StaffRole;
 }
 
+/**
+ * scrypt as OWASP's password storage guidance sets it (N = 2^17, r = 8, p = 1): each check costs
+ * the CPU and memory that make guessing slow, and runs off the event loop.
+ */
+const SCRYPT: ScryptOptions = { N: 2 ** 17, r: 8, p: 1, maxmem: 256 * 1024 * 1024 };
+const HASH_BYTES = 32;
+
+function slowHash(password: string, salt: Buffer): Promise<Buffer> {
+  return new Promise((resolve, reject) => scrypt(password.normalize('NFKC'), salt, HASH_BYTES, SCRYPT, (err, key) => (err ? reject(err) : resolve(key))));
+}
+
 interface StaffCredential extends StaffMember {
-  digest: Buffer;
+  salt: Buffer;
+  hash: Buffer;
 }
 
-const digest = (text: string) => createHash('sha256').update(text).digest();
+/**
+ * The console's password accounts (OPS_USERS, never in production): each password kept only as
+ * its scrypt hash with a salt of its own, made when the accounts are first needed.
+ */
+export class StaffAccounts {
+  private readonly entries: Array<StaffMember & { password: string }>;
+  private credentials: Promise<StaffCredential[]> | null = null;
+  /** What an unknown login is checked against, so that it costs what a known one does. */
+  private readonly decoy = { salt: randomBytes(16), hash: Buffer.alloc(HASH_BYTES) };
 
-/** OPS_USERS: `login:password:role` separated by commas; role viewer, publisher or approver. */
-export function parseStaff(spec: string): StaffCredential[] {
-  return spec
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean)
-    .map((entry) => {
-      const [login, password, role] = entry.split(':');
-      if (!login || !password || (role !== 'viewer' && role !== 'publisher' && role !== 'approver')) {
-        throw new Error(`OPS_USERS: entrada inválida "${login ?? ''}:…" (use login:senha:viewer|publisher|approver)`);
-      }
-      return { login, role, digest: digest(password) };
-    });
-}
-
-/** The staff member with these credentials; comparison in constant time whatever the login. */
-export function verifyStaff(staff: readonly StaffCredential[], login: string, password: string): StaffMember | null {
-  const given = digest(password);
-  let found: StaffMember | null = null;
-  for (const member of staff) {
-    const match = timingSafeEqual(member.digest, given) && member.login === login;
-    if (match) found = { login: member.login, role: member.role };
+  /** OPS_USERS: `login:password:role` separated by commas; role viewer, publisher or approver. */
+  constructor(spec: string) {
+    this.entries = spec
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean)
+      .map((entry) => {
+        const [login, password, role] = entry.split(':');
+        if (!login || !password || (role !== 'viewer' && role !== 'publisher' && role !== 'approver')) {
+          throw new Error(`OPS_USERS: entrada inválida "${login ?? ''}:…" (use login:senha:viewer|publisher|approver)`);
+        }
+        return { login, role, password };
+      });
   }
-  return found;
+
+  has(login: string): boolean {
+    return this.entries.some((entry) => entry.login === login);
+  }
+
+  private hashed(): Promise<StaffCredential[]> {
+    this.credentials ??= (async () => {
+      const out: StaffCredential[] = [];
+      for (const { login, role, password } of this.entries) {
+        const salt = randomBytes(16);
+        out.push({ login, role, salt, hash: await slowHash(password, salt) });
+      }
+      this.entries.forEach((entry) => (entry.password = ''));
+      return out;
+    })();
+    return this.credentials;
+  }
+
+  /** The staff member with these credentials, or null; one slow hash whatever the login. */
+  async verify(login: string, password: string): Promise<StaffMember | null> {
+    const member = (await this.hashed()).find((m) => m.login === login);
+    const { salt, hash } = member ?? this.decoy;
+    const given = await slowHash(password, salt);
+    return member && timingSafeEqual(hash, given) ? { login: member.login, role: member.role } : null;
+  }
 }

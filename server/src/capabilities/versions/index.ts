@@ -11,26 +11,22 @@ declare module 'fastify' {
   }
 }
 
-const CACHE_MS = 60_000;
-
 /**
  * Mandatory app updates (versoes, highest id = current): a native wrapper names its platform
  * and version in headers; the web renderer ships with this server and is at APP_VERSION.
- * The list is cached for a minute; when it cannot be read nobody is blocked.
+ * The list is kept as the contract declares (`partners.versions`); when it cannot be read the
+ * last list read stands, and nobody is blocked.
  */
 export default fp(
   async (app: FastifyInstance) => {
-    let cached: { at: number; versions: AppVersion[] } | null = null;
+    let last: AppVersion[] = [];
     async function versions(): Promise<AppVersion[]> {
-      if (cached && Date.now() - cached.at < CACHE_MS) return cached.versions;
       try {
-        const { data } = await app.upstream.request(partners.versions);
-        cached = { at: Date.now(), versions: data ?? [] };
+        last = (await app.upstream.request(partners.versions)).data ?? [];
       } catch (err) {
         app.log.warn({ err }, 'versoes unavailable; no mandatory update enforced');
-        cached = { at: Date.now(), versions: cached?.versions ?? [] };
       }
-      return cached.versions;
+      return last;
     }
     app.decorate('appVersions', {
       async updateRequired(request: FastifyRequest) {

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyRequest } from 'fastify';
 import type pino from 'pino';
 import { describe, expect, it, vi } from 'vitest';
+import { pseudonym } from '../../storage/pseudonym.js';
 import { accessLineWriter, familyOf } from './observability.js';
 
 /** A destination that records each write it is handed. */
@@ -12,11 +13,12 @@ function recorder() {
 
 const request = (id: string) => ({ id, method: 'GET' }) as unknown as FastifyRequest;
 const observed = { requestId: 'x', upstreamMs: 12.4, upstreamCalls: 3 };
+const KEY = Buffer.alloc(32, 7);
 
 describe('access lines', () => {
   it('writes one line per request as pino writes a line at info level, with the request’s fields', () => {
     const { writes, destination } = recorder();
-    const write = accessLineWriter(destination);
+    const write = accessLineWriter(destination, KEY);
     write(request('req-1'), 'screen:home', 200, 41.6, observed);
     write(request('req-2'), '/health/live', 200, 0.4, null);
     expect(writes).toHaveLength(2);
@@ -35,7 +37,7 @@ describe('access lines', () => {
     vi.useFakeTimers({ now: 1_795_000_000_000 });
     try {
       const { writes, destination } = recorder();
-      const write = accessLineWriter(destination);
+      const write = accessLineWriter(destination, KEY);
       write(request('req-1'), 'screen:home', 200, 1, null);
       write(request('req-2'), 'screen:boletos', 200, 1, null);
       vi.setSystemTime(1_795_000_000_001);
@@ -53,9 +55,26 @@ describe('access lines', () => {
     }
   });
 
+  it('names who asked: the client address, the customer only as the pseudonym of the security events, the staff member by login', () => {
+    const { writes, destination } = recorder();
+    const write = accessLineWriter(destination, KEY);
+    const customer = { id: 'req-1', method: 'GET', ip: '203.0.113.9', session: { data: { partnerId: 1, customer: { inscricaoNacional: '66115750903' } } } };
+    const staff = { id: 'req-2', method: 'POST', ip: '198.51.100.4', session: null, consoleMember: { login: 'operacao', role: 'publisher' } };
+    const visitor = { id: 'req-3', method: 'GET', ip: '192.0.2.1', session: null, consoleMember: null };
+    for (const r of [customer, staff, visitor]) write(r as unknown as FastifyRequest, 'screen:home', 200, 1, null);
+    const [a, b, c] = writes.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(a).toMatchObject({ ip: '203.0.113.9', subject: pseudonym(KEY, 1, '661.157.509-03') });
+    expect(writes[0]).not.toContain('66115750903');
+    expect(b).toMatchObject({ ip: '198.51.100.4', staff: 'operacao' });
+    expect(b).not.toHaveProperty('subject');
+    expect(c).toMatchObject({ ip: '192.0.2.1' });
+    expect(c).not.toHaveProperty('subject');
+    expect(c).not.toHaveProperty('staff');
+  });
+
   it('keeps a family with quotes or a line break inside its JSON string', () => {
     const { writes, destination } = recorder();
-    accessLineWriter(destination)(request('req-1'), 'screen:"x"\n{"level":60}', 200, 1, null);
+    accessLineWriter(destination, KEY)(request('req-1'), 'screen:"x"\n{"level":60}', 200, 1, null);
     expect(writes[0]!.split('\n')).toHaveLength(2);
     expect(JSON.parse(writes[0]!)).toMatchObject({ family: 'screen:"x"\n{"level":60}', msg: 'GET screen:"x"\n{"level":60}' });
   });

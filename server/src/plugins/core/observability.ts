@@ -4,10 +4,11 @@ import fp from 'fastify-plugin';
 import pino from 'pino';
 import { scrub } from '../../logger.js';
 import { boundedMemo } from '../../lib/bounded-memo.js';
+import { pseudonym } from '../../storage/pseudonym.js';
 import { Metrics, metricsServer, networks } from '../../observability/metrics.js';
 import { requestContext, type RequestContext } from '../../observability/request-context.js';
 import { serverSpans } from '../../observability/server-spans.js';
-import { startTracing, tracingOn } from '../../observability/tracing.js';
+import { flushTracing, startTracing, tracingOn } from '../../observability/tracing.js';
 import { watchUndici } from '../../observability/upstream-spans.js';
 
 declare module 'fastify' {
@@ -52,13 +53,27 @@ const routeOfUrl: Record<string, (url: string, make: () => string) => string> = 
  * server's own destination hands lines to standard output in batches (log-destination.ts). The
  * time's text is made once per millisecond (a number that large is written by V8's shortest-double
  * conversion, which costs as much as the rest of the line) and each family's quoted text once.
+ * Who asked is on the line: the client address (the one TRUST_PROXY trusts) and, in a session,
+ * the customer as the keyed pseudonym of partner and CPF/CNPJ the security events carry
+ * (`subject`, never the number) or the staff member's login (`staff`).
  */
-export function accessLineWriter(destination: pino.DestinationStream): (request: FastifyRequest, family: string, status: number, ms: number, observed: RequestContext | null) => void {
+export function accessLineWriter(destination: pino.DestinationStream, subjectKey: Buffer): (request: FastifyRequest, family: string, status: number, ms: number, observed: RequestContext | null) => void {
   const head = `{"level":${pino.levels.values.info},"time":`;
   const base = `,"pid":${process.pid},"hostname":${JSON.stringify(hostname())}`;
   let timeMs = 0;
   let timeText = '0';
   const quotedFamily = boundedMemo<string, string>(1024);
+  const subjects = boundedMemo<string, string>(4096);
+  const who = (request: FastifyRequest): string => {
+    const ip = typeof request.ip === 'string' ? `,"ip":${JSON.stringify(request.ip)}` : '';
+    const customer = request.session?.data;
+    if (customer) {
+      const { partnerId, customer: { inscricaoNacional } } = customer;
+      return `${ip},"subject":"${subjects(`${partnerId}:${inscricaoNacional}`, () => pseudonym(subjectKey, partnerId, inscricaoNacional))}"`;
+    }
+    const staff = request.consoleMember?.login;
+    return staff ? `${ip},"staff":${JSON.stringify(staff)}` : ip;
+  };
   return (request, family, status, ms, observed) => {
     const now = Date.now();
     if (now !== timeMs) {
@@ -66,12 +81,13 @@ export function accessLineWriter(destination: pino.DestinationStream): (request:
       timeText = String(now);
     }
     const quoted = quotedFamily(family, () => JSON.stringify(family));
-    destination.write(`${head}${timeText}${base},"reqId":${JSON.stringify(request.id)},"family":${quoted},"status":${status},"ms":${Math.round(ms)},"upstreamMs":${Math.round(observed?.upstreamMs ?? 0)},"upstreamCalls":${observed?.upstreamCalls ?? 0},"msg":"${request.method} ${quoted.slice(1)}}\n`);
+    destination.write(`${head}${timeText}${base},"reqId":${JSON.stringify(request.id)}${who(request)},"family":${quoted},"status":${status},"ms":${Math.round(ms)},"upstreamMs":${Math.round(observed?.upstreamMs ?? 0)},"upstreamCalls":${observed?.upstreamCalls ?? 0},"msg":"${request.method} ${quoted.slice(1)}}\n`);
   };
 }
 
 /**
- * One log line per request (id, screen or action, status, time, time and calls spent upstream);
+ * One log line per request (id, who — address, customer pseudonym or staff login —, screen or
+ * action, status, time, time and calls spent upstream);
  * the request's context (its id goes to the back office as x-request-id) for every upstream call;
  * Prometheus metrics on their own port (METRICS_PORT) and OpenTelemetry traces
  * (OTEL_EXPORTER_OTLP_ENDPOINT), each off unless its variable is set. While tracing is on, each
@@ -105,12 +121,13 @@ export default fp(
     // written as the JSON pino would write, to the same destination as every line.
     // None when logging is off (a test's app).
     const destination = (app.log as unknown as Record<symbol, (pino.DestinationStream & { flush?: () => void }) | undefined>)[pino.symbols.streamSym];
-    const writeAccessLine = destination ? accessLineWriter(destination) : null;
-    // What waits in a batch goes out when the server closes.
+    const writeAccessLine = destination ? accessLineWriter(destination, c.subjectKey) : null;
+    // What waits in a batch goes out when the server closes: the log lines, and the spans.
     app.addHook('onClose', (_app, done) => {
       destination?.flush?.();
       done();
     });
+    if (tracingOn()) app.addHook('onClose', flushTracing);
     app.addHook('onResponse', (request, reply, done) => {
       const family = familyOf(request);
       const ms = reply.elapsedTime;

@@ -1,18 +1,17 @@
-import { randomBytes } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import fp from 'fastify-plugin';
 
 /**
- * @fastify/cookie; the secret signs short-lived helper cookies (the session cookie is an opaque id).
- * Every cookie set or cleared starts from HttpOnly, SameSite=Strict, Path=/ and, outside local
- * development, Secure: a browser ignores a `__Host-` cookie without Secure, so a clear that
- * named only its path would leave the cookie in place. No request hook: the header is parsed on
- * its first read (`cookiesOf`, lib/cookies.ts).
+ * @fastify/cookie, without a signing secret: the session cookies carry an opaque id, and the
+ * helper cookies that carry state are sealed, bound to their purpose, host and lifetime
+ * (security/helper-cookies.ts). Every cookie set or cleared starts from HttpOnly,
+ * SameSite=Strict, Path=/ and, outside local development, Secure: a browser ignores a `__Host-`
+ * cookie without Secure, so a clear that named only its path would leave the cookie in place. No
+ * request hook: the header is parsed on its first read (`cookiesOf`, lib/cookies.ts).
  */
 export default fp(
   async (app) => {
     await app.register(cookie, {
-      secret: app.config.COOKIE_SECRET ?? randomBytes(32).toString('hex'),
       hook: false,
       parseOptions: { httpOnly: true, sameSite: 'strict', path: '/', secure: app.config.secureCookies },
     });

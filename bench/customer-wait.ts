@@ -1,0 +1,151 @@
+/**
+ * `npm run bench:wait` (prints, never asserts): the wait the customer feels, as the headline figure.
+ * Chromium on a slow phone (4× CPU, 150 ms RTT, 1.6 Mbit/s down, 412 px) goes through
+ * login → quota list → home and home → slips → generated slip, BENCH_WAIT_RUNS times (20) against
+ * two stacks side by side — one whose sandbox answers with the `realistic` latency profile (errors
+ * off: a retried failure would be a wait of the profile's, not the product's), one with `none` — in
+ * alternating runs, and prints the time from each tap until the next screen is usable (its content
+ * there and React owning its controls), p50 and p95. The difference between the two columns is
+ * the back office's; what remains under `none` is what the product adds.
+ * Goals: login submit → home usable ≤ 1.5 s p50; a tap from home → its screen usable ≤ 1.0 s p50.
+ */
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { REALISTIC_LATENCY } from '../sandbox/src/latency.js';
+import { persona } from '../tests/helpers/personas.js';
+import { machineLine } from './machine.js';
+import { COMPILED_SERVER, benchServerEnv, start, stopAll } from './processes.js';
+import { waitFor } from './wait.js';
+
+const RUNS = Number(process.env.BENCH_WAIT_RUNS ?? 20);
+const THROTTLE = { latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
+const STEPS = ['login submit → quota list', 'quota chosen → home', 'login submit → home (both waits)', 'home → slips', 'slips → generated slip'] as const;
+type Step = (typeof STEPS)[number];
+const GOALS: Partial<Record<Step, number>> = { 'login submit → home (both waits)': 1500, 'home → slips': 1000 };
+
+/** The element is React's: a tap on it does something. */
+async function reactOwns(page: Page, selector: string): Promise<void> {
+  await page.waitForFunction((sel) => {
+    const el = document.querySelector(sel);
+    return el !== null && Object.keys(el).some((k) => k.startsWith('__reactFiber$'));
+  }, selector);
+}
+
+/** Milliseconds from the tap until `usable` resolves. */
+async function timed(tap: () => Promise<void>, usable: () => Promise<void>): Promise<number> {
+  const started = performance.now();
+  await tap();
+  await usable();
+  return performance.now() - started;
+}
+
+/** One customer's journey on a throttled phone; the wait of each step. */
+async function journey(browser: Browser, base: string): Promise<Record<Step, number>> {
+  const context = await browser.newContext({ viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  page.setDefaultTimeout(60_000);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, ...THROTTLE });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  try {
+    const ana = persona('ana');
+    await page.goto(`${base}/entrar`);
+    await page.getByLabel('CPF ou CNPJ').first().fill(ana.document);
+    await page.getByLabel('Senha de 6 dígitos').first().fill(ana.password);
+    await reactOwns(page, 'form button[type="submit"]');
+    const choose = page.getByRole('button', { name: 'Acompanhar esta cota' }).first();
+    const toList = await timed(
+      () => page.getByRole('button', { name: 'Entrar' }).first().click(),
+      async () => {
+        await choose.waitFor();
+        await reactOwns(page, 'main button');
+      },
+    );
+    const toHome = await timed(
+      () => choose.click(),
+      async () => {
+        await page.getByText('Olá, Ana').waitFor();
+        await reactOwns(page, '.app-nav button');
+      },
+    );
+    const toSlips = await timed(
+      () => page.getByRole('navigation', { name: 'Sua cota' }).getByRole('link', { name: 'Boletos', exact: true }).click(),
+      async () => {
+        await page.getByRole('button', { name: 'Gerar boleto' }).first().waitFor();
+        await reactOwns(page, 'main button');
+      },
+    );
+    const toSlip = await timed(
+      () => page.getByRole('button', { name: 'Gerar boleto' }).first().click(),
+      async () => {
+        await page.getByRole('button', { name: 'Copiar código Pix' }).waitFor();
+        await reactOwns(page, 'main button');
+      },
+    );
+    return { 'login submit → quota list': toList, 'quota chosen → home': toHome, 'login submit → home (both waits)': toList + toHome, 'home → slips': toSlips, 'slips → generated slip': toSlip };
+  } finally {
+    await context.close();
+  }
+}
+
+const quantile = (values: number[], q: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+};
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+/** A sandbox and a server on ports of their own, the sandbox answering with `latency`. */
+async function stack(name: string, latency: string, offset: number): Promise<string> {
+  const { sandbox, server } = benchServerEnv();
+  const sandboxPort = String(4720 + offset);
+  const serverPort = String(3720 + offset);
+  await start('sandbox/src/main.ts', { ...sandbox, SANDBOX_PORT: sandboxPort, SANDBOX_LATENCY: latency, SANDBOX_LATENCY_SEED: '7' }, /listening on/);
+  const script = existsSync(COMPILED_SERVER) ? COMPILED_SERVER : 'server/src/main.ts';
+  // Chromium talks to the server over plain http: cookies without Secure, as in development.
+  await start(script, { ...server, PORT: serverPort, UPSTREAM_URL: `http://127.0.0.1:${sandboxPort}`, SCREEN_DEADLINE_MS: '8000', ALLOWED_HOSTS: '127.0.0.1,localhost' }, null);
+  const base = `http://localhost:${serverPort}`;
+  await waitFor(`http://127.0.0.1:${serverPort}/health/ready`);
+  console.log(`${name}: ${script}, sandbox latency ${latency === 'none' ? 'none' : 'realistic, errors off'}, ${base}`);
+  return base;
+}
+
+async function main(): Promise<void> {
+  console.log(machineLine());
+  console.log(`load average at start: ${loadavg()[0]!.toFixed(2)} (1 min)`);
+  const scratch = mkdtempSync(join(tmpdir(), 'bench-wait-'));
+  const realistic = join(scratch, 'realistic-without-errors.json');
+  const { default: fallback, endpoints, description } = REALISTIC_LATENCY;
+  writeFileSync(realistic, JSON.stringify({ description: `${description}, errors off`, default: { ...fallback!, errorRate: 0 }, endpoints: Object.fromEntries(Object.entries(endpoints ?? {}).map(([k, d]) => [k, { ...d, errorRate: 0 }])) }));
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  try {
+    const bases = { realistic: await stack('realistic', realistic, 0), none: await stack('none', 'none', 1) };
+    const waits = { realistic: [] as Record<Step, number>[], none: [] as Record<Step, number>[] };
+    await journey(browser, bases.realistic); // warm-up: JIT, the pools, the build's first compression
+    await journey(browser, bases.none);
+    for (let run = 1; run <= RUNS; run++) {
+      // Alternating, in the opposite order every other run: a drift of the machine weighs on both alike.
+      for (const profile of run % 2 ? (['realistic', 'none'] as const) : (['none', 'realistic'] as const)) waits[profile].push(await journey(browser, bases[profile]));
+    }
+    console.log(`\nthe customer's wait, ${RUNS} runs each (p50 / p95), from the tap until the next screen is usable:`);
+    console.log(`  ${'step'.padEnd(34)} ${'realistic back office'.padStart(24)} ${'instant back office'.padStart(22)}   goal (p50, realistic)`);
+    for (const step of STEPS) {
+      const cell = (profile: 'realistic' | 'none') => `${seconds(quantile(waits[profile].map((w) => w[step]), 0.5))} / ${seconds(quantile(waits[profile].map((w) => w[step]), 0.95))}`;
+      const goal = GOALS[step];
+      console.log(`  ${step.padEnd(34)} ${cell('realistic').padStart(24)} ${cell('none').padStart(22)}   ${goal ? `≤ ${seconds(goal)}` : ''}`);
+    }
+    console.log(`load average at end: ${loadavg()[0]!.toFixed(2)} (1 min)`);
+  } finally {
+    await browser.close();
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+main()
+  .catch((err: unknown) => {
+    console.error(err);
+    process.exitCode = 1;
+  })
+  .finally(() => stopAll());

@@ -16,10 +16,12 @@ function testFiles(dir: string): string[] {
 }
 
 /**
- * Files that replace a module for their own tests (vi.mock, vi.doMock) need modules of their own:
- * in a worker that already imported the real one, the mock would not take.
+ * Files that need modules of their own: those that replace a module for their tests (vi.mock,
+ * vi.doMock) — in a worker that already imported the real one, the mock would not take — and those
+ * that start the process's tracing with their own exporter (startTracing: the first call in a
+ * process decides, so a second file in the same worker would read no spans).
  */
-const MOCKING_MODULES = ROOTS.flatMap(testFiles).filter((file) => /\bvi\.(?:do)?[mM]ock\(/.test(readFileSync(file, 'utf8')));
+const OWN_MODULES = ROOTS.flatMap(testFiles).filter((file) => /\bvi\.(?:do)?[mM]ock\(|\bstartTracing\(/.test(readFileSync(file, 'utf8')));
 
 /**
  * The tests' temporary folder (every embedded database's private copy of the cluster, Chromium's
@@ -63,7 +65,7 @@ export default defineConfig({
           ...shared,
           name: 'suite',
           include: ROOTS.map((root) => `${root}/**/*.test.{ts,tsx}`),
-          exclude: ['**/node_modules/**', '**/dist/**', '**/data/**', ...MOCKING_MODULES],
+          exclude: ['**/node_modules/**', '**/dist/**', '**/data/**', ...OWN_MODULES],
           // A worker keeps the modules it imported for its next file (each file still starts its
           // own server, sandbox and browser): importing the server's module graph afresh for every
           // file was about 140 s of CPU in a 5-minute run. Module state a test changes must not
@@ -71,7 +73,7 @@ export default defineConfig({
           isolate: false,
         },
       },
-      { test: { ...shared, name: 'module-mocks', include: MOCKING_MODULES, isolate: true } },
+      { test: { ...shared, name: 'own-modules', include: OWN_MODULES, isolate: true } },
     ],
   },
 });

@@ -77,22 +77,9 @@ export type QueryOf<E extends Endpoint> = E['query'] extends z.ZodType ? z.input
 export type PartsOf<E extends Endpoint> = E['parts'] extends z.ZodType ? z.input<E['parts']> : never;
 
 /** Declares an endpoint; the group defaults to the first two segments of the path. */
-export function endpoint<A extends z.ZodType, B extends z.ZodType = z.ZodNever, Q extends z.ZodType = z.ZodNever>(def: {
-  method: Endpoint['method'];
-  path: string;
-  group?: string;
-  answer: A;
-  body?: B;
-  query?: Q;
-  parts?: z.ZodType;
-  fields?: z.ZodType;
-  changesData?: true;
-  customerToken?: CustomerToken;
-  keep?: Keep;
-  invalidates?: () => readonly Endpoint[];
-}): Endpoint<A, B, Q> {
+export function endpoint<A extends z.ZodType, B extends z.ZodType = z.ZodNever, Q extends z.ZodType = z.ZodNever>(def: Omit<Endpoint<A, B, Q>, 'group'> & { group?: string }): Endpoint<A, B, Q> {
   if (def.keep) checkKeep(def.method, def.path, def.keep, def.changesData);
-  return { ...def, group: def.group ?? def.path.split('/').slice(0, 2).filter((s) => !s.startsWith('{')).join('/') } as Endpoint<A, B, Q>;
+  return { ...def, group: def.group ?? def.path.split('/').slice(0, 2).filter((s) => !s.startsWith('{')).join('/') };
 }
 
 /** A keep on anything but a read, or a refresh no earlier than the end of the life, is a programming error. */

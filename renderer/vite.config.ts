@@ -21,6 +21,13 @@ export default defineConfig(({ isSsrBuild }) => ({
     sourcemap: false,
     // The server reads it to preload the lazy chunks a page's first screen needs (first-screen.ts).
     manifest: !isSsrBuild,
+    // The service worker is a second entry, written as /sw.js (its scope is the path it is served from: the whole app).
+    rolldownOptions: isSsrBuild
+      ? {}
+      : {
+          input: { index: fileURLToPath(new URL('index.html', import.meta.url)), sw: fileURLToPath(new URL('src/service-worker/worker.ts', import.meta.url)) },
+          output: { entryFileNames: (chunk) => (chunk.name === 'sw' ? 'sw.js' : 'assets/[name]-[hash].js') },
+        },
   },
   // The server entry bundles the icon set it uses (lucide-react's package entry loads every icon it has: seconds on a busy machine).
   ssr: { noExternal: ['lucide-react'] },

@@ -4,6 +4,9 @@ import { App } from './app/app.js';
 import { preloadPartsFor } from './app/lazy-parts.js';
 import { drawnPath, pendingFirstScreens } from './lib/first-screen.js';
 import './styles.css';
+import './desk.css';
+import './print.css';
+import { registerServiceWorker } from './service-worker/register.js';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing from index.html');
@@ -51,3 +54,4 @@ function start(): void {
 }
 
 start();
+registerServiceWorker();

@@ -113,6 +113,12 @@ const own = {
      * (react-jsonschema-form, loaded on demand). Absent means `json`.
      */
     engine: z.enum(['light', 'json']).optional(),
+    /**
+     * How its fields are arranged (renderer ≥ 1.3.0): `filter-bar` puts the fields and the button
+     * side by side in one row that wraps (a filter bar above a table on a desk), one under the other
+     * on a phone. A renderer that does not know it, and the JSON form, stack the fields (the fallback).
+     */
+    arrangement: z.enum(['stack', 'filter-bar']).optional(),
   },
   stepper: {
     steps: z.array(z.object({ label: z.string(), state: z.enum(['done', 'current', 'todo']) })),

@@ -67,9 +67,11 @@ export const consoleComponents = {
   /**
    * Its children side by side on a wide screen, one under the other below 960 px (renderer ≥ 1.2.0).
    * `sidebar`: the first child a narrow column (a section's navigation), the second takes the rest;
-   * `even` (default): columns of equal width (a chart beside its table). The page widens to hold them.
+   * `even` (default): columns of equal width; `wide-second` (renderer ≥ 1.3.0): the second column
+   * twice the first (a chart first, its table beside it with room for every column). The page
+   * widens to hold them. A renderer that does not know a variant stacks the columns (the fallback).
    */
-  columns: { variant: z.enum(['sidebar', 'even']).optional() },
+  columns: { variant: z.enum(['sidebar', 'even', 'wide-second']).optional() },
   /** Its children one under the other, as one block (a column of `columns`); with `label`, a named region. */
   group: { label: z.string().min(1).optional() },
   /**

@@ -58,6 +58,7 @@ import reactivation from './capabilities/reactivation/index.js';
 import insuranceOffer from './capabilities/insurance/index.js';
 import postSale from './capabilities/post-sale/index.js';
 import vehicleBilling from './capabilities/vehicle-billing/index.js';
+import install from './capabilities/install/index.js';
 
 /**
  * A hop count trusts the nearest `hops` addresses (the socket's peer is always a proxy: the server
@@ -189,5 +190,7 @@ export async function buildApp(
   await app.register(postSale, at('post-sale'));
   // Vehicle billing: general billing, new and used vehicles, manual billing.
   await app.register(vehicleBilling, at('vehicle-billing'));
+  // The app installable per partner: manifest, icons, offline page.
+  await app.register(install, at('install'));
   return app;
 }

@@ -4,6 +4,7 @@ import { client, findAll } from '../helpers/api-client.js';
 import { analysisPage, funnelCounts, staffClient, tableRows } from '../helpers/analysis.js';
 import { consoleClient } from '../helpers/console-host.js';
 import { useStack } from '../helpers/stack.js';
+import { openAsSpreadsheet, spreadsheetNumber } from '../helpers/spreadsheet.js';
 
 /** Counts are written when the console reads them (no timer), so every figure below is exact. */
 const stack = useStack({ ANALYTICS_FLUSH_MS: '0' });
@@ -178,14 +179,21 @@ describe('cash billing: a document refused by the analysis, a resend refused by 
       { Campo: 'Contrato social e última alteração', Motivo: 'O formato do arquivo utilizado não atende o requisito, por favor verifique!', Vezes: '5' },
     ]);
 
-    // The same figures as CSV, written as the console's audit is (quoted, comma-separated, pt-BR column names).
+    // The same figures as a spreadsheet in Brazilian Portuguese opens them: columns at `;`, counts as numbers, dates DD/MM/AAAA.
     const csv = await staff.get('/api/ops/analise.csv?fluxo=faturamento-especie');
     expect(csv.status).toBe(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
-    const lines = csv.text.replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines[0]).toBe('"registro","fluxo","etapa","ordem","periodo_de","periodo_ate","parceiro","plataforma","chegaram","concluiram","desistiram","tempo_mediano_segundos","tempo_p90_segundos","medicoes","falhas_sistema_administradora","campo","motivo","vezes"');
-    expect(lines.find((l) => l.includes('"Envio de documentos"') && l.startsWith('"etapa"'))).toMatch(/^"etapa","Faturamento em espécie","Envio de documentos","5","\d{2}\/\d{2}\/\d{4}","\d{2}\/\d{2}\/\d{4}","todos","todas","5","5","0",/);
-    expect(lines.filter((l) => l.startsWith('"recusa"') && l.includes('"Documento ilegível na análise","5"'))).toHaveLength(2);
+    const rows = openAsSpreadsheet(csv.text);
+    expect(Object.keys(rows[0]!)).toEqual(['registro', 'fluxo', 'etapa', 'ordem', 'periodo_de', 'periodo_ate', 'parceiro', 'plataforma', 'chegaram', 'concluiram', 'desistiram', 'tempo_mediano_segundos', 'tempo_p90_segundos', 'medicoes', 'falhas_sistema_administradora', 'campo', 'motivo', 'vezes']);
+    const upload = rows.find((r) => r.registro === 'etapa' && r.etapa === 'Envio de documentos')!;
+    expect(upload).toMatchObject({ fluxo: 'Faturamento em espécie', ordem: '5', parceiro: 'todos', plataforma: 'todas', chegaram: '5', concluiram: '5', desistiram: '0' });
+    expect(upload.periodo_de).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+    expect(upload.periodo_ate).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+    // A time is a number of seconds a spreadsheet adds up: a decimal comma, no thousands dot.
+    const times = rows.flatMap((r) => [r.tempo_mediano_segundos, r.tempo_p90_segundos]).filter((cell) => cell);
+    expect(times.length).toBeGreaterThan(0);
+    for (const cell of times) expect(spreadsheetNumber(cell!)).toBeTypeOf('number');
+    expect(rows.filter((r) => r.registro === 'recusa' && r.motivo === 'Documento ilegível na análise' && r.vezes === '5')).toHaveLength(2);
     expect((await consoleClient(stack.baseUrl).get('/api/ops/analise.csv')).status).toBe(401);
 
     // Filtered by another partner and by a platform nobody used: nothing.

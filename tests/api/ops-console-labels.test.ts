@@ -99,7 +99,7 @@ describe('operations console: every definition in words an analyst reads', () =>
     expect(row.action).toEqual({ type: 'navigate', to: '/ops/definicoes/cash-billing-screen' });
     // The console's sections beside the content: the current one marked.
     const [nav] = findAll(overview.body.layout, (n) => n.type === 'nav');
-    expect(nav.links.map((l: { label: string }) => l.label)).toEqual(['Definições', 'Histórico de versões', 'Pedidos de publicação', 'Textos', 'Temas dos parceiros', 'Galeria de componentes', 'Análise dos fluxos']);
+    expect(nav.links.map((l: { label: string }) => l.label)).toEqual(['Definições', 'Histórico de versões', 'Versões por definição', 'Pedidos de publicação', 'Textos', 'Temas dos parceiros', 'Galeria de componentes', 'Análise dos fluxos']);
     expect(nav.links.filter((l: { current?: boolean }) => l.current).map((l: { label: string }) => l.label)).toEqual(['Definições']);
     expect(overview.body.layout[0]).toMatchObject({ type: 'columns', variant: 'sidebar' });
     const ids = new Set(definitions.flatMap((d) => [...identifiers(d)]));

@@ -6,7 +6,7 @@ import { client, findAll, screenText } from '../helpers/api-client.js';
 import { consoleClient } from '../helpers/console-host.js';
 import { useStack } from '../helpers/stack.js';
 import { loadConfig } from '../../server/src/config.js';
-import { parse } from 'csv-parse/sync';
+import { openAsSpreadsheet } from '../helpers/spreadsheet.js';
 import { staffClient as signedInStaff } from '../helpers/staff-sign-in.js';
 
 dayjs.extend(utc);
@@ -119,13 +119,14 @@ describe('operations console safety', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     const csv = res.text;
-    const rows = parse(csv.replace(/^\uFEFF/, ''), { columns: true, skip_empty_lines: true }) as Array<Record<string, string>>;
+    // Opened as a spreadsheet in Brazilian Portuguese opens it: columns at `;`, times DD/MM/AAAA HH:mm it reads as dates.
+    const rows = openAsSpreadsheet(csv);
     expect(Object.keys(rows[0]!)).toEqual(['registro', 'versao_ou_pedido', 'autor', 'aprovado_por', 'quando_brasilia', 'origem_ou_situacao', 'agendado_para', 'comentario', 'diferencas']);
     expect(rows.find((r) => r.registro === 'versão' && r.versao_ou_pedido === '1')).toMatchObject({ autor: 'servidor', aprovado_por: '', origem_ou_situacao: 'implantação' });
     // The version published through an approval: its author and its approver, each in their column.
     const approved = rows.find((r) => r.registro === 'versão' && r.comentario === 'Filiais primeiro')!;
     expect(approved).toMatchObject({ autor: 'operacao', aprovado_por: 'aprovacao', origem_ou_situacao: 'console' });
-    expect(approved.quando_brasilia).toMatch(/^\d\d\/\d\d\/\d{4} às \d\d:\d\d$/);
+    expect(approved.quando_brasilia).toMatch(/^\d\d\/\d\d\/\d{4} \d\d:\d\d$/);
     expect(approved.diferencas).toContain('refund-screen.json.rows[1].then');
     // Every request's state in Portuguese: published as, waiting, scheduled, cancelled.
     const states = rows.filter((r) => r.registro === 'pedido').map((r) => r.origem_ou_situacao);

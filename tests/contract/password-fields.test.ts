@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loginScreen } from '../../server/src/capabilities/ops/ops-screens.js';
+import { signInPage } from '../../server/src/capabilities/ops/sign-in/sign-in-page.js';
 
 /**
  * Password fields as a person and a password manager meet them: masked as typed, named for the
@@ -35,7 +35,7 @@ const all = [
   ...readdirSync(LAYOUTS)
     .filter((f) => f.endsWith('.json'))
     .flatMap((f) => forms(JSON.parse(readFileSync(join(LAYOUTS, f), 'utf8')), f)),
-  ...forms(loginScreen(), 'ops-entrar (console)'),
+  ...forms(signInPage('password', new URL('http://console.local/ops/entrar')), 'ops-entrar (console)'),
 ];
 
 describe('password fields', () => {

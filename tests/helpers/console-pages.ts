@@ -30,19 +30,21 @@ export function consolePages(stack: ReturnType<typeof useStack>): string[] {
     '/ops',
     ...stack.app.flows.bundle.definitions.map((d) => `/ops/definicoes/${d.id}`),
     '/ops/historico',
+    '/ops/revisoes',
     '/ops/pedidos',
     '/ops/textos',
     '/ops/textos?busca=Bem-vindo',
     '/ops/textos?chave=login.saudacao',
     '/ops/temas',
     '/ops/galeria',
+    '/ops/analise',
     '/ops/rascunho?persona=delta',
     '/ops/nao-existe',
   ];
 }
 
 /** A draft under review and a publish scheduled for tomorrow (so the requests page has one); returns how to discard the draft. */
-async function withDraftAndRequest(stack: ReturnType<typeof useStack>, page: Page): Promise<() => Promise<unknown>> {
+export async function withDraftAndRequest(stack: ReturnType<typeof useStack>, page: Page): Promise<() => Promise<unknown>> {
   // Sent from the page (the console's host, its cookie): the test's own process does not resolve ops.localhost, the browser does.
   const post = (action: string, data: unknown) =>
     page.evaluate(

@@ -29,6 +29,8 @@ export interface ShotResult {
 export interface ShotOptions {
   fullPage?: boolean;
   element?: Locator;
+  /** Further parts covered: what moves with the server's own clock on a page (a version's time). */
+  mask?: Locator[];
 }
 
 /**
@@ -43,7 +45,7 @@ const MOVING = '[data-countdown]';
 const SESSION_TIMES = /^(Iniciada|Último acesso) em \d{2}\/\d{2}\/\d{4} às \d{2}:\d{2}/;
 
 export async function compareScreenshot(page: Page, file: string, options: ShotOptions = {}): Promise<ShotResult> {
-  const shot = { animations: 'disabled' as const, caret: 'hide' as const, scale: 'css' as const, mask: [page.locator(MOVING), page.locator('p.text').filter({ hasText: SESSION_TIMES })] };
+  const shot = { animations: 'disabled' as const, caret: 'hide' as const, scale: 'css' as const, mask: [page.locator(MOVING), page.locator('p.text').filter({ hasText: SESSION_TIMES }), ...(options.mask ?? [])] };
   const actual = options.element ? await options.element.screenshot(shot) : options.fullPage ? await wholePage(page, shot) : await page.screenshot(shot);
   const name = file.split('/').at(-1) ?? file;
   if (process.env.UPDATE_SCREENSHOTS === '1' || (!existsSync(file) && !process.env.CI)) {

@@ -52,6 +52,12 @@ export const PLACEMENT: Record<string, Placement> = {
   'GET /api/arquivos/documentos/comprovante-anual/{ano}': owned('documents'),
   'GET /api/arquivos/documentos/extrato': owned('statements'),
   'GET /api/arquivos/faturamento/ordem-compra': owned('documents'),
+  // The installable app: the partner's manifest, its icons and the offline page, drawn from the
+  // partner's theme and logo alone (nothing of a customer; a service worker fetches them unsigned).
+  'GET /manifest.webmanifest': ['public'],
+  'GET /icones/{name}.png': ['public'],
+  'GET /apple-touch-icon.png': ['public'],
+  'GET /sem-conexao': ['public'],
   'GET /api/ops/auditoria.csv': ['console'],
   'GET /api/ops/analise.csv': ['console'],
   // The staff's way in and out through the identity provider: pages the browser leaves the app for.

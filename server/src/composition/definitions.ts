@@ -83,23 +83,45 @@ export function textKeys(node: unknown, found = new Set<string>()): Set<string> 
   return found;
 }
 
-/** Reads and checks the screens: every routed screen has a layout, every text a layout names exists. */
-export function loadScreens(dir: string = SCREENS_DIR): Pick<Definitions, 'routes' | 'layouts' | 'texts'> {
-  const { routes } = parse(RouteTable, join(dir, 'routes.json'));
-  const texts = parse(z.record(z.string(), z.string()), join(dir, 'texts', 'pt-BR.json'));
+/** A route table of screens/ read and checked against its schema. */
+export function readRouteFile<T>(schema: z.ZodType<T>, file: string): T {
+  return parse(schema, file);
+}
+
+/** A texts file (key → text) of screens/texts. */
+export function readTexts(file: string): Texts {
+  return parse(z.record(z.string(), z.string()), file);
+}
+
+/** Every layout of a folder, by screen; each file named for its screen. */
+export function readLayouts(dir: string): Map<string, Layout> {
   const layouts = new Map<string, Layout>();
-  for (const file of readdirSync(join(dir, 'layouts')).filter((f) => f.endsWith('.json'))) {
-    const layout = parse(Layout, join(dir, 'layouts', file));
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
+    const layout = parse(Layout, join(dir, file));
     if (`${layout.screen}.json` !== file) throw new DefinitionError(`layouts/${file}: screen "${layout.screen}" difere do nome do arquivo`);
     layouts.set(layout.screen, layout);
   }
+  return layouts;
+}
+
+/** What is wrong with a set of screens: a routed screen without a layout, a text a layout names that does not exist. */
+export function screenProblems(screens: ReadonlyArray<{ path: string; screen?: string }>, layouts: ReadonlyMap<string, Layout>, texts: Texts): string[] {
   const problems: string[] = [];
-  for (const route of routes) {
-    if ('screen' in route && !layouts.has(route.screen)) problems.push(`rota ${route.path}: tela "${route.screen}" sem layout`);
+  for (const route of screens) {
+    if (route.screen !== undefined && !layouts.has(route.screen)) problems.push(`rota ${route.path}: tela "${route.screen}" sem layout`);
   }
   for (const layout of layouts.values()) {
     for (const key of textKeys(layout)) if (!(key in texts)) problems.push(`layout ${layout.screen}: texto "${key}" não existe`);
   }
+  return problems;
+}
+
+/** Reads and checks the screens: every routed screen has a layout, every text a layout names exists. */
+export function loadScreens(dir: string = SCREENS_DIR): Pick<Definitions, 'routes' | 'layouts' | 'texts'> {
+  const { routes } = parse(RouteTable, join(dir, 'routes.json'));
+  const texts = readTexts(join(dir, 'texts', 'pt-BR.json'));
+  const layouts = readLayouts(join(dir, 'layouts'));
+  const problems = screenProblems(routes.map((r) => ('screen' in r ? { path: r.path, screen: r.screen } : { path: r.path })), layouts, texts);
   if (problems.length) throw new DefinitionError(`Definições inválidas:\n  - ${problems.join('\n  - ')}`);
   return { routes, layouts, texts };
 }

@@ -5,7 +5,8 @@ import { SharedNodeMemo } from './shared-nodes.js';
  * Which engine draws a form. The renderer's light form draws flat objects of text, password,
  * checkbox (boolean, or one that must be ticked), radio and pick list (enum of strings or whole
  * numbers, or `oneOf` options each a `const` with its `title`: strings, whole numbers, yes/no), free
- * numbers (typed as a Brazilian writes them), checkboxes (array of unique enum strings), files (one,
+ * numbers (typed as a Brazilian writes them), days (`format: date` with `ui:widget: date`: the browser's
+ * date picker), checkboxes (array of unique enum strings), files (one,
  * or a list, as data URLs) and hidden fields with labels, placeholders, help, field errors and
  * `ui:when`; anything else — other arrays, one-time codes, text areas, bounds on a number, an
  * option it does not know — goes to react-jsonschema-form, which the browser then downloads.
@@ -60,6 +61,7 @@ function listedOptions(field: Record<string, unknown>): boolean {
 }
 
 function lightField(field: unknown, ui: unknown): boolean {
+  if (isRecord(field) && field.format === 'date') return lightDate(field, ui);
   if (isRecord(field) && (field.format === 'data-url' || (isRecord(field.items) && field.items.format === 'data-url'))) return (ui === undefined || isRecord(ui)) && lightFiles(field, (ui ?? {}) as Record<string, unknown>);
   if (isRecord(field) && field.type === 'array') return (ui === undefined || isRecord(ui)) && lightCheckboxes(field, (ui ?? {}) as Record<string, unknown>);
   if (!isRecord(field) || !Object.keys(field).every((k) => FIELD_KEYS.has(k))) return false;
@@ -79,6 +81,12 @@ function lightField(field: unknown, ui: unknown): boolean {
   if (field.type === 'number' || field.type === 'integer') return widget === undefined && !('minLength' in field || 'maxLength' in field);
   if (field.type !== 'string') return false;
   return widget === undefined || widget === 'text' || widget === 'password';
+}
+
+/** A day picked from the browser's calendar: a string of `format: "date"` asking for `ui:widget: "date"` (the JSON form draws other dates). */
+function lightDate(field: Record<string, unknown>, ui: unknown): boolean {
+  if (field.type !== 'string' || field.format !== 'date' || !isRecord(ui) || ui['ui:widget'] !== 'date') return false;
+  return Object.keys(field).every((k) => k === 'format' || FIELD_KEYS.has(k)) && !('enum' in field || 'oneOf' in field || 'const' in field) && Object.keys(ui).every((k) => k === 'ui:widget' || k === 'ui:help');
 }
 
 export function formEngine(form: Pick<ComponentOf<'form'>, 'schema' | 'uiSchema'>): FormEngine {

@@ -2,13 +2,13 @@ import { RouteEntry } from '../../../screens/contract/routes.js';
 
 export { RouteEntry, RouteTable, type ScreenRoute } from '../../../screens/contract/routes.js';
 
-export interface RouteMatch {
-  route: RouteEntry;
+export interface RouteMatch<R extends { path: string } = RouteEntry> {
+  route: R;
   params: Record<string, string>;
 }
 
 interface Compiled {
-  route: RouteEntry;
+  route: { path: string };
   /** Literal segments as they are; a `:param` segment as its name, with `param` set. */
   segments: readonly { text: string; param: boolean }[];
 }
@@ -18,8 +18,8 @@ interface Compiled {
  * order: every screen request matches its path, and only patterns of its length can match.
  * Keyed by the table itself (a new definitions version brings a new table).
  */
-const compiledTables = new WeakMap<readonly RouteEntry[], Map<number, Compiled[]>>();
-function byLength(routes: readonly RouteEntry[]): Map<number, Compiled[]> {
+const compiledTables = new WeakMap<readonly { path: string }[], Map<number, Compiled[]>>();
+function byLength(routes: readonly { path: string }[]): Map<number, Compiled[]> {
   let table = compiledTables.get(routes);
   if (!table) {
     table = new Map();
@@ -42,11 +42,11 @@ function matches(want: Compiled['segments'], got: readonly string[]): Record<str
 }
 
 /** First route whose pattern matches the path (exact segments first, `:param` segments match one segment). */
-export function matchRoute(routes: readonly RouteEntry[], pathname: string): RouteMatch | null {
+export function matchRoute<R extends { path: string } = RouteEntry>(routes: readonly R[], pathname: string): RouteMatch<R> | null {
   const got = pathname.split('/').filter(Boolean);
   for (const { route, segments } of byLength(routes).get(got.length) ?? []) {
     const params = matches(segments, got);
-    if (params) return { route, params };
+    if (params) return { route: route as R, params };
   }
   return null;
 }

@@ -28,6 +28,12 @@ describe('layout template', () => {
     expect(fillTemplate(layout, { warnings: [1] }, texts)).toEqual([{ type: 'banner' }]);
   });
 
+  it('leaves out the value of a key whose $if is falsy, and sets it when truthy', () => {
+    const layout = { type: 'card', title: 'v{{v.n}}', action: { $if: 'v.podeVoltar', label: 'Voltar', action: { type: 'navigate', to: '/v/{{v.n}}' } } };
+    expect(JSON.parse(JSON.stringify(fillTemplate(layout, { v: { n: 2, podeVoltar: false } }, texts)))).toEqual({ type: 'card', title: 'v2' });
+    expect(fillTemplate(layout, { v: { n: 3, podeVoltar: true } }, texts)).toEqual({ type: 'card', title: 'v3', action: { label: 'Voltar', action: { type: 'navigate', to: '/v/3' } } });
+  });
+
   it('refuses a layout that names a text that does not exist', () => {
     expect(() => fillTemplate({ text: '@nao.existe' }, {}, texts)).toThrow(TemplateError);
   });

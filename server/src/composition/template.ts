@@ -6,7 +6,8 @@
  * - `"… {{path}} …"`: a value of the view model, as text (missing → empty);
  * - `{ "$value": "path" }`: a view-model value as is (numbers, objects);
  * - `{ "$each": "path", "as": "item", "template": {…} }` inside an array: one copy per element;
- * - `"$if": "path"` / `"$unless": "path"` on an object: kept only when the value is truthy / falsy.
+ * - `"$if": "path"` / `"$unless": "path"` on an object: kept only when the value is truthy / falsy
+ *   (an element of an array is left out; the value of a key is left unset).
  */
 import { deepFreeze } from './shared-nodes.js';
 
@@ -196,9 +197,15 @@ function compileObject(obj: Record<string, unknown>, texts: Texts, compiled: Wea
   for (const [key, value] of Object.entries(obj)) {
     if (key === '$if' || key === '$unless' || key === '$comment') continue;
     const inner = compile(value, texts, compiled);
+    // A value under a condition is set only when the condition holds (else left undefined, which JSON leaves out).
+    const kept = conditionOf(value);
     // Its place in the key order now; its value now when constant, else on every fill.
-    setOwn(shape, key, inner.constant ? inner.fill(undefined) : undefined);
-    if (!inner.constant) {
+    setOwn(shape, key, inner.constant && !kept ? inner.fill(undefined) : undefined);
+    if (kept) {
+      const fill = inner.fill;
+      keys.push(key);
+      fills.push((model) => (kept(model) ? fill(model) : undefined));
+    } else if (!inner.constant) {
       keys.push(key);
       fills.push(inner.fill);
     }

@@ -21,3 +21,6 @@ export function localNow(serverTime: { dataAtual?: string; horaAtual?: string } 
 
 /** 'DD/MM/YYYY às HH:mm' in Brasília. */
 export const formatDateTime = (at: Date | string) => dayjs(at).tz(BRAZIL_TZ).format('DD/MM/YYYY [às] HH:mm');
+
+/** 'DD/MM/YYYY HH:mm' in Brasília: a moment as a spreadsheet in pt-BR reads a date and time from a file. */
+export const formatSpreadsheetDateTime = (at: Date | string) => dayjs(at).tz(BRAZIL_TZ).format('DD/MM/YYYY HH:mm');

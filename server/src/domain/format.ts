@@ -144,3 +144,10 @@ export function formatPercent(value: number, digits = 2): string {
 export function formatDecimal(value: number, digits: number): string {
   return numberFormat(exactly, digits, true).format(value);
 }
+
+const spreadsheetNumber = new Intl.NumberFormat('pt-BR', { useGrouping: false, maximumFractionDigits: 6 });
+
+/** A number as a spreadsheet in pt-BR reads one from a file: a decimal comma, no thousands dots (1234,5). */
+export function formatSpreadsheetNumber(value: number): string {
+  return spreadsheetNumber.format(value);
+}

@@ -1,24 +1,26 @@
 import { formatDate } from '../../domain/format.js';
-import { field } from './audit.js';
 import type { Analysis } from './analysis.js';
-import { formatCount, withheld } from './analysis-format.js';
+import { SMALLEST_SHOWN, withheld } from './analysis-format.js';
+import { spreadsheetCsv, type CsvCell } from './csv.js';
 
-const seconds = (ms: number | null, measured: number) => (ms === null || measured === 0 || withheld(measured) ? '' : Math.round(ms / 1000));
+/** A count as a number, or "< 5" when it is withheld (from 1 to 4), as on the page. */
+const count = (n: number): CsvCell => (withheld(n) ? `< ${SMALLEST_SHOWN}` : n);
+
+/** A time in seconds to the tenth, only from 5 measurements (as on the page). */
+const seconds = (ms: number | null, measured: number): CsvCell => (ms === null || measured === 0 || withheld(measured) ? null : Math.round(ms / 100) / 10);
+
+const HEADER = ['registro', 'fluxo', 'etapa', 'ordem', 'periodo_de', 'periodo_ate', 'parceiro', 'plataforma', 'chegaram', 'concluiram', 'desistiram', 'tempo_mediano_segundos', 'tempo_p90_segundos', 'medicoes', 'falhas_sistema_administradora', 'campo', 'motivo', 'vezes'];
 
 /**
- * The page's figures as CSV, as the console's audit is written (quoted fields, comma, BOM, CRLF,
- * pt-BR column names): a line per step with its figures, then a line per refusal (field, reason,
- * times). Counts from 1 to 4 read "< 5" here too; times, in seconds, only from 5 measurements.
+ * The page's figures as a spreadsheet (csv.ts: `;`, BOM, decimal commas, DD/MM/AAAA), pt-BR column
+ * names: a line per step with its figures, then a line per refusal (field, reason, times). Counts
+ * from 1 to 4 read "< 5" here too; times, in seconds, only from 5 measurements.
  */
 export function analysisCsv(a: Analysis): string {
-  const header = ['registro', 'fluxo', 'etapa', 'ordem', 'periodo_de', 'periodo_ate', 'parceiro', 'plataforma', 'chegaram', 'concluiram', 'desistiram', 'tempo_mediano_segundos', 'tempo_p90_segundos', 'medicoes', 'falhas_sistema_administradora', 'campo', 'motivo', 'vezes'];
-  const lines = [header.map(field).join(',')];
-  const common = (step: string, order: number) => [a.flow.name, step, order, formatDate(a.filters.from), formatDate(a.filters.to), a.filters.partner ?? 'todos', a.filters.platform ?? 'todas'];
-  a.steps.forEach((f, i) => {
-    lines.push(['etapa', ...common(f.step.label, i + 1), formatCount(f.arrivals), formatCount(f.completions), formatCount(f.dropped), seconds(f.median, f.measured), seconds(f.p90, f.measured), formatCount(f.measured), formatCount(f.failures), '', '', ''].map(field).join(','));
-  });
-  a.steps.forEach((f, i) => {
-    for (const r of f.refusals) lines.push(['recusa', ...common(f.step.label, i + 1), '', '', '', '', '', '', '', a.fieldLabels[r.field] ?? r.field, r.reason, formatCount(r.count)].map(field).join(','));
-  });
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+  const common = (step: string, order: number): CsvCell[] => [a.flow.name, step, order, formatDate(a.filters.from), formatDate(a.filters.to), a.filters.partner ?? 'todos', a.filters.platform ?? 'todas'];
+  const steps = a.steps.map((f, i) => ['etapa', ...common(f.step.label, i + 1), count(f.arrivals), count(f.completions), count(f.dropped), seconds(f.median, f.measured), seconds(f.p90, f.measured), count(f.measured), count(f.failures), null, null, null]);
+  const refusals = a.steps.flatMap((f, i) =>
+    f.refusals.map((r) => ['recusa', ...common(f.step.label, i + 1), null, null, null, null, null, null, null, a.fieldLabels[r.field] ?? r.field, r.reason, count(r.count)]),
+  );
+  return spreadsheetCsv(HEADER, [...steps, ...refusals]);
 }

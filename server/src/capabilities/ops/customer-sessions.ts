@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { ActionResult, ComponentNode } from '../../../../screens/contract/index.js';
+import type { ActionResult } from '../../../../screens/contract/index.js';
 import { partners as partnerCalls } from '../../../../back-office/index.js';
 import { countOf } from '../../domain/format.js';
 import { parseNationalId } from '../../domain/national-id.js';
@@ -14,23 +14,6 @@ import type { StaffSession } from './staff-sessions.js';
  * The console's audit CSV lists versions and publish requests only, so it has no row for this.
  */
 export const EndSessionsInput = z.object({ documento: z.string('@entrar.erro.documento').max(18, '@entrar.erro.documento') });
-
-/** The form under the publish requests, for approvers only. */
-export function endSessionsForm(): ComponentNode[] {
-  return [
-    { type: 'heading', level: 2, text: 'Encerrar as sessões de um cliente' },
-    { type: 'text', text: 'Encerra todas as sessões abertas do cliente, em todos os parceiros: ele precisará entrar de novo com a senha. Fica registrado com o seu usuário.' },
-    {
-      type: 'form',
-      id: 'ops-encerrar-sessoes',
-      schema: { type: 'object', required: ['documento'], properties: { documento: { type: 'string', title: 'CPF ou CNPJ do cliente', maxLength: 18 } } },
-      uiSchema: { documento: { 'ui:autocomplete': 'off' } },
-      formats: { documento: 'cpf-cnpj' },
-      formData: {},
-      submit: { label: 'Encerrar as sessões do cliente', action: { type: 'submit', action: 'ops/encerrar-sessoes', loadingMessage: 'Encerrando...' } },
-    },
-  ];
-}
 
 export async function endCustomerSessions(app: FastifyInstance, input: z.output<typeof EndSessionsInput>, member: StaffSession, request: FastifyRequest): Promise<ActionResult> {
   const id = parseNationalId(input.documento);

@@ -148,10 +148,7 @@ function contrastTable(p: GalleryPartner): ComponentNode {
   };
 }
 
-export function galleryScreen(partners: GalleryPartner[]): ComponentNode[] {
-  return [
-    { type: 'heading', text: 'Galeria de componentes' },
-    { type: 'text', text: 'Cada componente em cada estado, com o tema de cada parceiro lado a lado. O contraste dos tokens é verificado (WCAG AA) ao iniciar o servidor e antes de aceitar o tema de um parceiro.' },
-    { type: 'list', label: 'Temas dos parceiros', items: partners.map((p): ComponentNode => ({ type: 'theme-preview', id: `tema-${p.id}`, label: p.name, theme: { ...p.theme }, items: [contrastTable(p), ...samples(p)] })) },
-  ];
+/** What the gallery draws in one partner's theme: its contrast report, then every sample. */
+export function gallerySamples(p: GalleryPartner): ComponentNode[] {
+  return [contrastTable(p), ...samples(p)];
 }

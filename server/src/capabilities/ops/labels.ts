@@ -1,100 +1,29 @@
 import type { Condition } from '../../../../screens/contract/conditions.js';
 import type { DecisionTable, FlowDefinition } from '../../../../screens/contract/flows.js';
+import { CONSOLE_TEXTS } from './console-texts.js';
 
 /**
  * The words the console shows for the fields of the flow definitions. Definitions name their inputs
  * and result fields as code does (`caseExists`, `paidOff`); analysts read these labels instead, in
- * table headers, editor pick lists and condition descriptions. Every input and result field of every
- * shipped definition has one (tests/api/ops-console-labels.test.ts); a field added without a label
- * is shown by its name and fails that test.
+ * table headers, editor pick lists and condition descriptions: the console's texts
+ * `ops.campo.<input>`, `ops.resultado.<field>`, `ops.resultado-tipo.<kind>` and
+ * `ops.valor.<list>.<value>` (screens/texts/console.pt-BR.json). Every input and result field of
+ * every shipped definition has one (tests/api/ops-console-labels.test.ts); a field added without a
+ * label is shown by its name and fails that test.
  */
-export const INPUT_LABELS: Readonly<Record<string, string>> = {
-  access: 'Acesso à rota',
-  appUpdateExempt: 'Tela de atualização do app',
-  appUpdateRequired: 'Atualização do app obrigatória',
-  assembleiasRestantes: 'Assembleias restantes',
-  authenticated: 'Cliente conectado',
-  aviso: 'Aviso de contemplação',
-  avisoCancelada: 'Aviso de cota cancelada e contemplada',
-  cancelada: 'Cota cancelada',
-  caseExists: 'Caso de contemplação aberto',
-  casoEmAndamento: 'Caso em andamento',
-  company: 'Pessoa jurídica',
-  contemplada: 'Cota contemplada',
-  deadlineExpired: 'Prazo de documentos vencido',
-  digital: 'Vistoria digital',
-  etapa: 'Etapa',
-  exemptFromMandatoryUpdate: 'Tela livre da atualização cadastral',
-  exemptFromPasswordChange: 'Tela livre da troca de senha',
-  introSeen: 'Introdução já vista',
-  mandatoryUpdate: 'Atualização cadastral pendente',
-  manual: 'Fluxo manual',
-  mfaPending: 'Código de verificação pendente',
-  mobile: 'Acesso pelo celular',
-  mobileOnly: 'Rota só no celular',
-  modalidade: 'Modalidade de contemplação',
-  needsQuota: 'Rota pede cota',
-  opcoes: 'Opções de lance',
-  paidOff: 'Cota quitada',
-  parcelasPagas: 'Parcelas pagas',
-  passwordExpired: 'Senha expirada',
-  phase: 'Fase',
-  product: 'Produto',
-  quotaSelected: 'Cota escolhida',
-  restricao: 'Restrição no CPF/CNPJ',
-  routeTransparent: 'Rota do login transparente',
-  sellerType: 'Tipo de vendedor',
-  state: 'Estado do processo',
-  status: 'Status',
-  tipo: 'Tipo de cota',
-  transparent: 'Login transparente',
-  wantedIsHome: 'Rota pedida é o início (/home)',
-};
+const label = (key: string): string | undefined => CONSOLE_TEXTS[key];
 
-/** Result fields of tables whose result has several fields. */
-export const OUTPUT_FIELD_LABELS: Readonly<Record<string, string>> = {
-  card: 'Card',
-  notificacao: 'Notificação',
-  page: 'Página',
-  state: 'Estado da etapa',
-  step: 'Etapa da linha do tempo',
-};
-
-/** The one result of a table whose result is a single value, by what it is. */
-export const OUTPUT_KIND_LABELS: Readonly<Record<DecisionTable['output']['kind'], string>> = {
-  screen: 'Tela',
-  card: 'Card',
-  'guard-outcome': 'Decisão',
-  step: 'Etapa',
-};
-
-/** Values of vocabulary lists that are words of code rather than of the spec (the guard's decisions, yes/no). */
-const VALUE_LABELS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
-  guardOutcome: {
-    allow: 'abrir a rota pedida',
-    login: 'pedir login',
-    'login-remember': 'pedir login e voltar à rota',
-    verification: 'pedir o código de verificação',
-    'password-change': 'trocar a senha',
-    'mobile-fallback': 'rota só no celular',
-    home: 'ir para o início',
-    'mandatory-update': 'atualização cadastral',
-    'quota-selection': 'escolher a cota',
-    'app-update': 'atualizar o app',
-  },
-  routeAccess: { public: 'pública', protected: 'protegida' },
-};
-
-export const inputLabel = (name: string): string => INPUT_LABELS[name] ?? name;
-export const outputLabel = (field: string | null, kind: DecisionTable['output']['kind']): string => (field === null ? OUTPUT_KIND_LABELS[kind] : (OUTPUT_FIELD_LABELS[field] ?? field));
+export const inputLabel = (name: string): string => label(`ops.campo.${name}`) ?? name;
+export const outputLabel = (field: string | null, kind: DecisionTable['output']['kind']): string =>
+  field === null ? (label(`ops.resultado-tipo.${kind}`) ?? kind) : (label(`ops.resultado.${field}`) ?? field);
 
 /** One value as shown: yes/no, "vazio" for null, the Portuguese word of a code value, else the value itself. */
 export function valueLabel(value: unknown, list?: string): string {
-  if (value === null || value === undefined) return 'vazio';
-  if (value === true) return 'sim';
-  if (value === false) return 'não';
+  if (value === null || value === undefined) return label('ops.valor.vazio')!;
+  if (value === true) return label('ops.valor.sim')!;
+  if (value === false) return label('ops.valor.nao')!;
   const text = String(value);
-  return (list && VALUE_LABELS[list]?.[text]) ?? text;
+  return (list && label(`ops.valor.${list}.${text}`)) ?? text;
 }
 
 const COMPARISON: Record<string, string> = { eq: 'é', ne: 'não é', lt: '<', lte: '≤', gt: '>', gte: '≥' };

@@ -111,8 +111,8 @@ function findQuotaCard(nodes: ComponentNode[]): Record<string, unknown> | null {
   return null;
 }
 
-/** A customer's screen as the console shows it: its layout in the partner's theme, inert. */
-export function previewNode(id: string, label: string, doc: ScreenDocument): ComponentNode {
-  const theme = Object.fromEntries(Object.entries(doc.partner?.theme ?? {}).filter(([, v]) => typeof v === 'string' && /^#[0-9a-fA-F]{3,8}$/.test(v))) as Record<string, string>;
-  return { type: 'theme-preview', id, label, theme, readOnly: true, items: doc.layout };
+/** A customer's screen as the console shows it: its layout, and its partner's theme (CSS colours only), drawn inert. */
+export function previewOf(doc: ScreenDocument): { tema: Record<string, string>; layout: ComponentNode[]; rota: string } {
+  const tema = Object.fromEntries(Object.entries(doc.partner?.theme ?? {}).filter(([, v]) => typeof v === 'string' && /^#[0-9a-fA-F]{3,8}$/.test(v))) as Record<string, string>;
+  return { tema, layout: doc.layout, rota: doc.route };
 }

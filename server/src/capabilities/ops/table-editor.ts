@@ -1,6 +1,6 @@
-import type { ComponentOf } from '../../../../screens/contract/components.js';
 import type { DecisionTable, FlowBundle, Wizard } from '../../../../screens/contract/flows.js';
 import type { Report } from '../../composition/flows/analyse.js';
+import { consoleText as text } from './console-texts.js';
 import { inputLabel, outputLabel, valueLabel } from './labels.js';
 
 type Scalar = string | number | boolean | null;
@@ -8,7 +8,14 @@ type Option = { value: Scalar; label: string };
 
 /** Options of a pick list, each value in words (`list`: the vocabulary list it comes from). */
 const options = (values: readonly Scalar[], list?: string): Option[] => values.map((value) => ({ value, label: valueLabel(value, list) }));
-const NONE: Option = { value: null, label: 'nenhum' };
+const none = (): Option => ({ value: null, label: text('ops.tabela.nenhum') });
+
+/** The pick lists of a table editor (the `table-editor` component's inputs, outputs and covers). */
+export interface EditorSelections {
+  entradas: Array<{ name: string; label: string; options: Option[] }>;
+  saidas: Array<{ field: string | null; label: string; options: Option[] }>;
+  cobre?: Option[];
+}
 
 /** What a result field may be: route paths of the catalogue, card ids, guard outcomes, a vocabulary list. */
 export function targetValues(kind: string, bundle: FlowBundle): Scalar[] {
@@ -29,25 +36,17 @@ function usedValues(table: DecisionTable, input: string): Scalar[] {
   return seen.length ? seen : [true, false];
 }
 
-/** The editor of one decision table, its pick lists drawn from the vocabulary and the catalogue. */
-export function tableEditor(table: DecisionTable, bundle: FlowBundle, findings: Record<string, string>): ComponentOf<'table-editor'> {
+/** The pick lists of one decision table's editor, drawn from the vocabulary and the catalogue. */
+export function tableSelections(table: DecisionTable, bundle: FlowBundle): EditorSelections {
   const { vocabulary } = bundle;
   const exhaustive = table.inputs.find((i) => i.exhaustive && i.enum);
   const fields = table.output.fields;
   return {
-    type: 'table-editor',
-    id: `editor-${table.id}`,
-    label: `${table.title} (edição)`,
-    definitionId: table.id,
-    definition: table as unknown as Record<string, unknown>,
-    inputs: table.inputs.map((input) => ({ name: input.name, label: inputLabel(input.name), options: options(input.enum ? (vocabulary.enums[input.enum] ?? []) : usedValues(table, input.name), input.enum) })),
-    outputs: fields
-      ? Object.entries(fields).map(([field, kind]) => ({ field, label: outputLabel(field, table.output.kind), options: [NONE, ...options(targetValues(kind, bundle), kind)] }))
+    entradas: table.inputs.map((input) => ({ name: input.name, label: inputLabel(input.name), options: options(input.enum ? (vocabulary.enums[input.enum] ?? []) : usedValues(table, input.name), input.enum) })),
+    saidas: fields
+      ? Object.entries(fields).map(([field, kind]) => ({ field, label: outputLabel(field, table.output.kind), options: [none(), ...options(targetValues(kind, bundle), kind)] }))
       : [{ field: null, label: outputLabel(null, table.output.kind), options: options(targetValues(table.output.kind, bundle), table.output.kind === 'guard-outcome' ? 'guardOutcome' : undefined) }],
-    ...(exhaustive ? { covers: options(vocabulary.enums[exhaustive.enum!] ?? [], exhaustive.enum) } : {}),
-    findings,
-    analyse: { action: 'ops/analisar' },
-    submit: { label: 'Revisar alterações', action: 'ops/draft' },
+    ...(exhaustive ? { cobre: options(vocabulary.enums[exhaustive.enum!] ?? [], exhaustive.enum) } : {}),
   };
 }
 
@@ -69,27 +68,19 @@ function conditionValues(wizard: Wizard, input: string): Scalar[] {
 }
 
 /**
- * The editor of one wizard: step ids a pick list of the steps the code implements, routes (when the
- * wizard's steps are screens) a pick list of the catalogue, availability a pick list per input.
+ * The pick lists of one wizard's editor: step ids a pick list of the steps the code implements,
+ * routes (when the wizard's steps are screens) a pick list of the catalogue, availability a pick
+ * list per input.
  */
-export function wizardEditor(wizard: Wizard, bundle: FlowBundle, knownSteps: readonly string[], servedRoutes: readonly string[], findings: Record<string, string>): ComponentOf<'table-editor'> {
+export function wizardSelections(wizard: Wizard, bundle: FlowBundle, knownSteps: readonly string[], servedRoutes: readonly string[]): EditorSelections {
   const { vocabulary } = bundle;
   const routed = wizard.steps.some((s) => s.route !== undefined);
   return {
-    type: 'table-editor',
-    mode: 'wizard',
-    id: `editor-${wizard.id}`,
-    label: `${wizard.title} (edição)`,
-    definitionId: wizard.id,
-    definition: wizard as unknown as Record<string, unknown>,
-    inputs: wizard.inputs.map((input) => ({ name: input.name, label: inputLabel(input.name), options: options(input.enum ? (vocabulary.enums[input.enum] ?? []) : conditionValues(wizard, input.name), input.enum) })),
-    outputs: [
-      { field: 'id', label: 'Passo', options: options(knownSteps) },
-      ...(routed ? [{ field: 'route', label: 'Rota', options: [{ value: null, label: 'nenhuma' }, ...options([...new Set([...vocabulary.screens, ...servedRoutes])])] }] : []),
+    entradas: wizard.inputs.map((input) => ({ name: input.name, label: inputLabel(input.name), options: options(input.enum ? (vocabulary.enums[input.enum] ?? []) : conditionValues(wizard, input.name), input.enum) })),
+    saidas: [
+      { field: 'id', label: text('ops.tabela.passo'), options: options(knownSteps) },
+      ...(routed ? [{ field: 'route', label: text('ops.tabela.rota'), options: [{ value: null, label: text('ops.tabela.nenhuma') }, ...options([...new Set([...vocabulary.screens, ...servedRoutes])])] }] : []),
     ],
-    findings,
-    analyse: { action: 'ops/analisar' },
-    submit: { label: 'Revisar alterações', action: 'ops/draft' },
   };
 }
 

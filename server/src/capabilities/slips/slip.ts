@@ -15,7 +15,7 @@ import { slipsUpstream } from './slips-upstream.js';
 const SlipId = z.string().regex(/^[0-9A-Za-z-]{1,32}$/);
 
 /**
- * A generated slip (/boletos/boletogerado): value, due date, the typeable line with a copy
+ * A generated slip (/boletos/boletogerado): value, due date, beneficiary (the partner) and payer, the typeable line with a copy
  * button, its ITF barcode; for a "boleto com Pix", beside them (first on a phone) its Pix QR code
  * and a button copying its Pix code; the PDF streamed through this server with the session (the
  * page never sees a token), sharing inside a native wrapper and e-mail to a list of name + e-mail.
@@ -48,6 +48,8 @@ export default async function slip(app: FastifyInstance) {
       descricao: data.descricao,
       valor: formatMoney(data.valorCobrado),
       vencimento: formatDate(data.dataVencimento),
+      // The payer a printed slip names: the customer the session belongs to.
+      pagador: ctx.upstream!.session.data.customer.nome,
       linha: formatBoleto(data.linhaDigitavel),
       linhaNumeros: data.linhaDigitavel,
       codigoBarras: barcodeImage(data.linhaDigitavel),

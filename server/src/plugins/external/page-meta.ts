@@ -39,18 +39,30 @@ export function robotsTxt(routes: readonly RouteEntry[]): string {
   return ['User-agent: *', ...[...disallowed].map((path) => `Disallow: ${path}`), 'Allow: /', ''].join('\n');
 }
 
-/** What a page says of itself in its head: for search engines and for a link shared in a chat. */
+/** Where the partner's web app manifest and its iOS icon are served (capabilities/install). */
+export const MANIFEST_PATH = '/manifest.webmanifest';
+export const APPLE_TOUCH_ICON_PATH = '/apple-touch-icon.png';
+
+/** What a page says of itself in its head: for search engines, for a link shared in a chat, and for installing it. */
 export interface PageMeta {
   title: string;
   siteName: string;
   description: string;
   iconUrl?: string | undefined;
+  /** The partner's primary colour: the browser's bar and the installed app's title bar. */
+  themeColor: string;
 }
 
-/** The head elements of a page: description, Open Graph title and site name, the partner's icon. */
+/**
+ * The head elements of a page: description, Open Graph title and site name, the partner's icon,
+ * and what installing it reads: the manifest, the theme colour, the iOS home-screen icon.
+ */
 export function headMeta(meta: PageMeta): string {
   const attr = (text: string) => escapeHtml(text);
   return [
+    `<link rel="manifest" href="${MANIFEST_PATH}">`,
+    ...(/^#[0-9a-f]{3,8}$/i.test(meta.themeColor) ? [`<meta name="theme-color" content="${meta.themeColor}">`] : []),
+    `<link rel="apple-touch-icon" href="${APPLE_TOUCH_ICON_PATH}">`,
     `<meta name="description" content="${attr(meta.description)}">`,
     `<meta property="og:type" content="website">`,
     `<meta property="og:site_name" content="${attr(meta.siteName)}">`,

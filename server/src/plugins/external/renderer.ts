@@ -31,6 +31,9 @@ export function pageCsp(nonce: string, upstreamOrigin: string, frameAncestors: r
     `img-src 'self' data: blob: ${upstreamOrigin}`,
     "font-src 'self'",
     "connect-src 'self'",
+    // The partner's manifest and the service worker (/sw.js), from here only.
+    "manifest-src 'self'",
+    "worker-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",
@@ -51,8 +54,18 @@ export function inlineStyleSheets(page: string, root: string): string {
   });
 }
 
-/** Hashed build output never changes under its name; anything else is revalidated hourly. */
+/**
+ * The service worker's own policy: it only fetches from here (its page's navigations, the offline
+ * page and its icon) and loads nothing else.
+ */
+export const WORKER_CSP = "default-src 'none'; connect-src 'self'; frame-ancestors 'none'";
+
+/** The service worker's script, as the build writes it (renderer/vite.config.ts). */
+const isWorkerScript = (path: string) => /[\\/]sw\.js(?:\.(?:br|gz))?$/.test(path);
+
+/** Hashed build output never changes under its name; anything else is revalidated hourly (the service worker at every check: a new one is seen at once). */
 export function assetCacheControl(path: string): string {
+  if (isWorkerScript(path)) return 'no-cache';
   return /[\\/]assets[\\/][^\\/]+-[\w-]{8,}\.\w+(?:\.(?:br|gz))?$/.test(path) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600';
 }
 
@@ -80,7 +93,10 @@ export default fp(
         // A range of a script is of no use to a browser; the whole file is answered.
         acceptRanges: false,
         cacheControl: false,
-        setHeaders: (reply, path) => void reply.header('cache-control', assetCacheControl(path)),
+        setHeaders: (reply, path) => {
+          reply.header('cache-control', assetCacheControl(path));
+          if (isWorkerScript(path)) reply.header('content-security-policy', WORKER_CSP);
+        },
       });
     } else {
       app.log.warn({ root }, 'renderer not built: run `npm run build`');
@@ -141,7 +157,7 @@ export default fp(
       const first = await firstScreenMarkup(request, reply, nonce);
       // The page's own title names the partner when no screen was drawn; a shared link shows it too.
       const title = first.title ?? branding.name;
-      const meta = headMeta({ title, siteName: branding.name, description: app.text('app.descricao', { parceiro: branding.name }), iconUrl: branding.iconUrl });
+      const meta = headMeta({ title, siteName: branding.name, description: app.text('app.descricao', { parceiro: branding.name }), iconUrl: branding.iconUrl, themeColor: branding.theme.primary });
       // Functions as replacements: `$` in a screen's text is not a replacement pattern.
       const html = page
         .replaceAll(NONCE_PLACEHOLDER, nonce)

@@ -1,7 +1,7 @@
 /** A field of a light form, read from the form's JSON Schema and UI schema (the server checked it fits). */
 export interface LightField {
   name: string;
-  kind: 'text' | 'number' | 'password' | 'checkbox' | 'checkboxes' | 'radio' | 'select' | 'file' | 'files' | 'hidden';
+  kind: 'text' | 'date' | 'number' | 'password' | 'checkbox' | 'checkboxes' | 'radio' | 'select' | 'file' | 'files' | 'hidden';
   title: string;
   description?: string;
   help?: string;
@@ -25,8 +25,9 @@ const rec = (v: unknown): Rec => (typeof v === 'object' && v !== null && !Array.
 const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
 
 /** How a field is drawn, from what the server's schema says of it (the first rule that applies). */
-function kindOf(f: { widget: string | undefined; files: boolean; many: boolean; choice: boolean; type: unknown }): LightField['kind'] {
+function kindOf(f: { widget: string | undefined; files: boolean; many: boolean; choice: boolean; type: unknown; date: boolean }): LightField['kind'] {
   if (f.widget === 'hidden') return 'hidden';
+  if (f.date) return 'date';
   if (f.files) return f.many ? 'files' : 'file';
   if (f.many) return 'checkboxes';
   if (f.choice) return f.widget === 'radio' ? 'radio' : 'select';
@@ -51,7 +52,7 @@ export function readFields(schema: Rec, uiSchema: Rec): LightField[] {
     const values = listed ? listed.map((o) => String(o.const)) : Array.isArray(choices.enum) ? choices.enum.map(String) : [];
     const names = listed ? listed.map((o) => str(o.title) ?? String(o.const)) : Array.isArray(named['ui:enumNames']) ? named['ui:enumNames'].map(String) : [];
     const choice = field.enum !== undefined || listed !== undefined;
-    const kind = kindOf({ widget, files, many, choice, type: field.type });
+    const kind = kindOf({ widget, files, many, choice, type: field.type, date: field.format === 'date' && widget === 'date' });
     return {
       name,
       kind,

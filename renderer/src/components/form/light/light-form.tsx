@@ -16,6 +16,7 @@ type Data = Record<string, unknown>;
 /** The JSON form's class for each kind of field (`field-<type>`), so both engines share one style sheet. */
 const FIELD_CLASS: Record<LightField['kind'], string> = {
   text: 'string',
+  date: 'string',
   password: 'string',
   select: 'string',
   radio: 'string',
@@ -28,7 +29,7 @@ const FIELD_CLASS: Record<LightField['kind'], string> = {
 };
 
 /**
- * A simple form (text, number, password, checkbox, checkboxes, radio, pick list, files, hidden fields) drawn without the JSON-form
+ * A simple form (text, day, number, password, checkbox, checkboxes, radio, pick list, files, hidden fields) drawn without the JSON-form
  * library, so the login and other light screens download no form engine. Same behaviour as the
  * JSON form: the server validates and answers field errors, shown next to each field, and a
  * form-level message above the button; what was typed stays after a failed submit, and the
@@ -50,7 +51,7 @@ export default function LightForm({ node }: { node: ComponentOf<'form'> }) {
 
   return (
     <form
-      className="form"
+      className={node.arrangement === 'filter-bar' ? 'form form-filter-bar' : 'form'}
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
@@ -166,7 +167,7 @@ function Field({ id, field, format, value, error, onChange }: { id: string; fiel
             aria-describedby={describedBy}
           />
         ) : (
-          <TextInput {...typed} value={value == null ? '' : String(value)} onChange={onChange} password={field.kind === 'password'} inputMode={field.inputMode} maxLength={field.maxLength} />
+          <TextInput {...typed} value={value == null ? '' : String(value)} onChange={onChange} password={field.kind === 'password'} date={field.kind === 'date'} inputMode={field.inputMode} maxLength={field.maxLength} />
         )}
       </>
     );

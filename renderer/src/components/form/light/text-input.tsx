@@ -9,6 +9,8 @@ export interface TextInputProps {
   /** The text typed; `undefined` when the field is emptied (it then leaves the form data). */
   onChange: (value: string | undefined) => void;
   password?: boolean;
+  /** A day, picked from the browser's calendar (the value is AAAA-MM-DD). */
+  date?: boolean;
   inputMode?: React.HTMLAttributes<HTMLInputElement>['inputMode'];
   autoComplete?: string;
   maxLength?: number;
@@ -20,8 +22,8 @@ export interface TextInputProps {
   describedBy?: string;
 }
 
-/** A text or password input of the light form, labelled by its field's `<label for>`. */
-export function TextInput({ id, value, onChange, password, inputMode, autoComplete, maxLength, placeholder, required, autoFocus, invalid, describedBy }: TextInputProps) {
+/** A text, day or password input of the light form, labelled by its field's `<label for>`. */
+export function TextInput({ id, value, onChange, password, date, inputMode, autoComplete, maxLength, placeholder, required, autoFocus, invalid, describedBy }: TextInputProps) {
   const focusNow = usePoliteAutoFocus(autoFocus);
   const ref = useRef<HTMLInputElement>(null);
   useAdoptEarlyInput<HTMLInputElement, { typed: string | undefined }>(
@@ -35,7 +37,7 @@ export function TextInput({ id, value, onChange, password, inputMode, autoComple
       id={id}
       name={id}
       className="input"
-      type={password ? 'password' : 'text'}
+      type={password ? 'password' : date ? 'date' : 'text'}
       value={value}
       required={required}
       autoFocus={focusNow}

@@ -9,15 +9,12 @@
  * the back office's; what remains under `none` is what the product adds.
  * Goals: login submit → home usable ≤ 1.5 s p50; a tap from home → its screen usable ≤ 1.0 s p50.
  */
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { loadavg } from 'node:os';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { REALISTIC_LATENCY } from '../sandbox/src/latency.js';
 import { persona } from '../tests/helpers/personas.js';
 import { machineLine } from './machine.js';
-import { COMPILED_SERVER, benchServerEnv, start, stopAll } from './processes.js';
-import { waitFor } from './wait.js';
+import { latencyStack, realisticWithoutErrors } from './latency-stack.js';
+import { stopAll } from './processes.js';
 
 const RUNS = Number(process.env.BENCH_WAIT_RUNS ?? 20);
 const THROTTLE = { latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
@@ -99,15 +96,7 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 /** A sandbox and a server on ports of their own, the sandbox answering with `latency`. */
 async function stack(name: string, latency: string, offset: number): Promise<string> {
-  const { sandbox, server } = benchServerEnv();
-  const sandboxPort = String(4720 + offset);
-  const serverPort = String(3720 + offset);
-  await start('sandbox/src/main.ts', { ...sandbox, SANDBOX_PORT: sandboxPort, SANDBOX_LATENCY: latency, SANDBOX_LATENCY_SEED: '7' }, /listening on/);
-  const script = existsSync(COMPILED_SERVER) ? COMPILED_SERVER : 'server/src/main.ts';
-  // Chromium talks to the server over plain http: cookies without Secure, as in development.
-  await start(script, { ...server, PORT: serverPort, UPSTREAM_URL: `http://127.0.0.1:${sandboxPort}`, SCREEN_DEADLINE_MS: '8000', ALLOWED_HOSTS: '127.0.0.1,localhost' }, null);
-  const base = `http://localhost:${serverPort}`;
-  await waitFor(`http://127.0.0.1:${serverPort}/health/ready`);
+  const { base, script } = await latencyStack({ latency, seed: '7', offset: 10 + offset, host: 'localhost' });
   console.log(`${name}: ${script}, sandbox latency ${latency === 'none' ? 'none' : 'realistic, errors off'}, ${base}`);
   return base;
 }
@@ -115,13 +104,10 @@ async function stack(name: string, latency: string, offset: number): Promise<str
 async function main(): Promise<void> {
   console.log(machineLine());
   console.log(`load average at start: ${loadavg()[0]!.toFixed(2)} (1 min)`);
-  const scratch = mkdtempSync(join(tmpdir(), 'bench-wait-'));
-  const realistic = join(scratch, 'realistic-without-errors.json');
-  const { default: fallback, endpoints, description } = REALISTIC_LATENCY;
-  writeFileSync(realistic, JSON.stringify({ description: `${description}, errors off`, default: { ...fallback!, errorRate: 0 }, endpoints: Object.fromEntries(Object.entries(endpoints ?? {}).map(([k, d]) => [k, { ...d, errorRate: 0 }])) }));
+  const realistic = realisticWithoutErrors();
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
   try {
-    const bases = { realistic: await stack('realistic', realistic, 0), none: await stack('none', 'none', 1) };
+    const bases = { realistic: await stack('realistic', realistic.path, 0), none: await stack('none', 'none', 1) };
     const waits = { realistic: [] as Record<Step, number>[], none: [] as Record<Step, number>[] };
     await journey(browser, bases.realistic); // warm-up: JIT, the pools, the build's first compression
     await journey(browser, bases.none);
@@ -139,7 +125,7 @@ async function main(): Promise<void> {
     console.log(`load average at end: ${loadavg()[0]!.toFixed(2)} (1 min)`);
   } finally {
     await browser.close();
-    rmSync(scratch, { recursive: true, force: true });
+    realistic.remove();
   }
 }
 

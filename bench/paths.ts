@@ -13,15 +13,12 @@
  * retried call does not stand for a wave), BENCH_LATENCY_SEED (20261128), BENCH_ONLY_SCREENS (a
  * comma list of labels' first words, e.g. `home,login`), BENCH_SANDBOX_PORT / BENCH_SERVER_PORT.
  */
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { REALISTIC_LATENCY } from '../sandbox/src/latency.js';
+import { loadavg } from 'node:os';
 import { analysePath, type TimedCall } from './critical-path.js';
 import { machineLine } from './machine.js';
 import { median } from './median.js';
-import { COMPILED_SERVER, JSON_HEADERS, benchServerEnv, start, stopAll } from './processes.js';
-import { waitFor } from './wait.js';
+import { latencyStack, realisticWithoutErrors } from './latency-stack.js';
+import { JSON_HEADERS, stopAll } from './processes.js';
 
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 10));
 const SEED = process.env.BENCH_LATENCY_SEED ?? '20261128';
@@ -40,7 +37,13 @@ interface Run {
   calls: Call[];
   pathMs: number;
   waves: number;
+  /** From the request sent to the first call's start, and from the last call's end to the answer read (no call: 0 and 0). */
+  beforeMs: number;
+  afterMs: number;
 }
+
+/** Now on the sandbox's clock: milliseconds since the epoch, with fractions (both processes read the same system clock). */
+const epochNow = () => performance.timeOrigin + performance.now();
 
 /** A customer's session against the server: its cookies, carried as a browser would. */
 class Session {
@@ -197,13 +200,16 @@ async function calls(sandbox: string): Promise<Call[]> {
 
 async function measure(sandbox: string, ask: () => Promise<{ status: number; body: ScreenAnswer | ActionAnswer }>): Promise<Run & { answer: string }> {
   await fetch(`${sandbox}/__sandbox/calls`, { method: 'DELETE' });
-  const started = performance.now();
+  const started = epochNow();
   const { status, body } = await ask();
-  const serverMs = performance.now() - started;
+  const ended = epochNow();
+  const serverMs = ended - started;
   const made = await calls(sandbox);
   const { pathMs, waves } = analysePath(made);
+  const beforeMs = made.length ? Math.min(...made.map((c) => c.startedAt)) - started : 0;
+  const afterMs = made.length ? ended - Math.max(...made.map((c) => c.endedAt)) : 0;
   const answer = status !== 200 ? `HTTP ${status}` : 'screen' in body && body.screen ? body.screen : `${body.kind}${body.to ? ` → ${body.to}` : ''}`;
-  return { serverMs, calls: made, pathMs, waves: waves.length, answer };
+  return { serverMs, calls: made, pathMs, waves: waves.length, beforeMs, afterMs, answer };
 }
 
 const ms = (n: number) => `${n.toFixed(1)} ms`;
@@ -259,7 +265,7 @@ async function measureRow(row: Row, base: string, sandbox: string, people: Map<s
   };
   const other = new Set(runs.map((r) => r.answer));
   console.log(
-    `  over ${RUNS} runs: server time p50 ${ms(summary.serverP50)}, critical path p50 ${ms(summary.pathP50)}, server − critical path p50 ${ms(summary.slackP50)} (max ${ms(summary.slackMax)})${other.size > 1 ? `; answers ${[...other].join(' / ')}` : ''}`,
+    `  over ${RUNS} runs: server time p50 ${ms(summary.serverP50)}, critical path p50 ${ms(summary.pathP50)}, server − critical path p50 ${ms(summary.slackP50)} (max ${ms(summary.slackMax)}: before the first call p50 ${ms(median(runs.map((r) => r.beforeMs)))}, after the last ${ms(median(runs.map((r) => r.afterMs)))})${other.size > 1 ? `; answers ${[...other].join(' / ')}` : ''}`,
   );
   return summary;
 }
@@ -278,27 +284,11 @@ async function main(): Promise<void> {
   console.log(machineLine());
   const [one] = loadavg();
   console.log(`load average at start: ${one!.toFixed(2)} (1 min)`);
-  let profile = process.env.BENCH_LATENCY;
-  let scratch: string | null = null;
-  if (!profile) {
-    // `realistic`'s waits without its errors: a failed GET retried would read as a wave of its own.
-    scratch = mkdtempSync(join(tmpdir(), 'bench-paths-'));
-    profile = join(scratch, 'realistic-without-errors.json');
-    const { default: fallback, endpoints, description } = REALISTIC_LATENCY;
-    const noErrors = { description: `${description}, errors off`, default: { ...fallback!, errorRate: 0 }, endpoints: Object.fromEntries(Object.entries(endpoints ?? {}).map(([k, d]) => [k, { ...d, errorRate: 0 }])) };
-    writeFileSync(profile, JSON.stringify(noErrors));
-  }
+  // `realistic`'s waits without its errors unless BENCH_LATENCY names a profile.
+  const scratch = process.env.BENCH_LATENCY ? null : realisticWithoutErrors();
   try {
-    const { sandbox: sandboxEnv, server: serverEnv } = benchServerEnv();
-    await start('sandbox/src/main.ts', { ...sandboxEnv, SANDBOX_LATENCY: profile, SANDBOX_LATENCY_SEED: SEED }, /listening on/);
-    const serverScript = existsSync(COMPILED_SERVER) ? COMPILED_SERVER : 'server/src/main.ts';
-    // The screens wait for the profile's p99 at times: a deadline well above it.
-    // Production asks for the console's own host name (OPS_HOST); the bench never opens the console.
-    await start(serverScript, { OPS_HOST: 'ops.localhost', ...serverEnv, SCREEN_DEADLINE_MS: '8000' }, null);
-    const base = `http://127.0.0.1:${serverEnv.PORT}`;
-    const sandbox = `http://127.0.0.1:${sandboxEnv.SANDBOX_PORT}`;
-    await waitFor(`${base}/health/ready`);
-    console.log(`server: ${serverScript} on Node.js ${process.version}; sandbox latency profile ${process.env.BENCH_LATENCY ?? 'realistic, errors off'} (seed ${SEED})`);
+    const { base, sandbox, script } = await latencyStack({ latency: process.env.BENCH_LATENCY ?? scratch!.path, seed: SEED });
+    console.log(`server: ${script} on Node.js ${process.version}; sandbox latency profile ${process.env.BENCH_LATENCY ?? 'realistic, errors off'} (seed ${SEED})`);
     const people = await personas(sandbox);
     const sessions = new Map<string, Session>();
     const rows: Summary[] = [];
@@ -311,7 +301,7 @@ async function main(): Promise<void> {
     console.log(over.length ? `\nover ${GOAL_MS} ms beyond the critical path (p50): ${over.join(', ')}` : `\nevery screen within ${GOAL_MS} ms of its critical path (p50)`);
     console.log(`load average at end: ${loadavg()[0]!.toFixed(2)} (1 min)`);
   } finally {
-    if (scratch) rmSync(scratch, { recursive: true, force: true });
+    scratch?.remove();
   }
 }
 

@@ -106,20 +106,21 @@ export const UNTHROTTLED = {
 } as const;
 
 /**
- * The sandbox's and the server's environments: production mode with the bench routes on, the
+ * The sandbox's and the server's environments, on the bench's ports plus `offset` (stacks side by
+ * side): production mode with the bench routes on, the
  * embedded database in memory, and an API client both sides are given (production mode refuses
  * the sandbox's own). The secrets are new at every call: production refuses any written in the
  * repository.
  * The console's identity provider is never reached: the bench opens no console, and the server asks
- * the provider only when staff sign in.
+ * the provider only when staff sign in; the sandbox starts none (stacks side by side would share its port).
  */
-export function benchServerEnv(): { sandbox: NodeJS.ProcessEnv; server: NodeJS.ProcessEnv & { PORT: string } } {
-  const sandboxPort = process.env.BENCH_SANDBOX_PORT ?? '4710';
-  const serverPort = process.env.BENCH_SERVER_PORT ?? '3710';
+export function benchServerEnv(offset = 0): { sandbox: NodeJS.ProcessEnv & { SANDBOX_PORT: string }; server: NodeJS.ProcessEnv & { PORT: string } } {
+  const sandboxPort = String(Number(process.env.BENCH_SANDBOX_PORT ?? 4710) + offset);
+  const serverPort = String(Number(process.env.BENCH_SERVER_PORT ?? 3710) + offset);
   const random = (bytes: number) => randomBytes(bytes).toString('base64url');
   const apiClient = { id: 'bench-client', secret: random(24) };
   return {
-    sandbox: { SANDBOX_PORT: sandboxPort, SANDBOX_TOKEN_TTL_SECONDS: '3600', SANDBOX_CLIENT_ID: apiClient.id, SANDBOX_CLIENT_SECRET: apiClient.secret },
+    sandbox: { SANDBOX_PORT: sandboxPort, SANDBOX_IDP_PORT: '0', SANDBOX_TOKEN_TTL_SECONDS: '3600', SANDBOX_CLIENT_ID: apiClient.id, SANDBOX_CLIENT_SECRET: apiClient.secret },
     server: { PORT: serverPort, UPSTREAM_CLIENT_ID: apiClient.id, UPSTREAM_CLIENT_SECRET: apiClient.secret, UPSTREAM_URL: `http://127.0.0.1:${sandboxPort}`, DATA_DIR: ':memory:', BENCH_ROUTES: 'true', APP_ENV: 'production', NODE_ENV: 'production', COOKIE_SECRET: random(32), SESSION_SEAL_KEYS: `bench=${randomBytes(32).toString('base64')}`, LOG_LEVEL: 'info', VALIDATE_SCREENS: 'false', OPS_OIDC_ISSUER: 'http://127.0.0.1:9', OPS_OIDC_CLIENT_ID: 'bench-console', OPS_OIDC_CLIENT_SECRET: random(24), OPS_OIDC_VIEWER_GROUPS: 'bench', ALLOWED_HOSTS: '127.0.0.1,localhost', OPS_HOST: 'ops.localhost', ...UNTHROTTLED },
   };
 }

@@ -16,9 +16,14 @@ interface LockEntry {
   optional?: boolean;
 }
 
-export function dependenciesPage(lockText: string, manifestText: string, advisoriesText: string): string {
+/**
+ * docs/dependencies.md from the lock file, the manifest and the advisory record; refused while the
+ * record is not current `on` that day (today when run; the tests read it on the day of the check,
+ * so the suite does not turn red when a deadline passes — `npm run advisories:due` does).
+ */
+export function dependenciesPage(lockText: string, manifestText: string, advisoriesText: string, on?: string): string {
   const record = AdvisoryRecord.parse(JSON.parse(advisoriesText));
-  const problems = advisoryProblems(record, manifestText, lockText);
+  const problems = advisoryProblems(record, manifestText, lockText, on);
   if (problems.length > 0) throw new Error(`docs/advisories.json is not current:\n- ${problems.join('\n- ')}`);
   const lock = JSON.parse(lockText) as { packages: Record<string, LockEntry> };
   const direct = new Set(Object.keys((JSON.parse(manifestText) as { dependencies?: Record<string, string> }).dependencies ?? {}));

@@ -6,6 +6,7 @@
  * the markers; tests/docs/limits-table.test.ts fails when the page is out of step.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import { splitBetween, withSection } from './generated-section.js';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MESSAGE_LIMITS } from '../server/src/capabilities/assistant/index.js';
@@ -95,18 +96,11 @@ export function renderLimitsSection(rows: readonly LimitRow[] = limitRows()): st
 }
 
 /** The page as it stands, split around the generated section (null when the markers are missing). */
-export function splitPage(page: string): { before: string; section: string | null; after: string } {
-  const start = page.indexOf(START_MARKER);
-  const end = page.indexOf(END_MARKER);
-  if (start < 0 || end < start) return { before: page, section: null, after: '' };
-  return { before: page.slice(0, start), section: page.slice(start, end + END_MARKER.length), after: page.slice(end + END_MARKER.length) };
-}
+export const splitPage = (page: string) => splitBetween(page, { start: START_MARKER, end: END_MARKER });
 
 /** The page with its section written from the constants; a page without the markers is refused (the section has its place in the guide). */
 export function pageWithTable(page: string, rows: readonly LimitRow[] = limitRows()): string {
-  const { before, section, after } = splitPage(page);
-  if (section === null) throw new Error(`docs/security.md has no ${START_MARKER.slice(0, 30)}… marker: put the two markers where the table goes`);
-  return `${before}${renderLimitsSection(rows)}${after}`;
+  return withSection(page, { start: START_MARKER, end: END_MARKER }, renderLimitsSection(rows), 'docs/security.md');
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

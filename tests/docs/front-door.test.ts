@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { dependenciesPage } from '../../scripts/licences.js';
+import { checkedOn } from '../../scripts/advisories.js';
 import { ConfigSchema } from '../../server/src/config.js';
 
 const read = (file: string) => readFileSync(file, 'utf8');
@@ -29,6 +30,6 @@ describe('the front door and its docs', () => {
   });
 
   it('lists the advisory check, the runtime dependencies and licences as the record and the lock file say (npm run licences)', () => {
-    expect(read('docs/dependencies.md')).toBe(dependenciesPage(read('package-lock.json'), read('package.json'), read('docs/advisories.json')));
+    expect(read('docs/dependencies.md')).toBe(dependenciesPage(read('package-lock.json'), read('package.json'), read('docs/advisories.json'), checkedOn()));
   });
 });

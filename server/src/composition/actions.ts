@@ -20,6 +20,21 @@ export interface ActionContext {
   upstream: CustomerUpstream | null;
 }
 
+/**
+ * A rule that judges fields of one submit together, or a field against the caller's own record
+ * (docs/validation.md is written from these by `npm run validation:page`).
+ */
+export interface ConsistencyRule {
+  /** The input's fields the rule reads. */
+  fields: readonly string[];
+  /** The rule, in English, naming what else it reads (the customer's record, the back office's answer). */
+  rule: string;
+  /** What the person reads when it fails: a text key (`@…`) or the message itself; none when the rule drops a value instead of refusing. */
+  message?: string;
+  /** `schema`: an object refinement of `input` (a docs test matches them one to one); `handler`: checked by the handler before its first change upstream. */
+  by: 'schema' | 'handler';
+}
+
 export interface ActionDefinition<S extends z.ZodType> {
   /** Public actions (login) run without a session. */
   public?: boolean;
@@ -31,7 +46,11 @@ export interface ActionDefinition<S extends z.ZodType> {
    * the input is validated or the handler runs; a refusal is the form's own message on its field.
    */
   files?: FileRules;
+  /** Uploads: where the accepted files go and what they are attached to (docs/security.md's uploads table). */
+  filesGo?: string;
   input: S;
+  /** The rules that combine fields, declared beside the check that enforces them (docs/validation.md). */
+  consistency?: readonly ConsistencyRule[];
   /**
    * Money or case-creating submits: the renderer sends an Idempotency-Key per submit; the first
    * result is stored for 24 h and replayed to a retry with the same key; the same key with another

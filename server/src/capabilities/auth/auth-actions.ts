@@ -97,7 +97,8 @@ export async function handleLogin(input: LoginInput, ctx: ActionContext, deps: A
     throw err;
   }
   const unblocking = verdict === 'unblock-by-code';
-  if (!unblocking) await deps.throttle.succeeded(account);
+  // The tries are forgotten while the session starts: nothing below reads them.
+  const triesForgotten = unblocking ? Promise.resolve() : deps.throttle.succeeded(account);
   const now = Date.now();
   const data: SessionData = {
     partnerId,
@@ -126,7 +127,7 @@ export async function handleLogin(input: LoginInput, ctx: ActionContext, deps: A
       : {}),
     absoluteExpiresAt: now + deps.sessionHours * 3_600_000,
   };
-  await ctx.reply.startSession(data);
+  await Promise.all([ctx.reply.startSession(data), triesForgotten]);
   // Right password; a one-time code may still be owed (its own `otp-verify` line follows).
   logAuth(ctx.request, pathway, 'success', data.mfa?.pending ? 'code-owed' : undefined, { customer: { partnerId, account } });
   const next = requestTarget(ctx.request, input.voltar);

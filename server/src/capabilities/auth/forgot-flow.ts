@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { ConsistencyRule } from '../../composition/actions.js';
 
 /** What the chain has collected so far, in a sealed HttpOnly cookie (no session exists yet; security/helper-cookies.ts). */
 export const ForgotState = z.object({
@@ -21,3 +22,8 @@ export interface ForgotFlow {
 export const NewEmailInput = z
   .object({ email: z.email('@esqueci.erro.email').max(254, '@esqueci.erro.email'), confirmacao: z.string('@esqueci.erro.email-diferente') })
   .refine((v) => v.email.toLowerCase() === v.confirmacao.trim().toLowerCase(), { message: '@esqueci.erro.email-diferente', path: ['confirmacao'] });
+
+/** NewEmailInput's rule, declared by each action that takes it (docs/validation.md). */
+export const NEW_EMAIL_RULES: readonly ConsistencyRule[] = [
+  { fields: ['email', 'confirmacao'], rule: 'the confirmation equals the e-mail, case and surrounding spaces aside', message: '@esqueci.erro.email-diferente', by: 'schema' },
+];

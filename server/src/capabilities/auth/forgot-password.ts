@@ -7,7 +7,7 @@ import { parseNationalId } from '../../domain/national-id.js';
 import { UpstreamError } from '../../upstream/upstream-error.js';
 import type { LoginThrottle } from '../../security/login-throttle.js';
 import identityCheck from './identity-check.js';
-import { ForgotState, NewEmailInput, type ForgotFlow } from './forgot-flow.js';
+import { ForgotState, NEW_EMAIL_RULES, NewEmailInput, type ForgotFlow } from './forgot-flow.js';
 import { helperCookie } from '../../security/helper-cookies.js';
 
 /** DD/MM/YYYY typed → YYYY-MM-DD sent (spec doc 1 §3), refusing impossible and future dates. */
@@ -78,6 +78,7 @@ export default async function forgotPassword(app: FastifyInstance, { throttle }:
   app.actions.register('auth/forgot-send', {
     public: true,
     input: NewEmailInput,
+    consistency: NEW_EMAIL_RULES,
     async handler(input, { request, reply }): Promise<ActionResult> {
       const state = stateOf(request);
       if (!state?.data) return { kind: 'navigate', to: '/entrar/esqueciasenha/cpfcnpj', replace: true };

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { ActionResult } from '../../../../screens/contract/index.js';
 import { isCompanyId } from '../../domain/format.js';
 import { UpstreamError } from '../../upstream/upstream-error.js';
-import { NewEmailInput, type ForgotFlow } from './forgot-flow.js';
+import { NEW_EMAIL_RULES, NewEmailInput, type ForgotFlow } from './forgot-flow.js';
 
 /**
  * Forgotten e-mail (public routes of doc 1 §2): /identificacao (mobile only; elsewhere
@@ -53,6 +53,7 @@ export default async function identityCheck(app: FastifyInstance, { flow }: { fl
   app.actions.register('auth/identity-email', {
     public: true,
     input: NewEmailInput,
+    consistency: NEW_EMAIL_RULES,
     async handler(input, { request, reply }): Promise<ActionResult> {
       const state = flow.read(request);
       if (!state?.checkId) return { kind: 'navigate', to: '/entrar/esqueciasenha/cpfcnpj', replace: true };

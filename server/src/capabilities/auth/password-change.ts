@@ -44,6 +44,11 @@ export default async function passwordChange(app: FastifyInstance) {
   });
 
   app.actions.register('auth/password-new', {
+    consistency: [
+      { fields: ['novaSenha', 'confirmacao'], rule: 'the confirmation equals the new password', message: '@senha.erro.confirmacao', by: 'schema' },
+      { fields: ['novaSenha'], rule: 'the new password differs from the current one typed on the step before', message: '@senha.erro.diferente', by: 'handler' },
+      { fields: ['novaSenha'], rule: 'the new password is not the customer’s birth date in any order, nor repeated, sequential, patterned or date-like digits', message: '@senha.erro.fraca', by: 'handler' },
+    ],
     input: z.object({ novaSenha: SIX_DIGITS, confirmacao: z.string('@senha.erro.confirmacao'), origem: OriginInput }).refine((v) => v.novaSenha === v.confirmacao, { message: '@senha.erro.confirmacao', path: ['confirmacao'] }),
     async handler(input, { request }): Promise<ActionResult> {
       const session = request.session!;

@@ -128,6 +128,7 @@ export default async function awardedDocuments(app: FastifyInstance) {
   });
 
   app.actions.register('awarded/documents', {
+    filesGo: 'the back office’s file store (`files.upload`, category `contemplacao`), then attached to the awarded case’s analysis request',
     bodyLimit: 50 * 1024 * 1024,
     files: BILLING_UPLOADS,
     input: z.record(z.string().max(40), z.unknown()),

@@ -45,8 +45,7 @@ export default async function bids(app: FastifyInstance) {
 
   app.screens.register('lances-introducao', async (ctx) => {
     const quota = ctx.upstream!.session.data.quota!;
-    const rules = await bidRules(ctx.upstream!, quota.idCota);
-    const selected = await selectedQuota(ctx.upstream!);
+    const [rules, selected] = await Promise.all([bidRules(ctx.upstream!, quota.idCota), selectedQuota(ctx.upstream!)]);
     const { tipo } = selected;
     const refusal = bidRefusal(selected, rules.lanceAberto);
     const steps = app.flows.steps('bid-wizard', { tipo, opcoes: rules.opcoes.map((o) => o.codigo) });

@@ -2,8 +2,9 @@ import { bids as bidCalls } from '../../../../back-office/index.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ActionResult } from '../../../../screens/contract/index.js';
-import { bidRefusal, bidValueFromPercentage, bidValueProblem, embeddedPlusFgtsProblem, embeddedProblem, FGTS_PURPOSES, fgtsPercentage, freeBidAuto, readMoney } from '../../domain/bids.js';
+import { BID_MESSAGES, bidRefusal, bidValueFromPercentage, bidValueProblem, embeddedPlusFgtsProblem, embeddedProblem, FGTS_PURPOSES, fgtsPercentage, freeBidAuto, readMoney } from '../../domain/bids.js';
 import { formatMoney, formatPercent } from '../../domain/format.js';
+import type { CustomerUpstream } from '../../upstream/customer-upstream.js';
 import { UpstreamError } from '../../upstream/upstream-error.js';
 import type { BidDraft } from '../../storage/session-store.js';
 import { selectedQuota } from '../quotas/quotas-upstream.js';
@@ -53,15 +54,51 @@ const StepInput = z.discriminatedUnion('passo', [
  * lives in the session; each step is validated on the server with the spec's messages.
  */
 export default async function bidWizard(app: FastifyInstance) {
-  async function context(request: FastifyRequest) {
-    const upstream = request.customerUpstream();
+  /** The quota's draft in the session (a new one for another quota). */
+  function draftOf(request: FastifyRequest): BidDraft {
+    const quota = request.session!.data.quota!;
+    return request.session!.data.bidDraft?.idCota === quota.idCota ? request.session!.data.bidDraft : { idCota: quota.idCota };
+  }
+
+  /**
+   * What a step reads of its own (the embedded bid's limit, the simulation): it depends on the draft
+   * alone, so it is asked together with the rules and the quota, not after them. A step the screen
+   * then redirects away from leaves its answer unread.
+   */
+  async function stepRead(upstream: CustomerUpstream, draft: BidDraft, passo: string | null): Promise<Record<string, unknown>> {
+    if (passo === 'builtin' && draft.valorOferta) {
+      const { valorMaximoEmbutido } = await embeddedLimit(upstream, draft.idCota, draft.modalidade ?? 'LL', draft.valorOferta);
+      return { limiteEmbutido: formatMoney(valorMaximoEmbutido) };
+    }
+    if (passo === 'summary' && draft.valorOferta) {
+      try {
+        const sim = await simulateBid(upstream, draft.idCota, {
+          situacaoModalidade: draft.modalidade ?? 'LL',
+          valorOferta: draft.valorOferta,
+          valorLanceEmbutido: draft.valorLanceEmbutido ?? 0,
+          valorFGTS: draft.valorFGTS ?? 0,
+        });
+        return { simulacao: [
+          { label: app.text('lances.campo.credito-liquido'), text: formatMoney(sim.creditoLiquido) },
+          { label: app.text('lances.campo.saldo-apos'), text: formatMoney(sim.saldoDevedorApos) },
+          { label: app.text('lances.campo.parcelas-apos'), text: String(sim.parcelasRestantesApos) },
+        ] };
+      } catch (err) {
+        if (!(err instanceof UpstreamError) || err.unavailable) throw err;
+        return { erroSimulacao: err.upstreamMessage ?? app.text('lances.erro.simulacao') };
+      }
+    }
+    return {};
+  }
+
+  async function context(request: FastifyRequest, upstream = request.customerUpstream()) {
     const quota = request.session!.data.quota!;
     const [rules, selected] = await Promise.all([
       bidRules(upstream, quota.idCota),
       selectedQuota(upstream),
     ]);
     const steps = app.flows.steps(WIZARD, { tipo: selected.tipo, opcoes: rules.opcoes.map((o) => o.codigo) });
-    const draft: BidDraft = request.session!.data.bidDraft?.idCota === quota.idCota ? request.session!.data.bidDraft : { idCota: quota.idCota };
+    const draft = draftOf(request);
     return { upstream, quota, rules, tipo: selected.tipo, steps, draft, refusal: bidRefusal(selected, rules.lanceAberto) };
   }
 
@@ -69,35 +106,16 @@ export default async function bidWizard(app: FastifyInstance) {
   const url = (passo: string) => `/offers-and-bids?passo=${passo}`;
 
   app.screens.register('lances-oferta', async (ctx) => {
-    const { upstream, quota, rules, steps, draft, refusal } = await context(ctx.request);
+    const asked = ctx.query.get('passo');
+    const early = stepRead(ctx.upstream!, draftOf(ctx.request), asked);
+    early.catch(() => undefined); // read below, or left unread when the screen redirects
+    const { steps, draft, refusal } = await context(ctx.request, ctx.upstream!);
     if (refusal && !draft.protocolo) return { redirect: '/offers-and-bids-introduction' };
-    const passo = ctx.query.get('passo') ?? steps[0]!;
+    const passo = asked ?? steps[0]!;
     if (!steps.includes(passo)) return { redirect: url(steps[0]!) };
     if (passo === 'confirmation' && !draft.protocolo) return { redirect: url('summary') };
     const index = steps.indexOf(passo);
-    let extra: Record<string, unknown> = {};
-    if (passo === 'builtin' && draft.valorOferta) {
-      const { valorMaximoEmbutido } = await embeddedLimit(upstream, quota.idCota, draft.modalidade ?? 'LL', draft.valorOferta);
-      extra = { limiteEmbutido: formatMoney(valorMaximoEmbutido) };
-    }
-    if (passo === 'summary' && draft.valorOferta) {
-      try {
-        const sim = await simulateBid(upstream, quota.idCota, {
-          situacaoModalidade: draft.modalidade ?? 'LL',
-          valorOferta: draft.valorOferta,
-          valorLanceEmbutido: draft.valorLanceEmbutido ?? 0,
-          valorFGTS: draft.valorFGTS ?? 0,
-        });
-        extra = { simulacao: [
-          { label: app.text('lances.campo.credito-liquido'), text: formatMoney(sim.creditoLiquido) },
-          { label: app.text('lances.campo.saldo-apos'), text: formatMoney(sim.saldoDevedorApos) },
-          { label: app.text('lances.campo.parcelas-apos'), text: String(sim.parcelasRestantesApos) },
-        ] };
-      } catch (err) {
-        if (!(err instanceof UpstreamError) || err.unavailable) throw err;
-        extra = { erroSimulacao: err.upstreamMessage ?? app.text('lances.erro.simulacao') };
-      }
-    }
+    const extra = await early;
     const labels = app.flows.wizard(WIZARD).steps.filter((s) => steps.includes(s.id));
     return {
       passo,
@@ -129,6 +147,11 @@ export default async function bidWizard(app: FastifyInstance) {
   });
 
   app.actions.register('bids/step', {
+    consistency: [
+      { fields: ['valorLanceEmbutido'], rule: 'the embedded bid is at most the bid’s value and the credit’s allowed share', message: BID_MESSAGES.notAllowed, by: 'handler' },
+      { fields: ['valorLanceEmbutido', 'valorFGTS'], rule: 'the embedded bid plus the FGTS is at most the bid’s value', message: BID_MESSAGES.notAllowed, by: 'handler' },
+      { fields: ['valorFGTS', 'trabalho3anos', 'semFinanciamentoSfh', 'finalidade'], rule: 'FGTS is used only with its two conditions confirmed and a purpose chosen', message: '@lances.erro.fgts-condicoes', by: 'handler' },
+    ],
     input: StepInput,
     async handler(input, { request }): Promise<ActionResult> {
       const { rules, tipo, steps, draft } = await context(request);

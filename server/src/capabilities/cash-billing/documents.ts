@@ -72,6 +72,7 @@ export default async function billingDocuments(app: FastifyInstance) {
   });
 
   app.actions.register('cash-billing/documents', {
+    filesGo: 'the back office’s file store (`files.upload`, category `faturamento-especie`), then attached to the cash-billing analysis request',
     bodyLimit: 50 * 1024 * 1024,
     files: BILLING_UPLOADS,
     input: DocumentFilesInput,

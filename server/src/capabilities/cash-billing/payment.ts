@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { ActionResult } from '../../../../screens/contract/index.js';
 import { formatDateTime } from '../../domain/clock.js';
 import { formatMoney, formatNationalId, padDigits } from '../../domain/format.js';
-import { accountOwnerProblem } from '../../domain/registration.js';
+import { accountOwnerProblem, REGISTRATION_MESSAGES } from '../../domain/registration.js';
 import { timelineSteps } from '../../domain/timeline.js';
 import { selectedQuota } from '../quotas/quotas-upstream.js';
 import { cashBillingUpstream as cash } from './cash-billing-upstream.js';
@@ -46,6 +46,7 @@ export default async function cashBillingPayment(app: FastifyInstance) {
 
   app.actions.register('cash-billing/bank-data', {
     idempotent: true,
+    consistency: [{ fields: ['titularDocumento'], rule: 'the account is under the quota holder’s own CPF or CNPJ', message: REGISTRATION_MESSAGES.accountOwner, by: 'handler' }],
     input: BankInput,
     once: { key: (input, { request }) => quotaMove(request, 'dados-bancarios', input) },
     async handler(input, { upstream, request }): Promise<ActionResult> {

@@ -100,6 +100,7 @@ export default async function notifications(app: FastifyInstance) {
   }
 
   app.actions.register('notifications/preference-save', {
+    consistency: [{ fields: ['formaEnvio'], rule: 'the delivery chosen differs from the quota’s current one', message: '@notificacoes.erro.mesma-forma', by: 'handler' }],
     input: z.object({ formaEnvio: z.enum(METHODS, '@notificacoes.erro.forma') }),
     async handler(input, { upstream, request }): Promise<ActionResult> {
       const quota = request.session!.data.quota;

@@ -60,6 +60,7 @@ export default async function identityDocuments(app: FastifyInstance) {
   });
 
   app.actions.register('profile/identity-documents', {
+    filesGo: 'the back office’s file store (`files.upload`, category `documento-identidade`), then sent as the identity document for review',
     bodyLimit: 8 * 1024 * 1024,
     files: { types: DOCUMENT_TYPES, maxBytes: MAX_PAGE_BYTES, messages: { badFormat: app.text('docperfil.erro.formato'), tooLarge: app.text('docperfil.erro.tamanho') } },
     input: z.object({

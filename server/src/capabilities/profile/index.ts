@@ -103,6 +103,11 @@ export default async function profile(app: FastifyInstance) {
   });
 
   app.actions.register('profile/contact-save', {
+    consistency: [
+      { fields: ['email', 'confirmacao'], rule: 'the confirmation equals the e-mail, case and surrounding spaces aside', message: REGISTRATION_MESSAGES.emailsDiffer, by: 'handler' },
+      { fields: ['email'], rule: 'a company (CNPJ) keeps its e-mail: one typed is ignored', by: 'handler' },
+      { fields: ['ddd', 'numero', 'tipo'], rule: 'a mobile (tipo 3) has 11 digits with 9 after the area code; any other is a landline or mobile number of that area code', message: REGISTRATION_MESSAGES.mobile, by: 'handler' },
+    ],
     input: z
       .object({
         email: z.string().max(254).optional(),
@@ -163,6 +168,9 @@ export default async function profile(app: FastifyInstance) {
   });
 
   app.actions.register('profile/income-save', {
+    consistency: [
+      { fields: ['estadoCivil', 'regimeCasamento'], rule: 'the marriage regime is kept only when the civil status (from the back office’s list) is a married one; otherwise it is dropped', by: 'handler' },
+    ],
     input: z.object({
       valorRenda: z.union([z.number(), z.string().max(20)]).optional(),
       profissao: z.coerce.number('@perfil.erro.lista').int('@perfil.erro.lista'),
@@ -195,6 +203,9 @@ export default async function profile(app: FastifyInstance) {
   });
 
   app.actions.register('profile/cep-lookup', {
+    consistency: [
+      { fields: ['cep'], rule: 'the address form opens with the street, district, city and state the CEP gives; the customer completes the number', by: 'handler' },
+    ],
     input: z.object({ cep: z.string('@perfil.erro.cep').refine((v) => parseCep(v) !== null, '@perfil.erro.cep') }),
     async handler(input): Promise<ActionResult> {
       return { kind: 'navigate', to: `/perfil/endereco?cep=${parseCep(input.cep)}`, replace: true };

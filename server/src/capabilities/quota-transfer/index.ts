@@ -111,6 +111,7 @@ export default async function quotaTransfer(app: FastifyInstance) {
 
   // The assignee's CPF/CNPJ must check and cannot be the holder's own; nothing is sent yet.
   app.actions.register('quota-transfer/assignee', {
+    consistency: [{ fields: ['cpfCnpj'], rule: 'the assignee is not the quota holder', message: '@transferencia.erro.proprio-cpf', by: 'handler' }],
     input: z.object({ cpfCnpj: z.string('@transferencia.erro.cpf-cnpj-invalido').trim().min(1, '@erro.campo-obrigatorio') }),
     async handler(input, { upstream }): Promise<ActionResult> {
       const u = upstream!;

@@ -78,6 +78,7 @@ export default async function quotaDetails(app: FastifyInstance) {
   });
 
   app.actions.register('quotas/photo', {
+    filesGo: 'the back office’s file store (`files.upload`, category `foto-cota`); its address kept as the quota’s photo preference',
     bodyLimit: 3 * 1024 * 1024,
     files: { types: PHOTO_TYPES, maxBytes: MAX_PHOTO_BYTES, messages: { badFormat: app.text('cotas.erro.foto'), tooLarge: app.text('cotas.erro.foto-grande') } },
     input: z.object({ foto: z.string('@cotas.erro.foto').refine((v) => parseDataUrl(v, DECLARED_TYPES) !== null, '@cotas.erro.foto') }),

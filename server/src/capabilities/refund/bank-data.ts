@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ActionResult } from '../../../../screens/contract/index.js';
-import { bankAccountProblems, normaliseAccount, normaliseAgencyDigit } from '../../domain/bank-account.js';
+import { BANK_ACCOUNT_MESSAGES, bankAccountProblems, normaliseAccount, normaliseAgencyDigit } from '../../domain/bank-account.js';
+import { REGISTRATION_MESSAGES } from '../../domain/registration.js';
 import { formatNationalId, normaliseNationalId } from '../../domain/format.js';
 import { DECIDE, DEVOLUCAO, NOT_ALLOWED, nextDocumentsStep, quotaIdOf, refundAccess, refundMove, refundOf, refusalOf, statusOf } from './flow.js';
 import { refundUpstream } from './refund-upstream.js';
@@ -52,6 +53,12 @@ export default async function refundBankData(app: FastifyInstance) {
 
   app.actions.register('refund/bank-data', {
     idempotent: true,
+    consistency: [
+      { fields: ['titularDocumento'], rule: 'the account is under the quota holder’s own CPF or CNPJ', message: REGISTRATION_MESSAGES.accountOwner, by: 'handler' },
+      { fields: ['contaConjunta', 'primeiroTitular'], rule: 'a joint account has the quota holder as its first holder', message: BANK_ACCOUNT_MESSAGES.jointFirstHolder, by: 'handler' },
+      { fields: ['banco', 'digitoAgencia'], rule: 'the banks that number agencies with a digit have it given', message: BANK_ACCOUNT_MESSAGES.agencyDigit, by: 'handler' },
+      { fields: ['banco', 'digitoAgencia'], rule: 'the other banks have it left empty', message: BANK_ACCOUNT_MESSAGES.noAgencyDigit, by: 'handler' },
+    ],
     input: BankInput,
     once: { key: (input, { upstream }) => refundMove(upstream!, 'dados-bancarios', input) },
     async handler(input, { upstream }): Promise<ActionResult> {

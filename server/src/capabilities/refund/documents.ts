@@ -69,6 +69,7 @@ export default async function refundDocuments(app: FastifyInstance) {
   });
 
   app.actions.register('refund/documents', {
+    filesGo: 'the back office’s file store (`files.upload`, category `devolucao`), then attached to the refund case',
     bodyLimit: 60 * 1024 * 1024,
     files: REFUND_UPLOADS,
     input: z

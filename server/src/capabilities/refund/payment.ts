@@ -54,6 +54,7 @@ export default async function refundPayment(app: FastifyInstance) {
 
   app.actions.register('refund/schedule', {
     idempotent: true,
+    consistency: [{ fields: ['dataDevolucao'], rule: 'the refund date is a business day of the customer’s state within the window the back office gives from today', message: '@devolucao.erro.dia-util', by: 'handler' }],
     input: z.object({ dataDevolucao: z.string('@devolucao.erro.data').max(20, '@devolucao.erro.data') }),
     once: { key: (input, { upstream }) => refundMove(upstream!, 'programar', { dia: parseRefundDate(input.dataDevolucao) }), holdMs: PAYMENT_HOLD_MS },
     async handler(input, { upstream }): Promise<ActionResult> {

@@ -76,6 +76,7 @@ export default async function selection(app: FastifyInstance) {
 
   app.actions.register('slips/generate-marked', {
     idempotent: true,
+    consistency: [{ fields: ['parcelas', 'atrasadas'], rule: 'one slip groups late instalments or on-time ones, never both', message: '@boletos.erro.agrupar-atrasadas', by: 'handler' }],
     input: Marked,
     // The instalments ticked must be the listing's own; reading it makes it the quota's current
     // listing, the one the marks apply to.

@@ -151,6 +151,7 @@ export default async function dealership(app: FastifyInstance, { steps }: { step
   });
 
   app.actions.register('vehicle-billing/dealership-account', {
+    consistency: [{ fields: ['titularDocumento'], rule: 'the account is under the dealership’s CNPJ given on the billing order', message: VEHICLE_MESSAGES.dealershipAccount, by: 'handler' }],
     input: z.object({
       banco: z.string('@especie.erro.banco').regex(/^\d{3}$/, '@especie.erro.banco'),
       agencia: z.string('@especie.erro.agencia').regex(/^\d{4}$/, '@especie.erro.agencia'),

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { ActionResult } from '../../../../screens/contract/index.js';
 import { BILLING_FILE_MESSAGES, billingFilesProblem, COMPANY_DOCUMENTS, parseDataUrl, sniffType, uploadFile, BILLING_UPLOADS } from '../../flow-parts/index.js';
 import { formatMoney } from '../../domain/format.js';
-import { documentDeadlineExpired, INSPECTION_FEE, invoiceValueProblem } from '../../domain/vehicle-billing.js';
+import { documentDeadlineExpired, INSPECTION_FEE, invoiceValueProblem, VEHICLE_MESSAGES } from '../../domain/vehicle-billing.js';
 import type { CustomerUpstream } from '../../upstream/customer-upstream.js';
 import { documentAnalysis } from '../../../../back-office/index.js';
 import { GERAL, isCompany, navigate, NO_PROCESS, NOVO, quotaIdOf, refusalOf, restartForm, stepOf, todayOf, type StepForm, type Steps } from './flow.js';
@@ -73,6 +73,7 @@ export default async function vehicleDocuments(app: FastifyInstance, { steps }: 
   steps.set(`${GERAL}/enviardocumentospj`, async (ctx) => (isCompany(ctx.upstream!) ? stepOf(app, 'documentos-pj', { formularios: [fileForm(app, 'form-documentos-pj', identificationFields(ctx.upstream!), 'vehicle-billing/identification')] }) : { redirect: `${GERAL}/identificacao` }));
 
   app.actions.register('vehicle-billing/identification', {
+    filesGo: 'the back office’s file store (`files.upload`, category `faturamento-veiculo`), then attached to the new-vehicle billing',
     bodyLimit: 50 * 1024 * 1024,
     files: BILLING_UPLOADS,
     input: z.record(z.string().regex(/^[a-zA-Z]{3,40}$/), FileField),
@@ -100,6 +101,7 @@ export default async function vehicleDocuments(app: FastifyInstance, { steps }: 
   });
 
   app.actions.register('vehicle-billing/resend', {
+    filesGo: 'the back office’s file store (`files.upload`, category `faturamento-veiculo`), then attached to the new-vehicle billing',
     bodyLimit: 50 * 1024 * 1024,
     files: BILLING_UPLOADS,
     input: z.record(z.string().regex(/^[a-zA-Z]{3,40}$/), FileField),
@@ -135,6 +137,8 @@ export default async function vehicleDocuments(app: FastifyInstance, { steps }: 
   });
 
   app.actions.register('vehicle-billing/invoice', {
+    filesGo: 'the back office’s file store (`files.upload`, category `faturamento-veiculo`), then attached to the new-vehicle billing',
+    consistency: [{ fields: ['valorNotaFiscal'], rule: 'the invoice’s value is at least the quota’s outstanding balance', message: VEHICLE_MESSAGES.invoiceBelowBalance(0).replace(/R\$\s0,00/u, '{{saldo}}'), by: 'handler' }],
     bodyLimit: 50 * 1024 * 1024,
     files: BILLING_UPLOADS,
     input: z.object({ notaFiscal: FileField, valorNotaFiscal: z.number('@veiculo.erro.valor').positive('@veiculo.erro.valor') }),
@@ -169,6 +173,7 @@ export default async function vehicleDocuments(app: FastifyInstance, { steps }: 
   });
 
   app.actions.register('vehicle-billing/correction-letter', {
+    filesGo: 'the back office’s file store (`files.upload`, category `faturamento-veiculo`), then attached to the new-vehicle billing',
     bodyLimit: 50 * 1024 * 1024,
     files: BILLING_UPLOADS,
     input: z.object({ cartaCorrecao: FileField }),

@@ -40,6 +40,7 @@ export default async function usedContract(app: FastifyInstance, { steps }: { st
   });
 
   app.actions.register('used-vehicle/correction-letter', {
+    filesGo: 'the back office’s file store (`files.upload`, category `faturamento-veiculo`), then attached to the used-vehicle billing',
     bodyLimit: 20 * 1024 * 1024,
     files: BILLING_UPLOADS,
     input: z.object({ cartaCorrecao: z.array(z.string()).max(10).default([]) }),

@@ -39,6 +39,7 @@ export default async function usedInspectionRefused(app: FastifyInstance, { step
   });
 
   app.actions.register('used-vehicle/inspection-document', {
+    filesGo: 'the back office’s file store (`files.upload`, category `faturamento-veiculo`), then attached to the refused inspection',
     bodyLimit: 20 * 1024 * 1024,
     files: BILLING_UPLOADS,
     input: z.object({ documento: z.array(z.string()).max(5).default([]) }),

@@ -131,6 +131,7 @@ export default async function usedInspectionTechnical(app: FastifyInstance, { st
 
   app.actions.register('used-vehicle/inspection-technical', {
     idempotent: true,
+    consistency: [{ fields: ['data', 'hora'], rule: 'the visit’s date and time, in Brasília, are after the back office’s now', message: USED_MESSAGES.visitPast, by: 'handler' }],
     input: z.object({
       nome: z.string('@erro.campo-obrigatorio').trim().min(3, '@erro.campo-obrigatorio').max(80, '@erro.campo-obrigatorio'),
       telefone: z.string('@perfil.erro.telefone').max(20, '@perfil.erro.telefone'),

@@ -104,6 +104,7 @@ export default async function usedOwnerDocuments(app: FastifyInstance, { steps }
   }
 
   app.actions.register('used-vehicle/seller-documents', {
+    filesGo: 'the back office’s file store (`files.upload`, category `faturamento-veiculo`), then attached to the used-vehicle billing',
     bodyLimit: 60 * 1024 * 1024,
     files: BILLING_UPLOADS,
     input: z.object({
@@ -156,6 +157,7 @@ export default async function usedOwnerDocuments(app: FastifyInstance, { steps }
   });
 
   app.actions.register('used-vehicle/seller-resend', {
+    filesGo: 'the back office’s file store (`files.upload`, category `faturamento-veiculo`), then attached to the used-vehicle billing',
     bodyLimit: 40 * 1024 * 1024,
     files: BILLING_UPLOADS,
     input: z.object({ dut: FileField, atpv: FileField, documentoProprietario: FileField }),
@@ -185,6 +187,7 @@ export default async function usedOwnerDocuments(app: FastifyInstance, { steps }
   });
 
   app.actions.register('used-vehicle/billing-reanalysis', {
+    filesGo: 'the back office’s file store (`files.upload`, category `faturamento-veiculo`), then attached to the used-vehicle billing',
     bodyLimit: 40 * 1024 * 1024,
     files: BILLING_UPLOADS,
     input: z.object({ documentos: FileField }),

@@ -4,7 +4,7 @@ import { cashBilling, usedVehicleSeller, type SellerData } from '../../../../bac
 import type { ActionResult } from '../../../../screens/contract/index.js';
 import { normaliseAccount, normaliseAgencyDigit } from '../../domain/bank-account.js';
 import { formatNationalId, normaliseNationalId } from '../../domain/format.js';
-import { hasGeneratedOrder, isCompanySeller, SELLER_SEGMENTS, segmentOf, sellerAccountProblems, sellerDocumentProblem, type SellerKind } from '../../domain/used-vehicle-seller.js';
+import { hasGeneratedOrder, isCompanySeller, SELLER_MESSAGES, SELLER_SEGMENTS, segmentOf, sellerAccountProblems, sellerDocumentProblem, type SellerKind } from '../../domain/used-vehicle-seller.js';
 import type { CustomerUpstream } from '../../upstream/customer-upstream.js';
 import { navigate, NO_PROCESS, quotaIdOf, refusalOf, stepOf, type StepForm, type Steps } from './flow.js';
 import { PURCHASE_ORDER_FILE } from './order.js';
@@ -204,6 +204,11 @@ export default async function usedSeller(app: FastifyInstance, { steps }: { step
   });
 
   app.actions.register('used-vehicle/seller-personal', {
+    consistency: [
+      { fields: ['segmento', 'documento'], rule: 'a company seller (by its segment) gives a CNPJ', message: SELLER_MESSAGES.cnpj, by: 'handler' },
+      { fields: ['segmento', 'documento'], rule: 'a person seller gives a CPF', message: SELLER_MESSAGES.cpf, by: 'handler' },
+      { fields: ['documento'], rule: 'the seller is not the buyer (the quota holder)', message: SELLER_MESSAGES.buyer, by: 'handler' },
+    ],
     input: z.object({
       segmento: Segment,
       nome: z.string('@veiculo.erro.obrigatorio').trim().min(2, '@veiculo.erro.obrigatorio').max(120),
@@ -230,6 +235,10 @@ export default async function usedSeller(app: FastifyInstance, { steps }: { step
   });
 
   app.actions.register('used-vehicle/seller-bank', {
+    consistency: [
+      { fields: ['titularDocumento'], rule: 'the account is under the seller’s document given on the step before (a company’s CNPJ)', message: SELLER_MESSAGES.personAccount, by: 'handler' },
+      { fields: ['titularDocumento'], rule: 'the account is not the buyer’s (the quota holder’s)', message: SELLER_MESSAGES.buyer, by: 'handler' },
+    ],
     input: BankInput,
     async handler(input, { upstream }): Promise<ActionResult> {
       const refused = await saveSellerBank(app, upstream!, input, false);

@@ -104,6 +104,10 @@ export default async function newVehicle(app: FastifyInstance, { steps }: { step
   });
 
   app.actions.register('vehicle-billing/purchase-value', {
+    consistency: [
+      { fields: ['valorCompra'], rule: 'the purchase value is at least the quota’s outstanding balance', message: VEHICLE_MESSAGES.purchaseBelowBalance(0).replace(/R\$\s0,00/u, '{{saldo}}'), by: 'handler' },
+      { fields: ['valorCompra'], rule: 'a paid-off quota’s purchase value is at most the credit available', message: VEHICLE_MESSAGES.purchaseAboveAvailable(0).replace(/R\$\s0,00/u, '{{disponivel}}'), by: 'handler' },
+    ],
     input: z.object({ valorCompra: z.number('@veiculo.erro.valor').positive('@veiculo.erro.valor').max(100_000_000, '@veiculo.erro.valor') }),
     async handler(input, { upstream }): Promise<ActionResult> {
       const idCota = quotaIdOf(upstream!);

@@ -38,6 +38,10 @@ export class Balancer {
 
   constructor(readonly instances: Instance[]) {
     this.server = http.createServer((req, res) => this.handle(req, res));
+    // Idle client connections are closed by the clients first (undici after 4 s), as nginx's 75 s
+    // keepalive_timeout leaves it to them: a connection the balancer closed while a client sent on
+    // it would be a reset that no server caused.
+    this.server.keepAliveTimeout = 75_000;
     this.poller = setInterval(() => void this.poll(), 1_000);
   }
 
@@ -88,7 +92,9 @@ export class Balancer {
     req.on('end', () => {
       const body = Buffer.concat(chunks);
       const idempotent = req.method === 'GET' || req.method === 'HEAD';
-      const headers: http.OutgoingHttpHeaders = { ...req.headers, 'x-forwarded-for': String(req.headers['x-soak-client'] ?? req.socket.remoteAddress), 'x-forwarded-proto': 'http' };
+      // The balancer stands for the Gateway, which ends the customers' TLS: the instances are told
+      // the request came over https (production refuses /api/ over plain http).
+      const headers: http.OutgoingHttpHeaders = { ...req.headers, 'x-forwarded-for': String(req.headers['x-soak-client'] ?? req.socket.remoteAddress), 'x-forwarded-proto': 'https' };
       // Hop-by-hop: the balancer keeps its own connections to the instances.
       delete headers.connection;
       delete headers['keep-alive'];

@@ -3,6 +3,10 @@
  * share of the sessions against the proxy and sends its counts and latencies back over IPC.
  * Each session logs in with its persona and quota, saves a bid draft (personas whose offers are
  * open), walks the screen families until the end, and reads its draft back once the kill is past.
+ * The walk is closed-loop (the next screen once the last one answered) or, with a pace, open-loop:
+ * each session asks a screen at fixed instants whatever the answers, the sessions' instants
+ * interleaved so that together they offer a steady rate; a screen's time is counted from the instant
+ * it was due, so a slow answer or a late client cannot hide latency.
  */
 import { randomUUID } from 'node:crypto';
 import { Pool } from 'undici';
@@ -25,12 +29,28 @@ export interface ClientTask {
   rampMs: number;
   /** Epoch ms after which a saved draft is read back (the kill plus a margin), or 0 with no kill. */
   readDraftsAfter: number;
+  /** Open-loop: every session asks a screen each `intervalMs`, session n at `origin + n·intervalMs/sessions` plus whole intervals. Absent: closed-loop. */
+  pace?: { intervalMs: number; origin: number; sessions: number; steadyFrom: number };
 }
 
 export interface ClientReport {
   requests: number;
   /** Answers ≥ 500 that a server gave (not the proxy's own 502 after a transport failure). */
   fiveXx: number;
+  /** Answers below 500 whose body is an error document (`kind: 'error'`: an action's "try again"). */
+  errorDocuments: number;
+  /** Screens drawn with a part pending (its call past its budget, fetched again by the renderer): partial, not failed. */
+  partialScreens: number;
+  /** Failed answers (≥ 500 or an error document) by `METHOD target status`. */
+  failures: Record<string, number>;
+  /** Login and quota choices answered with an error document, tried again by the customer (up to LOGIN_TRIES in all). */
+  loginsRetried: number;
+  /** Open-loop: screens due, and how many were sent more than 100 ms after their instant (the client itself behind), with the worst delay. */
+  screensDue: number;
+  /** Of them, due from `pace.steadyFrom` on (every session logged in): the offered rate. */
+  screensDueSteady: number;
+  sentLate: number;
+  maxSendDelayMs: number;
   /** GETs the proxy sent again to the other instance after a refused or reset connection. */
   getsRetriedByProxy: number;
   /** POSTs that failed in transport and were sent again by the client with the same Idempotency-Key. */
@@ -60,6 +80,14 @@ export interface ClientReport {
 const report: ClientReport = {
   requests: 0,
   fiveXx: 0,
+  errorDocuments: 0,
+  failures: {},
+  loginsRetried: 0,
+  screensDue: 0,
+  screensDueSteady: 0,
+  sentLate: 0,
+  partialScreens: 0,
+  maxSendDelayMs: 0,
   getsRetriedByProxy: 0,
   postsRetried: 0,
   transportFailures: 0,
@@ -137,6 +165,15 @@ function sessionClient(task: ClientTask, pool: Pool, n: number) {
     } catch {
       /* not JSON */
     }
+    if (method === 'GET' && text.includes('"type":"pending"')) report.partialScreens++;
+    if (res.statusCode < 500 && parsed?.kind === 'error') {
+      report.errorDocuments++;
+      example(`${res.statusCode} ${method} ${path}: ${text}`);
+    }
+    if (res.statusCode >= 500 || parsed?.kind === 'error') {
+      const key = `${method} ${method === 'GET' ? decodeURIComponent(path.replace('/api/screens?path=', '')) : path} ${res.statusCode}`;
+      report.failures[key] = (report.failures[key] ?? 0) + 1;
+    }
     return { status: res.statusCode, body: parsed };
   }
 
@@ -175,18 +212,33 @@ function sessionClient(task: ClientTask, pool: Pool, n: number) {
   };
 }
 
+/** How many times a customer tries a login (or a quota choice) answered with an error document ("try again"). */
+const LOGIN_TRIES = 3;
+
+/** `run` again, a second later, while it answers an error document (as the customer taps "try again"), up to LOGIN_TRIES in all. */
+async function tried(run: () => Promise<Answer>): Promise<Answer> {
+  for (let attempt = 1; ; attempt++) {
+    const answer = await run();
+    if (answer.body?.kind !== 'error' || attempt >= LOGIN_TRIES) return answer;
+    report.loginsRetried++;
+    await sleep(1_000);
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 async function session(task: ClientTask, pool: Pool, n: number): Promise<void> {
   const c = sessionClient(task, pool, n);
   const who = task.personas[n % task.personas.length]!;
   const p = persona(who);
-  const login = await c.action('auth/login', { modo: 'documento', documento: p.document, senha: p.password });
+  const login = await tried(() => c.action('auth/login', { modo: 'documento', documento: p.document, senha: p.password }));
   if (login.body?.kind !== 'navigate') {
     report.loginFailures++;
     return;
   }
   const list = await c.screen('/groups-and-quotas');
   const first = findAll(list.body?.layout ?? [], (node) => node.type === 'card' && typeof node.id === 'string' && node.id.startsWith('cota-'))[0];
-  if (!first || (await c.action('quotas/select', first.action.action.payload)).body?.kind !== 'navigate') {
+  if (!first || (await tried(() => c.action('quotas/select', first.action.action.payload))).body?.kind !== 'navigate') {
     report.loginFailures++;
     return;
   }
@@ -202,6 +254,7 @@ async function session(task: ClientTask, pool: Pool, n: number): Promise<void> {
   } else report.draftsNotOffered++;
 
   const families = Object.entries(task.families);
+  if (task.pace) return openLoopWalk(task, c, n, who, draft, draftStep);
   let checked = false;
   for (let i = n; Date.now() < task.until; i++) {
     if (draft && !checked && task.readDraftsAfter && Date.now() >= task.readDraftsAfter) {
@@ -231,13 +284,77 @@ async function session(task: ClientTask, pool: Pool, n: number): Promise<void> {
   }
 }
 
+/**
+ * The open-loop walk: a screen at each of the session's instants, sent whether or not the earlier
+ * ones answered; instants already past when the session logged in are skipped, never caught up.
+ * The draft is read back at the first instant after `readDraftsAfter` (again later if that answer
+ * was a 5xx), and saved again at every eighth instant beside the screen.
+ */
+async function openLoopWalk(task: ClientTask, c: ReturnType<typeof sessionClient>, n: number, who: string, draft: string | null, draftStep: Record<string, string>): Promise<void> {
+  const { intervalMs, origin, sessions } = task.pace!;
+  const phase = ((n % sessions) * intervalMs) / sessions;
+  const families = Object.entries(task.families);
+  const inFlight = new Set<Promise<unknown>>();
+  const track = (work: Promise<unknown>) => {
+    const settled = work.catch(() => undefined).finally(() => inFlight.delete(settled));
+    inFlight.add(settled);
+  };
+  let checked = false;
+  let stopped = false;
+  for (let k = Math.max(0, Math.ceil((Date.now() - origin - phase) / intervalMs)), i = n; !stopped; k++, i++) {
+    const due = origin + phase + k * intervalMs;
+    if (due >= task.until) break;
+    const wait = due - Date.now();
+    if (wait > 0) await sleep(wait);
+    const delay = Date.now() - due;
+    report.screensDue++;
+    if (due >= task.pace!.steadyFrom) report.screensDueSteady++;
+    if (delay > 100) report.sentLate++;
+    report.maxSendDelayMs = Math.max(report.maxSendDelayMs, Math.round(delay));
+    if (draft && i % 8 === 0) {
+      track(c.action('bids/step', draftStep).then((again) => {
+        if (again.body?.kind === 'navigate') report.draftsResaved++;
+      }));
+    }
+    const stop = (err: unknown) => {
+      // A transport failure for good ends the session, as in the closed loop.
+      if (err instanceof TransportFailure) stopped = true;
+    };
+    if (draft && !checked && task.readDraftsAfter && Date.now() >= task.readDraftsAfter) {
+      checked = true;
+      track(c.screen('/offers-and-bids?passo=summary').then((answer) => {
+        // A 5xx says nothing of the draft: read again at a later instant.
+        if (answer.status >= 500) {
+          checked = false;
+          return;
+        }
+        const now = valueRow(screenText(answer.body ?? { layout: [] }));
+        report.draftsReadBack++;
+        if (now !== draft) {
+          report.draftsLost++;
+          if (report.lostDrafts.length < 5) report.lostDrafts.push(`${who} #${n}: saved “${draft}”, read “${now ?? 'nothing'}” (${answer.status} ${answer.body?.kind ?? ''} ${answer.body?.to ?? ''})`);
+        }
+      }, stop));
+      continue;
+    }
+    const [family, paths] = families[i % families.length]!;
+    const path = paths[i % paths.length]!;
+    track(c.screen(path).then(() => {
+      // From the instant it was due: a client behind its schedule shows as latency too.
+      (report.latencies[family] ??= []).push(Math.round(Date.now() - due));
+    }, stop));
+  }
+  await Promise.all(inFlight);
+}
+
 /** The summary's bid value line (“Valor do lance: R$ 17.000,00”), as the customer reads it. */
 function valueRow(text: string): string | null {
   return text.split('\n').find((line) => /^Valor.*R\$/.test(line)) ?? null;
 }
 
 process.once('message', async (task: ClientTask) => {
-  const pool = new Pool(task.proxy, { connections: Math.min(task.count, 256), pipelining: 1 });
+  // Open-loop, a session may have several screens on their way at once.
+  const pool = new Pool(task.proxy, { connections: task.pace ? Math.min(task.count * 4, 1024) : Math.min(task.count, 256), pipelining: 1 });
   await Promise.all(
     Array.from({ length: task.count }, async (_, k) => {
       // Customers arrive over the ramp, not all in the same second.

@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { LoggerOptions } from 'pino';
-import { preciseNow, recordCall, redactBody, type RecordedCall } from './calls.js';
+import { callOf, preciseNow, recordCall, redactBody, rememberCall, type RecordedCall } from './calls.js';
 import { answerGuard, FAULT_HEADER } from './contract.js';
 import { SandboxClock } from './clock.js';
 import type { OutboxMessage, SandboxContext, SandboxOptions } from './context.js';
@@ -96,8 +96,9 @@ export async function buildSandbox(opts: BuildSandboxOptions = {}): Promise<Fast
   // A profile that is not one stops the sandbox here, naming the file and the field.
   const latency = new LatencySampler(typeof opts.latency === 'object' ? checkedProfile(opts.latency, 'the latency option') : loadLatencyProfile(opts.latency), opts.latencySeed);
   const endpointOf = endpointNamer();
-  // The call each request recorded, to stamp when its answer went.
-  const recorded = new WeakMap<object, RecordedCall>();
+  // The errors the profile injected, by endpoint name (`other` for calls the contract does not name):
+  // a long run (the soak) compares them with the answers that failed, without reading every call.
+  const injected: Record<string, number> = {};
 
   const app = Fastify({ logger: opts.logger ?? false });
   app.decorate('sandboxContext', ctx);
@@ -107,8 +108,8 @@ export async function buildSandbox(opts: BuildSandboxOptions = {}): Promise<Fast
   });
 
   await app.register(controlRoutes, { prefix: '/__sandbox', ...ctx });
-  // The latency profile in effect, by endpoint name (docs/performance.md).
-  app.get('/__sandbox/latency', async () => ({ active: latency.active, profile: latency.profile }));
+  // The latency profile in effect, by endpoint name (docs/performance.md), and the errors it injected so far.
+  app.get('/__sandbox/latency', async () => ({ active: latency.active, profile: latency.profile, injected: { total: Object.values(injected).reduce((a, b) => a + b, 0), byEndpoint: injected } }));
   // Customers recorded from a real back office, answered from their recordings (docs/go-live.md).
   const replays = new Replays();
   if (opts.recordings) replays.loadFolder(opts.recordings);
@@ -146,13 +147,16 @@ export async function buildSandbox(opts: BuildSandboxOptions = {}): Promise<Fast
         const body = redactBody(request.body);
         if (body) call.body = body;
         recordCall(ctx.calls, call, options.callsKept);
-        recorded.set(request, call);
+        rememberCall(request, call);
 
         // The profile's wait, then maybe its error: a failing call takes its time too.
         if (latency.active) {
           const drawn = await waitAsProfiled(latency, endpoint);
           call.profileDelayMs = Math.round(drawn.delayMs * 10) / 10;
-          if (drawn.fails) return reply.code(503).header(FAULT_HEADER, '1').send(SIMULATED_FAILURE);
+          if (drawn.fails) {
+            injected[endpoint ?? 'other'] = (injected[endpoint ?? 'other'] ?? 0) + 1;
+            return reply.code(503).header(FAULT_HEADER, '1').send(SIMULATED_FAILURE);
+          }
         }
         const fault = ctx.faults.take(request.method, path);
         if (fault) {
@@ -169,7 +173,7 @@ export async function buildSandbox(opts: BuildSandboxOptions = {}): Promise<Fast
         request.grant = grant;
       });
       api.addHook('onResponse', async (request, reply) => {
-        const call = recorded.get(request);
+        const call = callOf(request);
         if (!call) return;
         call.endedAt = preciseNow();
         call.status = reply.statusCode;

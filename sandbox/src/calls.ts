@@ -12,8 +12,10 @@ export interface RecordedCall {
   contentType?: string | undefined;
   /** Whether an access_token header came with it (open paths may get one). */
   tokenSent?: boolean;
-  /** Body fields, without passwords. */
+  /** Body fields, without passwords (a multipart upload's text fields). */
   body?: Record<string, unknown>;
+  /** A multipart upload's file as it came: its part's name, the file name it was given, its declared type. */
+  file?: { field: string; name: string; type: string };
   /** The contract's name of the call (`slips.secondCopy`), when it is one. */
   endpoint?: string | undefined;
   /**
@@ -27,6 +29,18 @@ export interface RecordedCall {
   status?: number;
   /** The wait the latency profile drew for it (SANDBOX_LATENCY), when one is on. */
   profileDelayMs?: number;
+}
+
+/** The call each request recorded: to stamp when its answer went, and what a multipart upload held. */
+const byRequest = new WeakMap<object, RecordedCall>();
+
+export function rememberCall(request: object, call: RecordedCall): void {
+  byRequest.set(request, call);
+}
+
+/** The call `request` recorded, if it is a contract call. */
+export function callOf(request: object): RecordedCall | undefined {
+  return byRequest.get(request);
 }
 
 /** Now, in milliseconds since the epoch with fractions of a millisecond. */

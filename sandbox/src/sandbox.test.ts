@@ -1,40 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { BASE, BASIC, CLIENT, useSandbox } from '../../tests/helpers/sandbox-inject.js';
 import { buildSandbox } from './app.js';
 import { PERSONAS_FILE, loadPersonas } from './personas.js';
 
-const BASE = '/app-cliente/v1';
-const CLIENT = { client_id: 'app-cliente-web', app_version: '1.70.00', platform: 'web' };
-const BASIC = `Basic ${Buffer.from('app-cliente-web:sandbox-secret').toString('base64')}`;
-
-let app: FastifyInstance;
-beforeEach(async () => {
-  await app?.close();
-  app = await buildSandbox({ tokenTtlSeconds: 300 });
-});
-afterAll(async () => app?.close());
-
-function loginForm(fields: Record<string, string>) {
-  return app.inject({
-    method: 'POST',
-    url: `${BASE}/login`,
-    headers: { ...CLIENT, authorization: BASIC, 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ grant_type: 'password', ...fields }).toString(),
-  });
-}
-
-async function login(key: string) {
-  const persona = loadPersonas().personas.find((p) => p.key === key)!;
-  const res = await loginForm({ idParceiro: String(persona.partner), type: persona.document.length > 11 ? 'cnpj' : 'cpf', username: persona.document, password: persona.password });
-  expect(res.statusCode).toBe(200);
-  return res.json() as { access_token: string; refresh_token: string; expires_in: number; usuario: { nome: string; tipoPessoa: string } };
-}
-
-const get = (path: string, token?: string) => app.inject({ method: 'GET', url: `${BASE}/${path}`, headers: token ? { ...CLIENT, access_token: token } : CLIENT });
-const post = (path: string, body: unknown, token?: string, extra: Record<string, string> = {}) =>
-  app.inject({ method: 'POST', url: `${BASE}/${path}`, headers: { ...CLIENT, ...extra, ...(token ? { access_token: token } : {}) }, payload: body as object });
+const { app: sandbox, rebuild, loginForm, login, get, post } = useSandbox();
 
 describe('fixtures', () => {
   it('keeps sandbox/fixtures/personas.json byte-identical to ../shared/personas.json', () => {
@@ -66,7 +37,7 @@ describe('login', () => {
   });
 
   it('requires the client’s basic auth', async () => {
-    const res = await app.inject({ method: 'POST', url: `${BASE}/login`, headers: { ...CLIENT, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'grant_type=password' });
+    const res = await sandbox().inject({ method: 'POST', url: `${BASE}/login`, headers: { ...CLIENT, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'grant_type=password' });
     expect(res.statusCode).toBe(401);
   });
 
@@ -85,7 +56,7 @@ describe('tokens', () => {
   it('answers 401 TOKEN_EXPIRED once the clock passes the token’s life, and refresh rotates', async () => {
     const { access_token, refresh_token } = await login('ana');
     expect((await get('cotas', access_token)).statusCode).toBe(200);
-    await app.inject({ method: 'POST', url: '/__sandbox/clock/advance', payload: { seconds: 301 } });
+    await sandbox().inject({ method: 'POST', url: '/__sandbox/clock/advance', payload: { seconds: 301 } });
     const expired = await get('cotas', access_token);
     expect(expired.statusCode).toBe(401);
     expect(expired.json().code).toBe('TOKEN_EXPIRED');
@@ -96,7 +67,7 @@ describe('tokens', () => {
 
   it('revokes the family when a rotated refresh token is used again, also in the same millisecond', async () => {
     // A stopped clock: the replay comes in the very millisecond of the rotation (no grace by default).
-    await app.inject({ method: 'PUT', url: '/__sandbox/clock', payload: { now: new Date().toISOString() } });
+    await sandbox().inject({ method: 'PUT', url: '/__sandbox/clock', payload: { now: new Date().toISOString() } });
     const { refresh_token } = await login('ana');
     const first = (await post('login/refresh', { refresh_token }, undefined, { authorization: BASIC })).json();
     const replay = await post('login/refresh', { refresh_token }, undefined, { authorization: BASIC });
@@ -105,8 +76,7 @@ describe('tokens', () => {
   });
 
   it('answers a rotated refresh token used again within the reuse grace with the same new pair, and revokes after it', async () => {
-    await app.close();
-    app = await buildSandbox({ refreshReuseSeconds: 10 });
+    await rebuild({ refreshReuseSeconds: 10 });
     const { refresh_token } = await login('ana');
     const refresh = () => post('login/refresh', { refresh_token }, undefined, { authorization: BASIC });
     const first = (await refresh()).json();
@@ -114,9 +84,9 @@ describe('tokens', () => {
     expect(replay.statusCode).toBe(200);
     expect(replay.json()).toEqual(first);
     expect((await get('cotas', first.access_token)).statusCode).toBe(200);
-    await app.inject({ method: 'POST', url: '/__sandbox/clock/advance', payload: { seconds: 11 } });
+    await sandbox().inject({ method: 'POST', url: '/__sandbox/clock/advance', payload: { seconds: 11 } });
     expect((await refresh()).statusCode).toBe(401);
-    expect((await app.inject({ method: 'GET', url: '/__sandbox/refresh-reuse' })).json()).toEqual({ replayed: 1, revoked: 1 });
+    expect((await sandbox().inject({ method: 'GET', url: '/__sandbox/refresh-reuse' })).json()).toEqual({ replayed: 1, revoked: 1 });
   });
 
   it('requires a token off the open paths and none on them', async () => {
@@ -126,7 +96,7 @@ describe('tokens', () => {
   });
 
   it('requires the client_id header', async () => {
-    const res = await app.inject({ method: 'GET', url: `${BASE}/versoes` });
+    const res = await sandbox().inject({ method: 'GET', url: `${BASE}/versoes` });
     expect(res.statusCode).toBe(400);
   });
 });
@@ -150,7 +120,7 @@ describe('quotas', () => {
   });
 
   it('dates delta’s contemplation 40 days before the sandbox’s today', async () => {
-    await app.inject({ method: 'PUT', url: '/__sandbox/clock', payload: { now: '2026-03-15T12:00:00-03:00' } });
+    await sandbox().inject({ method: 'PUT', url: '/__sandbox/clock', payload: { now: '2026-03-15T12:00:00-03:00' } });
     const { access_token } = await login('delta');
     const [quota] = (await get('cotas', access_token)).json().data;
     expect(quota.dataContemplacao).toBe('2026-02-03');
@@ -215,7 +185,7 @@ describe('bids', () => {
     expect(history.data.data.map((b: { protocolo: string; status: string }) => [b.protocolo === first.protocolo ? 'first' : b.protocolo === second.protocolo ? 'second' : 'old', b.status])).toEqual(
       expect.arrayContaining([['first', 'SUBSTITUIDO'], ['second', 'ATIVO'], ['old', 'NAO_CONTEMPLADO']]),
     );
-    const cancel = await app.inject({ method: 'PUT', url: `${BASE}/cotas/${quota.idCota}/credenciamento-lance/cancelamento-lance/${second.protocolo}`, headers: { ...CLIENT, access_token } });
+    const cancel = await sandbox().inject({ method: 'PUT', url: `${BASE}/cotas/${quota.idCota}/credenciamento-lance/cancelamento-lance/${second.protocolo}`, headers: { ...CLIENT, access_token } });
     expect(cancel.statusCode).toBe(204);
   });
 
@@ -231,10 +201,10 @@ describe('bids', () => {
 
 describe('control', () => {
   it('injects a fault for the given number of calls and records every call', async () => {
-    await app.inject({ method: 'POST', url: '/__sandbox/faults', payload: { path: 'versoes', status: 503, times: 1 } });
+    await sandbox().inject({ method: 'POST', url: '/__sandbox/faults', payload: { path: 'versoes', status: 503, times: 1 } });
     expect((await get('versoes')).statusCode).toBe(503);
     expect((await get('versoes')).statusCode).toBe(200);
-    const calls = (await app.inject({ method: 'GET', url: '/__sandbox/calls' })).json().data;
+    const calls = (await sandbox().inject({ method: 'GET', url: '/__sandbox/calls' })).json().data;
     expect(calls.map((c: { path: string }) => c.path)).toEqual(['versoes', 'versoes']);
     expect(calls[0].platform).toBe('web');
   });
@@ -254,143 +224,7 @@ describe('control', () => {
 
   it('never records a password', async () => {
     await login('ana');
-    const calls = (await app.inject({ method: 'GET', url: '/__sandbox/calls' })).json().data;
+    const calls = (await sandbox().inject({ method: 'GET', url: '/__sandbox/calls' })).json().data;
     expect(calls[0].body.password).toBe('***');
-  });
-});
-
-/** Logs in and selects the customer's n-th quota: the quota token the slip calls need. */
-async function quotaSession(key: string, index = 0) {
-  const customer = (await login(key)).access_token;
-  const quotas = (await get('cotas/simples', customer)).json() as { data: Array<{ idCota: number }> };
-  const idCota = quotas.data[index]!.idCota;
-  const quota = ((await post('login/selecionar-cota', { idCota }, customer)).json() as { accessToken: string }).accessToken;
-  return { customer, quota, idCota, others: quotas.data.map((q) => q.idCota).filter((id) => id !== idCota) };
-}
-
-interface Pending {
-  identificadorCobranca: string;
-  idCota: number;
-  emAtraso: boolean;
-  valor: number;
-  dataVencimento: string;
-}
-
-describe('slips', () => {
-  it('issues ana a slip whose typeable line is valid and carries its value and due date; the same request twice is one slip', async () => {
-    const { isValidBoleto, getBoletoInfo } = await import('@brazilian-utils/brazilian-utils');
-    const ana = await quotaSession('ana');
-    const listing = (await get(`cotas/${ana.idCota}/cobrancas/segunda-via?SN_UnificaParcelasOutrasCota=N`, ana.quota)).json() as { identificador: string; parcelas: Pending[] };
-    expect(listing.parcelas.map((p) => p.emAtraso)).toEqual([false, false]);
-    const body = { identificadorProcesso: listing.identificador, cobrancas: [listing.parcelas[0]!.identificadorCobranca] };
-    const first = (await post(`cotas/${ana.idCota}/cobrancas/boleto`, body, ana.quota)).json() as { idBoleto: string; linhaDigitavel: string; valorCobrado: number; dataVencimento: string };
-    const again = (await post(`cotas/${ana.idCota}/cobrancas/boleto`, body, ana.quota)).json() as { idBoleto: string };
-    expect(again.idBoleto).toBe(first.idBoleto);
-    expect(isValidBoleto(first.linhaDigitavel)).toBe(true);
-    const info = getBoletoInfo(first.linhaDigitavel, { referenceDate: new Date() })!;
-    expect(info.amount).toBe(Math.round(first.valorCobrado * 100));
-    expect(info.expirationDate!.toISOString().slice(0, 10)).toBe(first.dataVencimento);
-    const pdf = await get(`cotas/${ana.idCota}/boletos/${first.idBoleto}/imprimir`, ana.quota);
-    expect(pdf.headers['content-type']).toBe('application/pdf');
-    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-  });
-
-  it('issues every slip as a boleto com Pix: a valid BR Code for its value, the same on every answer, whose QR code in the PDF reads back to it', async () => {
-    const [{ readBrCode }, { pixQrPng }, { default: jsQR }, { PNG }] = await Promise.all([import('../../back-office/pix.js'), import('./pdf.js'), import('jsqr'), import('pngjs')]);
-    const ana = await quotaSession('ana');
-    const listing = (await get(`cotas/${ana.idCota}/cobrancas/segunda-via?SN_UnificaParcelasOutrasCota=N`, ana.quota)).json() as { identificador: string; parcelas: Pending[] };
-    const body = { identificadorProcesso: listing.identificador, cobrancas: [listing.parcelas[0]!.identificadorCobranca] };
-    const issued = (await post(`cotas/${ana.idCota}/cobrancas/boleto`, body, ana.quota)).json() as { idBoleto: string; valorCobrado: number; pixCopiaECola: string };
-    const code = readBrCode(issued.pixCopiaECola);
-    expect(code).toMatchObject({ amount: issued.valorCobrado, merchantName: 'Consorcio Aurora', txid: `BOLETO${issued.idBoleto}` });
-    expect(((await get(`cotas/${ana.idCota}/boletos/${issued.idBoleto}`, ana.quota)).json() as { pixCopiaECola: string }).pixCopiaECola).toBe(issued.pixCopiaECola);
-    const payoff = (await post(`cotas/${ana.idCota}/cobrancas/quitacao/boleto`, {}, ana.quota)).json() as { valorCobrado: number; pixCopiaECola: string };
-    expect(readBrCode(payoff.pixCopiaECola)?.amount).toBe(payoff.valorCobrado);
-    const png = PNG.sync.read(await pixQrPng(issued.pixCopiaECola));
-    expect(jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data).toBe(issued.pixCopiaECola);
-  });
-
-  it('needs the token of the selected quota', async () => {
-    const ana = await quotaSession('ana');
-    expect((await get(`cotas/${ana.idCota}/cobrancas/segunda-via`, ana.customer)).statusCode).toBe(403);
-  });
-
-  it('unifies carla’s on-time instalments of both quotas and refuses a late one among them', async () => {
-    const carla = await quotaSession('carla');
-    const listing = (await get(`cotas/${carla.idCota}/cobrancas/segunda-via?SN_UnificaParcelasOutrasCota=S`, carla.quota)).json() as { parcelas: Pending[] };
-    expect(new Set(listing.parcelas.map((p) => p.idCota)).size).toBe(2);
-    const onTime = listing.parcelas.filter((p) => !p.emAtraso);
-    const late = listing.parcelas.find((p) => p.emAtraso)!;
-    for (const p of onTime) expect((await post(`cotas/${carla.idCota}/cobrancas/segunda-via/marcar`, { identificadorCobranca: p.identificadorCobranca }, carla.quota)).statusCode).toBe(200);
-    const refused = await post(`cotas/${carla.idCota}/cobrancas/segunda-via/marcar`, { identificadorCobranca: late.identificadorCobranca }, carla.quota);
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ detail: 'Parcelas em atraso não podem ser agrupadas com parcelas em dia.' });
-    const slip = (await post(`cotas/${carla.idCota}/cobrancas/segunda-via/gerar-boleto`, {}, carla.quota)).json() as { valorCobrado: number; cobrancas: string[] };
-    expect(slip.cobrancas).toHaveLength(2);
-    expect(slip.valorCobrado).toBeCloseTo(onTime[0]!.valor + onTime[1]!.valor, 2);
-  });
-
-  it('locks the slip-delivery preference for 24 hours after a change', async () => {
-    const ana = await quotaSession('ana');
-    const put = (formaEnvio: string) => app.inject({ method: 'PUT', url: `${BASE}/cotas/${ana.idCota}/forma-envio`, headers: { ...CLIENT, access_token: ana.quota }, payload: { formaEnvio } });
-    expect((await put('CORREIO')).statusCode).toBe(200);
-    expect((await put('EMAIL')).json()).toMatchObject({ code: 'PREFERENCE_LOCKED' });
-  });
-});
-
-describe('renegotiation', () => {
-  it('lets carla renegotiate her two late instalments (one per quota) and refuses a third in one go', async () => {
-    const { customer } = await quotaSession('carla');
-    expect((await get('renegociacao-parcelas/validar', customer)).json()).toMatchObject({ podeRenegociar: true });
-    const late = ((await get('obter-parcelas', customer)).json() as { parcelasEmAtraso: Array<{ identificadorCobranca: string }> }).parcelasEmAtraso;
-    expect(late).toHaveLength(2);
-    const ids = late.map((p) => p.identificadorCobranca);
-    const three = await post('selecionar-parcelas', { parcelasSelecionadas: [...ids, '9999-001'] }, customer);
-    expect(three.json()).toEqual({ detail: 'É possível renegociar no máximo 2 parcelas por vez.' });
-    expect((await post('selecionar-parcelas', { parcelasSelecionadas: ids }, customer)).statusCode).toBe(200);
-    expect(((await get('resumo-renegociacao', customer)).json() as { parcelas: unknown[] }).parcelas).toHaveLength(2);
-    expect((await post('confirmar-renegociacao', {}, customer)).statusCode).toBe(200);
-    expect((await get('renegociacao-parcelas/validar', customer)).json()).toMatchObject({ podeRenegociar: false, motivo: 'Não há parcelas em atraso para renegociar.' });
-  });
-
-  it('refuses a fourth renegotiation in the plan and a quota with fewer than 3 paid instalments', async () => {
-    const { customer } = await quotaSession('carla');
-    const validar = async () => (await get('renegociacao-parcelas/validar', customer)).json() as { podeRenegociar: boolean; motivo: string | null };
-    expect((await validar()).podeRenegociar).toBe(true);
-    await app.inject({ method: 'POST', url: '/__sandbox/quotas/carla/renegociacoes', payload: { renegociacoes: 3 } });
-    expect(await validar()).toMatchObject({ podeRenegociar: false, motivo: 'O limite de 3 renegociações no plano foi atingido.' });
-    await app.inject({ method: 'POST', url: '/__sandbox/quotas/carla/renegociacoes', payload: { renegociacoes: 2, parcelasPagas: 2 } });
-    expect(await validar()).toMatchObject({ podeRenegociar: false, motivo: 'A renegociação só é possível depois de pagas as 3 primeiras parcelas.' });
-    await app.inject({ method: 'POST', url: '/__sandbox/quotas/carla/renegociacoes', payload: { renegociacoes: 2, parcelasPagas: 3 } });
-    expect((await validar()).podeRenegociar).toBe(true);
-  });
-});
-
-describe('CRM case creation (doc 1 §7)', () => {
-  const create = (accountId: string, idCota: number, url = '/services/data/v43.0/sobjects/Case') => ({
-    compositeRequest: [{ method: 'POST', url, referenceId: 'caso', body: { AccountId: accountId, Cota__r: { IdExterno__c: String(idCota) }, Type: 'Pagamento de Crédito em Espécie', Description: 'teste' } }],
-  });
-
-  it('opens a case with composite 201 for the customer’s own account and quota, and refuses a second one in progress with composite 400', async () => {
-    const nina = await login('nina');
-    const [quota] = (await get('cotas/simples', nina.access_token)).json().data;
-    const { accountId } = (await post('salesforce/consulta/accountid', { CPF_CNPJ: '208.436.018-84' }, nina.access_token)).json();
-    const first = (await post('salesforce/casos', create(accountId, quota.idCota), nina.access_token)).json();
-    expect(first.compositeResponse[0]).toMatchObject({ httpStatusCode: 201, body: { success: true, CaseNumber: '00050001' } });
-    const second = (await post('salesforce/casos', create(accountId, quota.idCota), nina.access_token)).json();
-    expect(second.compositeResponse[0]).toMatchObject({ httpStatusCode: 400, body: [{ errorCode: 'DUPLICATE_VALUE' }] });
-    expect((await get(`core/faturamento-credito/status?idCota=${quota.idCota}`, nina.access_token)).json().possuiCaso).toBe(true);
-  });
-
-  it('refuses another customer’s account or quota, a CPF that is not the caller’s, and an API version other than v43.0', async () => {
-    const nina = await login('nina');
-    const ana = await login('ana');
-    const [own] = (await get('cotas/simples', nina.access_token)).json().data;
-    const [other] = (await get('cotas/simples', ana.access_token)).json().data;
-    const { accountId } = (await post('salesforce/consulta/accountid', { CPF_CNPJ: '20843601884' }, nina.access_token)).json();
-    expect((await post('salesforce/consulta/accountid', { CPF_CNPJ: '66115750903' }, nina.access_token)).statusCode).toBe(404);
-    expect((await post('salesforce/casos', create(accountId, other.idCota), nina.access_token)).json().compositeResponse[0].httpStatusCode).toBe(400);
-    expect((await post('salesforce/casos', create('001000000000000000', own.idCota), nina.access_token)).json().compositeResponse[0].httpStatusCode).toBe(400);
-    expect((await post('salesforce/casos', create(accountId, own.idCota, '/services/data/v52.0/sobjects/Case'), nina.access_token)).statusCode).toBe(400);
   });
 });

@@ -86,12 +86,16 @@ export const consoleComponents = {
    * A table of text cells whose rows may lead somewhere (renderer ≥ 1.2.0): a row's `action` makes
    * its first cell a link. With `search`, a search field above it filters the rows as one types
    * (any cell or the row's `keywords`, ignoring case and accents) and a status line says how many
-   * are shown (`search.countText`, with {shown} and {total}). On a phone each row is drawn as a
-   * block of "column: value" lines.
+   * are shown (`search.countText`, with {shown} and {total}). A row's `actions` are controls in a
+   * last column headed `actionsColumn` (a link when it navigates, else a button), each named by its
+   * `accessibleName` when the label alone does not say which row it acts on ("Voltar à versão 12").
+   * On a phone each row is drawn as a block of "column: value" lines, its actions below them.
    */
   'data-table': {
     caption: z.string().min(1),
     columns: z.array(z.string().min(1)).min(1),
+    /** Heading of the column of the rows' `actions`; drawn when a row has actions. */
+    actionsColumn: z.string().min(1).optional(),
     rows: z.array(
       z.object({
         id: z.string().optional(),
@@ -99,6 +103,8 @@ export const consoleComponents = {
         /** Words the search also matches that the row does not show (an identifier). */
         keywords: z.string().optional(),
         action: Action.optional(),
+        /** What can be done to this row; the accessible name contains the label (WCAG 2.5.3). */
+        actions: z.array(z.object({ label: z.string().min(1), accessibleName: z.string().min(1).optional(), action: Action })).optional(),
       }),
     ),
     search: z

@@ -53,7 +53,7 @@ const DERIVED: { [T in ComponentType]?: Derive<T> } = {
           .map((cell, i) => (cell ? `${n.columns[i + 1] ?? ''}: ${cell}` : ''))
           .filter(Boolean)
           .join(' · '),
-        items: [],
+        items: (r.actions ?? []).map((a): ComponentNode => ({ type: 'button', label: a.label, ...(a.accessibleName ? { accessibleName: a.accessibleName } : {}), variant: 'link', action: a.action })),
         ...(r.action ? { action: { label: `Abrir ${r.cells[0] ?? ''}`.trim(), action: r.action } } : {}),
       }),
     ),
@@ -106,6 +106,6 @@ export const DEFAULT_FALLBACK: Record<ComponentType, DefaultFallback> = {
   columns: { kind: 'children' },
   group: { kind: 'children' },
   nav: { kind: 'derived', as: 'list of link buttons, the current one marked ✓' },
-  'data-table': { kind: 'derived', as: 'list of cards: the first cell as title, the others as "column: value", the row\'s action as the card\'s' },
+  'data-table': { kind: 'derived', as: 'list of cards: the first cell as title, the others as "column: value", the row\'s action as the card\'s, its actions as link buttons' },
   'bar-chart': { kind: 'derived', as: 'nothing when it names a table of the screen, else a table: category, one column per series' },
 };

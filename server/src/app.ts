@@ -30,6 +30,7 @@ import consoleAccess from './security/console-access.js';
 import consoleHost from './security/console-host.js';
 import rateLimits from './security/rate-limits.js';
 import csrf from './security/csrf.js';
+import apiOverHttps from './security/api-over-https.js';
 import fetchMetadata from './security/fetch-metadata.js';
 import health from './capabilities/health/index.js';
 import auth from './capabilities/auth/index.js';
@@ -102,6 +103,7 @@ export function sharedPlugins(cfg: Config, options: { onceClock?: () => number }
     { name: 'observability', plugin: observability, why: 'the request id, metrics and the access line wrap everything after it' },
     { name: 'helmet', plugin: helmet, security: true, why: 'security headers before any check that may answer early, so every answer carries them' },
     { name: 'allowed-hosts', plugin: allowedHosts, security: true, why: 'a request for a host no partner serves is refused before any work' },
+    { name: 'api-over-https', plugin: apiOverHttps, security: true, why: 'an API call that came over plain HTTP is refused before any other check reads its cookie or body: before any route is added' },
     { name: 'console-host', plugin: consoleHost, security: true, why: 'decides which host answers which route (the console on OPS_HOST only): before any route is added and before its other checks' },
     { name: 'openapi', plugin: openapi, why: 'before any route, so that every route is described' },
     { name: 'definitions', plugin: definitions, why: 'routes, texts and partners, read by the checks below' },

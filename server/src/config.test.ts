@@ -69,6 +69,19 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...production, ...change })).toThrow(message);
   });
 
+  it('takes COOKIE_SECRET as a list, newest first: the first keys the pseudonyms, every one finds sessions (OWASP ASVS 5.0 V11.2.2)', () => {
+    const [newer, older] = [randomBytes(32).toString('base64'), randomBytes(32).toString('base64')];
+    const one = loadConfig({ ...production, COOKIE_SECRET: older });
+    const rotated = loadConfig({ ...production, COOKIE_SECRET: `${newer}, ${older}` });
+    expect(rotated.subjectKeys).toHaveLength(2);
+    expect(rotated.subjectKeys[1]).toEqual(one.subjectKey);
+    expect(rotated.subjectKey).toEqual(rotated.subjectKeys[0]);
+    expect(rotated.subjectKey).not.toEqual(one.subjectKey);
+    expect(() => loadConfig({ ...production, COOKIE_SECRET: `${newer},curto` })).toThrow(/COOKIE_SECRET precisa de pelo menos 32 caracteres/);
+    expect(() => loadConfig({ ...production, COOKIE_SECRET: `${newer},${'x'.repeat(40)}` })).toThrow(/COOKIE_SECRET \(segredo 2\): segredo fraco/);
+    expect(() => loadConfig({ ...production, COOKIE_SECRET: [1, 2, 3, 4].map(() => randomBytes(32).toString('base64')).join(',') })).toThrow(/no máximo 3 segredos/);
+  });
+
   it('signs staff in with passwords or at a provider, never both, and at a provider only with its client and groups', () => {
     const provider = { OPS_OIDC_ISSUER: 'http://127.0.0.1:4011', OPS_OIDC_CLIENT_ID: 'console', OPS_OIDC_CLIENT_SECRET: 'segredo', OPS_OIDC_VIEWER_GROUPS: 'leitura, auditoria' };
     expect(loadConfig(base).staffSignIn.kind).toBe('password');

@@ -73,7 +73,17 @@ export const ConfigSchema = z.object({
   DATABASE_TLS_EXEMPTION: tlsExemption('DATABASE_TLS_EXEMPTION'),
   REDIS_TLS_EXEMPTION: tlsExemption('REDIS_TLS_EXEMPTION'),
   OTEL_TLS_EXEMPTION: tlsExemption('OTEL_TLS_EXEMPTION'),
-  COOKIE_SECRET: z.string().min(32, 'COOKIE_SECRET precisa de pelo menos 32 caracteres').optional(),
+  /**
+   * The secrets the customers' pseudonyms are keyed by, comma-separated, newest first (at most 3):
+   * the first keys what is written from now on, every one is tried when a customer's sessions are
+   * looked up, so a rotation (a new secret first, the old one kept until the sessions opened under
+   * it have ended) loses no session from the customer's list nor from "end all".
+   */
+  COOKIE_SECRET: z
+    .string()
+    .refine((v) => cookieSecretList(v).every((s) => s.length >= 32), 'COOKIE_SECRET precisa de pelo menos 32 caracteres (cada segredo da lista)')
+    .refine((v) => cookieSecretList(v).length <= 3, 'COOKIE_SECRET: no máximo 3 segredos (o novo primeiro, os anteriores depois)')
+    .optional(),
   /**
    * Keys that seal the back office's tokens in the session store (AES-256-GCM): `id=base64,…`,
    * newest first, each 32 random bytes. A random key per process when absent (outside production).
@@ -178,9 +188,16 @@ export type Config = z.infer<typeof ConfigSchema> & {
   trustProxy: false | number | string[];
   /** The key ring sealing the session store's secrets. */
   sealKeys: SealKeys;
-  /** The key of the customers' pseudonyms in security events, derived from COOKIE_SECRET (random per process without it). */
+  /** The key of the customers' pseudonyms in security events, derived from COOKIE_SECRET's first secret (random per process without it). */
   subjectKey: Buffer;
+  /** subjectKey, then the keys of COOKIE_SECRET's older secrets: a customer's sessions are looked up under each. */
+  subjectKeys: Buffer[];
 };
+
+/** COOKIE_SECRET's secrets, newest first. */
+export function cookieSecretList(value: string): string[] {
+  return value.split(',').map((s) => s.trim()).filter(Boolean);
+}
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -201,6 +218,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const secureCookies = c.APP_ENV === 'production';
   const consoleHost = bareHost(c.OPS_HOST ?? DEV_OPS_HOST);
+  const subjectKeys = (c.COOKIE_SECRET ? cookieSecretList(c.COOKIE_SECRET) : [randomBytes(32)]).map((secret) => Buffer.from(hkdfSync('sha256', secret, '', 'security-event-subject', 32)));
   return {
     ...c,
     secureCookies,
@@ -215,7 +233,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     opsRequireApproval: c.APP_ENV === 'production' || c.OPS_REQUIRE_APPROVAL === true,
     warnings: misspelt(env),
     sealKeys: c.SESSION_SEAL_KEYS ? SealKeys.parse(c.SESSION_SEAL_KEYS) : SealKeys.ephemeral(),
-    subjectKey: Buffer.from(hkdfSync('sha256', c.COOKIE_SECRET ?? randomBytes(32), '', 'security-event-subject', 32)),
+    subjectKey: subjectKeys[0]!,
+    subjectKeys,
   };
 }
 

@@ -6,6 +6,7 @@ export const ERRORS = {
   'request.invalid': { status: 400, text: 'erro.requisicao-invalida' },
   'request.csrf': { status: 403, text: 'erro.requisicao-recusada' },
   'request.cross-site': { status: 403, text: 'erro.requisicao-recusada' },
+  'request.plain-http': { status: 403, text: 'erro.https-obrigatorio' },
   'request.idempotency-mismatch': { status: 422, text: 'confiabilidade.idempotencia.corpo-diferente' },
   'request.idempotency-in-flight': { status: 409, text: 'confiabilidade.idempotencia.em-andamento' },
   'request.unsupported-media-type': { status: 415, text: 'erro.requisicao-invalida' },

@@ -105,6 +105,9 @@ function secretValues(name: string, value: string): Array<{ label: string; value
       return { label: `OPS_USERS (senha de ${login})`, value: password };
     });
   }
+  if (name === 'COOKIE_SECRET' && value.includes(',')) {
+    return value.split(',').map((entry, k) => ({ label: k === 0 ? name : `${name} (segredo ${k + 1})`, value: entry.trim() }));
+  }
   if (name.endsWith('_KEYS')) {
     return value.split(',').map((entry) => {
       const at = entry.indexOf('=');

@@ -1,7 +1,8 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { client, findAll } from '../helpers/api-client.js';
 import { persona } from '../helpers/personas.js';
+import { NEWEST_GRANT_SCHEME, sealGrant } from '../../server/src/storage/biometric-credentials.js';
 import { useStack } from '../helpers/stack.js';
 
 const stack = useStack();
@@ -45,6 +46,22 @@ describe('biometric login inside a native wrapper', () => {
     expect((await c.screen('/home')).body.screen).toBe('home');
     await c.action('auth/logout');
     // The sealed refresh token rotated into a family of its own: the next visit unlocks again.
+    expect((await inWrapper(c, 'auth/biometrics-unlock', { resposta: { ok: true, credential: secret } })).body.to).toBe('/home');
+  });
+
+  it('unlocks with a grant sealed under the older scheme and seals it again with the newest (OWASP ASVS 5.0 V11.2.2)', async () => {
+    const { c, secret } = await enrolled();
+    // The grant as the first scheme sealed it (bare base64, HKDF info grant-v1), put back in its row.
+    const hash = createHash('sha256').update(secret, 'utf8').digest('hex');
+    const record = await stack.app.biometrics.find(secret);
+    expect(record?.scheme).toBe(NEWEST_GRANT_SCHEME);
+    await stack.app.db.query('UPDATE biometric_credentials SET sealed = $2 WHERE credential_hash = $1', [hash, sealGrant(secret, record!.grant, 1)]);
+    expect((await stack.app.biometrics.find(secret))?.scheme).toBe(1);
+    expect((await inWrapper(c, 'auth/biometrics-unlock', { resposta: { ok: true, credential: secret } })).body).toEqual({ kind: 'navigate', to: '/home', replace: true });
+    const [row] = await stack.app.db.query<{ sealed: string }>('SELECT sealed FROM biometric_credentials WHERE credential_hash = $1', [hash]);
+    expect(row!.sealed.startsWith('grant.v2.')).toBe(true);
+    expect((await stack.app.biometrics.find(secret))?.scheme).toBe(NEWEST_GRANT_SCHEME);
+    await c.action('auth/logout');
     expect((await inWrapper(c, 'auth/biometrics-unlock', { resposta: { ok: true, credential: secret } })).body.to).toBe('/home');
   });
 

@@ -128,7 +128,9 @@ describe('the bid wizard, counted step by step and version by version', () => {
 
     // The history links each published version to its own figures.
     const history = (await staff.screen('/ops/historico')).body;
-    const link = findAll(history.layout, (n) => n.type === 'button' && n.label === `Números de Lances com a v${v2}`)[0];
+    const versionRows = findAll(history.layout, (n) => n.type === 'data-table' && n.id === 'versoes')[0].rows as Array<{ actions: Array<{ label: string; accessibleName?: string; action: { to: string } }> }>;
+    const link = versionRows.flatMap((r) => r.actions).find((a) => a.accessibleName === `Números de Lances com a versão ${v2}`)!;
+    expect(link.label).toBe('Números de Lances');
     expect(link.action.to).toBe(`/ops/analise?fluxo=lances&definicao=bid-wizard&versao=${v2}`);
     const since = await analysisPage(staff, link.action.to);
     expect(funnelCounts(since, 'Lances')['Tipo de lance']).toEqual(['5', '5', '0']);

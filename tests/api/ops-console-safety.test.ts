@@ -28,6 +28,12 @@ async function draftRefund(c: ReturnType<typeof client>, target: string) {
 }
 const refundOutcome = () => stack.app.flows.decide('refund-screen', { status: 'NAO_INICIADO' }).outcome;
 
+/** The row of request `id` in the requests page's table. */
+function requestRow(page: { layout: unknown[] }, id: number) {
+  const [table] = findAll(page.layout as never, (n) => n.type === 'data-table' && n.id === 'pedidos');
+  return table.rows.find((r: { id: string }) => r.id === `pedido-${id}`);
+}
+
 describe('operations console safety', () => {
   it('asks the embedded database for due requests only while one waits, and again once one is added', async () => {
     const query = vi.spyOn(stack.app.db, 'query');
@@ -61,16 +67,22 @@ describe('operations console safety', () => {
     expect((await maria.action('ops/aprovar', { pedido: id })).body.message).toBe('Só o perfil de aprovação aprova publicações.');
     const joao = await approver();
     const page = await joao.screen('/ops/pedidos');
-    const card = findAll(page.body.layout, (n) => n.id === `pedido-${id}`)[0];
-    expect(card.action.label).toBe(`Aprovar o pedido #${id}`);
+    const row = requestRow(page.body, id);
+    expect(row.actions.map((a: { accessibleName: string }) => a.accessibleName)).toEqual([`Ver diferenças do pedido #${id}`, `Aprovar o pedido #${id}`, `Cancelar o pedido #${id}`]);
+    expect(row.actions[1]).toMatchObject({ label: 'Aprovar', action: { type: 'submit', action: 'ops/aprovar', payload: { pedido: id } } });
+    const diff = await joao.screen(row.actions[0].action.to);
+    expect(findAll(diff.body.layout, (n) => n.id === 'diferencas')[0].label).toBe(`Diferenças do pedido #${id} — Filiais primeiro`);
+    expect(screenText(diff.body)).toContain('refund-screen.json.rows[1].then');
     const approved = await joao.action('ops/aprovar', { pedido: id });
     expect(approved.body.message).toBe(`Versão v${before + 1} publicada.`);
     expect(refundOutcome()).toBe('/devolucao/filiais');
     expect((await stack.app.flows.history())[0]).toMatchObject({ author: 'operacao', approvedBy: 'aprovacao', comment: 'Filiais primeiro' });
     const history = await joao.screen('/ops/historico');
-    expect(findAll(history.body.layout, (n) => n.id === `versao-${before + 1}`)[0].subtitle).toMatch(/^operacao · aprovado por aprovacao · \d\d\/\d\d\/\d{4} às \d\d:\d\d · console$/);
-    const requestCard = findAll((await joao.screen('/ops/pedidos')).body.layout, (n) => n.id === `pedido-${id}`)[0];
-    expect(findAll(requestCard.items, (n) => n.type === 'status-pill').map((n) => n.text)).toEqual([`publicado como v${before + 1}`]);
+    const version = findAll(history.body.layout, (n) => n.type === 'data-table')[0].rows.find((r: { id: string }) => r.id === `versao-${before + 1}`);
+    expect(version.cells).toEqual([`v${before + 1} (em serviço)`, 'Filiais primeiro', 'operacao', 'aprovacao', expect.stringMatching(/^\d\d\/\d\d\/\d{4} às \d\d:\d\d$/), 'console']);
+    const done = requestRow((await joao.screen('/ops/pedidos')).body, id);
+    expect(done.cells.at(-1)).toBe(`publicado como v${before + 1}`);
+    expect(done.actions.map((a: { label: string }) => a.label)).toEqual(['Ver diferenças']);
     expect((await joao.action('ops/aprovar', { pedido: id })).body.message).toBe('Este pedido não está mais pendente.');
   });
 
@@ -82,10 +94,10 @@ describe('operations console safety', () => {
     expect((await joao.action('ops/aprovar', { pedido: id })).body.message).toBe('Outra pessoa precisa aprovar: você fez este pedido.');
     expect((await joao.action('ops/cancelar', { pedido: id })).body.message).toBe(`Pedido #${id} cancelado.`);
     // A cancelled request is in one state: cancelled, no longer waiting for anyone.
-    const card = findAll((await joao.screen('/ops/pedidos')).body.layout, (n) => n.id === `pedido-${id}`)[0];
-    const shown = screenText({ layout: [card] });
-    expect(findAll([card], (n) => n.type === 'status-pill').map((n) => [n.text, n.tone])).toEqual([['cancelado', 'neutral']]);
-    expect(shown).not.toMatch(/aguardando aprovação|publicar assim que aprovado/);
+    const row = requestRow((await joao.screen('/ops/pedidos')).body, id);
+    expect(row.cells.at(-1)).toBe('cancelado');
+    expect(row.cells.join(' ')).not.toMatch(/aguardando aprovação|publicar assim que aprovado/);
+    expect(row.actions.map((a: { label: string }) => a.label)).toEqual(['Ver diferenças']);
   });
 
   it('schedules a publish at a date and time in Brasília, refuses one in the past, and publishes it when due once approved', async () => {

@@ -74,7 +74,15 @@ describe('operations console', () => {
     // A customer's screen (on the partner's host) is drawn by the new version.
     expect((await client(stack.baseUrl).screen('/login')).body.meta.definitions).toBe(`v${base + 1}`);
     const history = await c.screen('/ops/historico');
-    expect(screenText(history.body)).toContain(`v${base + 1} (em serviço) — Devolução não iniciada vai para filiais`);
+    const [versions] = findAll(history.body.layout, (n) => n.type === 'data-table' && n.id === 'versoes');
+    const inService = versions.rows[0];
+    expect(inService.cells.slice(0, 2)).toEqual([`v${base + 1} (em serviço)`, 'Devolução não iniciada vai para filiais']);
+    // The version in service cannot be gone back to; the one before it can, by a control that names it.
+    expect(inService.actions.map((a: { label: string }) => a.label)).not.toContain(`Voltar à versão ${base + 1}`);
+    const previous = versions.rows.find((r: { id: string }) => r.id === `versao-${base}`);
+    expect(previous.actions.at(-1)).toMatchObject({ label: `Voltar à versão ${base}`, action: { type: 'submit', action: 'ops/rollback', payload: { versao: base, base: base + 1 } } });
+    const diff = await c.screen(inService.actions[0].action.to);
+    expect(screenText(diff.body)).toContain('~ refund-screen.json.rows[1].then: "/devolucao/introducao" → "/devolucao/filiais"');
 
     const back = await c.action('ops/rollback', { versao: base, base: base + 1 });
     expect(back.body.message).toBe(`v${base} voltou a valer como v${base + 2}.`);

@@ -58,6 +58,14 @@ describe('the sandbox under a latency profile (SANDBOX_LATENCY)', () => {
     expect((await fetch(`${origin}/app-cliente/v1/parceiros`, { headers: CLIENT })).status).toBe(200);
   });
 
+  it('counts the errors it injected, by endpoint, for a long run to compare with the answers that failed', async () => {
+    const origin = await sandbox({ latency: { endpoints: { 'partners.versions': { p50: 0, p95: 0, p99: 0, errorRate: 1 } } } });
+    for (let k = 0; k < 3; k++) await (await fetch(`${origin}/app-cliente/v1/versoes`, { headers: CLIENT })).arrayBuffer();
+    await (await fetch(`${origin}/app-cliente/v1/parceiros`, { headers: CLIENT })).arrayBuffer();
+    const { injected } = (await (await fetch(`${origin}/__sandbox/latency`)).json()) as { injected: { total: number; byEndpoint: Record<string, number> } };
+    expect(injected).toEqual({ total: 3, byEndpoint: { 'partners.versions': 3 } });
+  });
+
   it('never delays its control routes, whatever the profile', async () => {
     // Every contract call would wait a minute; the control routes answer (the ceiling only catches a wait of the profile's size).
     const origin = await sandbox({ latency: { default: { p50: 60_000, p95: 60_000, p99: 60_000 } } });

@@ -28,9 +28,11 @@ describe('the shared plugins’ load order (sharedPlugins in app.ts)', () => {
   });
 
   it('puts the headers before any check that may answer, and the checks of a route before its work', () => {
-    const checks = ['allowed-hosts', 'console-host', 'rate-limits', 'console-access', 'csrf', 'once', 'ownership'];
+    const checks = ['allowed-hosts', 'api-over-https', 'console-host', 'rate-limits', 'console-access', 'csrf', 'once', 'ownership'];
     for (const check of checks) expect(position('helmet')).toBeLessThan(position(check));
     expect(position('console-host')).toBeLessThan(position('openapi'));
+    // An API call over plain HTTP is refused before any check that reads its cookie or counts it.
+    for (const later of ['cookie', 'rate-limits', 'console-access', 'csrf', 'fetch-metadata']) expect(position('api-over-https')).toBeLessThan(position(later));
     expect(position('rate-limits')).toBeLessThan(position('console-access'));
     expect(position('console-access')).toBeLessThan(position('csrf'));
     for (const check of ['once', 'ownership']) {

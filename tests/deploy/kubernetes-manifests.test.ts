@@ -53,7 +53,7 @@ const pod = (objects: K8sObject[]) => {
 
 interface Listener { name: string; hostname?: string; port: number; protocol: string; tls?: { mode?: string; certificateRefs?: Array<{ name: string }> }; allowedRoutes?: { namespaces?: { from?: string } } }
 type Gateway = K8sObject & { spec: { gatewayClassName: string; listeners: Listener[] } };
-type HTTPRoute = K8sObject & { spec: { parentRefs: Array<{ name: string; sectionName?: string }>; hostnames: string[]; rules: Array<{ backendRefs?: Array<{ name: string; port: number }>; filters?: unknown[] }> } };
+type HTTPRoute = K8sObject & { spec: { parentRefs: Array<{ name: string; sectionName?: string }>; hostnames: string[]; rules: Array<{ matches?: unknown[]; backendRefs?: Array<{ name: string; port: number }>; filters?: unknown[] }> } };
 /** The Gateway and its routes: the partners', the console's and the plain-HTTP redirect. */
 const routes = (objects: K8sObject[]) => {
   const route = (name: string) => {
@@ -220,7 +220,20 @@ describe('the Kubernetes manifests (deploy/kubernetes)', () => {
       const onPlain = objects.filter((o) => o.kind === 'HTTPRoute' && (o as HTTPRoute).spec.parentRefs.some((p) => p.sectionName === plain[0]!.name || p.sectionName === undefined));
       expect(onPlain).toEqual([redirect]);
       expect(redirect.spec.hostnames.sort()).toEqual(https.map((l) => l.hostname).sort());
-      expect(redirect.spec.rules).toEqual([{ filters: [{ type: 'RequestRedirect', requestRedirect: { scheme: 'https', statusCode: 301 } }] }]);
+      // Pages are redirected to HTTPS; API calls (/api, /health) get an error instead (OWASP ASVS 5.0 V4.1.2):
+      // Envoy Gateway's HTTPRouteFilter answering 403 with the server's Portuguese error.
+      expect(redirect.spec.rules).toEqual([
+        {
+          matches: [{ path: { type: 'PathPrefix', value: '/api' } }, { path: { type: 'PathPrefix', value: '/health' } }],
+          filters: [{ type: 'ExtensionRef', extensionRef: { group: 'gateway.envoyproxy.io', kind: 'HTTPRouteFilter', name: 'consorcio-https-required' } }],
+        },
+        { filters: [{ type: 'RequestRedirect', requestRedirect: { scheme: 'https', statusCode: 301 } }] },
+      ]);
+      const refusal = objects.find((o) => o.kind === 'HTTPRouteFilter' && o.metadata.name === 'consorcio-https-required') as K8sObject & { spec: { directResponse: { statusCode: number; contentType: string; body: { type: string; inline: string } } } };
+      expect(refusal?.apiVersion).toBe('gateway.envoyproxy.io/v1alpha1');
+      expect(refusal.spec.directResponse).toMatchObject({ statusCode: 403, contentType: 'application/json; charset=utf-8', body: { type: 'Inline' } });
+      expect(JSON.parse(refusal.spec.directResponse.body.inline)).toEqual({ kind: 'error', title: app.text('erro.titulo'), message: app.text('erro.https-obrigatorio') });
+      expect(redirect.spec.rules[0]!).not.toHaveProperty('backendRefs');
     });
   });
 

@@ -23,7 +23,8 @@ describe('an operations analyst changes texts and themes in a real browser', () 
     await analyst.getByText('Definições de fluxo: OK').waitFor();
     await analyst.getByLabel('Comentário da publicação').fill('Saudação mais calorosa');
     await analyst.getByRole('button', { name: 'Publicar' }).click();
-    await analyst.getByText(/v\d+ \(em serviço\) — Saudação mais calorosa/).waitFor();
+    // The history's table: the new version is the one in service, with its comment.
+    await analyst.getByRole('row').filter({ hasText: 'Saudação mais calorosa' }).filter({ hasText: /^v\d+ \(em serviço\)/ }).waitFor();
 
     const visitor = await browser.newPage();
     visitor.setDefaultTimeout(PERSON_WAIT_MS);

@@ -51,14 +51,14 @@ describe('an operations analyst in a real browser', () => {
     await analyst.getByLabel('Comentário da publicação').fill('Pendência do cliente vai para documentos adicionais');
     await analyst.getByRole('button', { name: 'Publicar' }).click();
     await analyst.waitForURL('**/ops/historico');
-    await analyst.getByText(/v\d+ \(em serviço\) — Pendência do cliente vai para documentos adicionais/).waitFor();
+    await analyst.getByRole('table', { name: 'Versões' }).getByRole('row', { name: /v\d+ \(em serviço\)\s*Pendência do cliente vai para documentos adicionais/ }).waitFor();
 
     await delta.goto(`${stack.baseUrl}/faturamento`);
     await delta.getByText('Documentos adicionais').first().waitFor({ timeout: PUBLISHED_WITHIN_MS });
     await delta.waitForURL('**/faturamentoespecie/reanalise');
 
-    const previous = analyst.locator('section.card', { hasText: 'Definições entregues' }).first();
-    await previous.getByRole('button', { name: /^Voltar para a v\d+$/ }).click();
+    const previous = analyst.getByRole('row', { name: /Definições entregues/ }).first();
+    await previous.getByRole('button', { name: /^Voltar à versão \d+$/ }).click();
     await analyst.getByText(/voltou a valer como v\d+/).first().waitFor();
     await delta.goto(`${stack.baseUrl}/faturamento`);
     await delta.waitForURL('**/faturamentoespecie/documento-rejeitado', { timeout: PUBLISHED_WITHIN_MS });

@@ -28,7 +28,7 @@ describe('operations console in a real browser', () => {
     await page.getByLabel('Comentário da publicação').fill('Teste pelo navegador');
     await page.getByRole('button', { name: 'Publicar' }).click();
     await page.waitForURL('**/ops/historico');
-    await page.getByText(/v\d+ \(em serviço\) — Teste pelo navegador/).waitFor();
+    await page.getByRole('table', { name: 'Versões' }).getByRole('row', { name: /v\d+ \(em serviço\)\s*Teste pelo navegador/ }).waitFor();
     expect(stack.app.flows.decide('refund-screen', { status: 'NAO_INICIADO' }).outcome).toBe('/devolucao/filiais');
     await page.close();
   });

@@ -9,7 +9,51 @@
  */
 import { join } from 'node:path';
 import ts from 'typescript';
+import { z } from 'zod';
 import type { K8sObject } from './kustomize.js';
+
+/*
+ * Envoy Gateway's own API (gateway.envoyproxy.io/v1alpha1) has no package of generated models on
+ * the npm registry, and its CRDs are not available offline: its objects are checked against the
+ * fields of its API reference that deploy/ uses, strictly (an unknown or misspelt field fails),
+ * with the reference's enums and ranges.
+ */
+const metadata = z.object({ name: z.string().regex(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/), namespace: z.string().optional(), labels: z.record(z.string(), z.string()).optional(), annotations: z.record(z.string(), z.string()).optional() }).strict();
+const tlsVersion = z.enum(['Auto', '1.0', '1.1', '1.2', '1.3']);
+const LOCAL_SCHEMAS: Record<string, z.ZodType> = {
+  'gateway.envoyproxy.io/v1alpha1 ClientTrafficPolicy': z
+    .object({
+      apiVersion: z.literal('gateway.envoyproxy.io/v1alpha1'),
+      kind: z.literal('ClientTrafficPolicy'),
+      metadata,
+      spec: z
+        .object({
+          targetRefs: z.array(z.object({ group: z.literal('gateway.networking.k8s.io'), kind: z.literal('Gateway'), name: z.string().min(1), sectionName: z.string().optional() }).strict()).min(1),
+          tls: z.object({ minVersion: tlsVersion.optional(), maxVersion: tlsVersion.optional(), ciphers: z.array(z.string().min(1)).min(1).optional(), ecdhCurves: z.array(z.string()).optional(), alpnProtocols: z.array(z.enum(['http/1.0', 'http/1.1', 'h2'])).optional() }).strict().optional(),
+        })
+        .strict(),
+    })
+    .strict(),
+  'gateway.envoyproxy.io/v1alpha1 HTTPRouteFilter': z
+    .object({
+      apiVersion: z.literal('gateway.envoyproxy.io/v1alpha1'),
+      kind: z.literal('HTTPRouteFilter'),
+      metadata,
+      spec: z
+        .object({
+          directResponse: z
+            .object({
+              statusCode: z.number().int().min(200).max(599).optional(),
+              contentType: z.string().optional(),
+              body: z.object({ type: z.enum(['Inline', 'ValueRef']), inline: z.string().optional() }).strict().optional(),
+            })
+            .strict(),
+        })
+        .strict(),
+    })
+    .strict(),
+};
+const localSchemaOf = (o: Pick<K8sObject, 'apiVersion' | 'kind'>) => LOCAL_SCHEMAS[`${o.apiVersion} ${o.kind}`];
 
 /** The package of each API group that kubernetes-models itself does not hold. */
 const GROUP_PACKAGES: Record<string, string> = { 'gateway.networking.k8s.io': '@kubernetes-models/gateway-api' };
@@ -25,6 +69,11 @@ const moduleOf = (o: Pick<K8sObject, 'apiVersion' | 'kind'>) => {
 
 /** What the schema says is wrong with `o` (empty when valid). */
 export async function schemaErrors(o: K8sObject): Promise<string[]> {
+  const local = localSchemaOf(o);
+  if (local) {
+    const parsed = local.safeParse(o);
+    return parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  }
   const model = (await import(moduleOf(o))) as Record<string, new (data: unknown) => { validate(): void }>;
   const Model = model[o.kind];
   if (!Model) return [`${o.apiVersion} ${o.kind}: not a Kubernetes API type`];
@@ -42,7 +91,8 @@ export async function schemaErrors(o: K8sObject): Promise<string[]> {
  * fields of the objects that their types do not declare, as `Kind/name: path`.
  */
 export function fieldChecker(types: Array<Pick<K8sObject, 'apiVersion' | 'kind'>>): (objects: K8sObject[]) => string[] {
-  const modules = [...new Set(types.map(moduleOf))];
+  // Objects with a local schema (Envoy Gateway's) have their field names checked by it (schemaErrors).
+  const modules = [...new Set(types.filter((t) => !localSchemaOf(t)).map(moduleOf))];
   const file = join(process.cwd(), '__kubernetes-types__.ts');
   const source = modules.map((m, k) => `import type { I${m.split('/').at(-1)} as T${k} } from '${m}';\nexport type R${k} = T${k};`).join('\n');
   const options: ts.CompilerOptions = { strict: true, noEmit: true, skipLibCheck: true, types: [], module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext };
@@ -75,7 +125,7 @@ export function fieldChecker(types: Array<Pick<K8sObject, 'apiVersion' | 'kind'>
         else walk(child, checker.getTypeOfSymbol(property), at, where);
       }
     };
-    for (const o of objects) {
+    for (const o of objects.filter((x) => !localSchemaOf(x))) {
       const type = typeOf.get(moduleOf(o));
       const where = `${o.kind}/${o.metadata.name}`;
       if (!type || checker.getPropertiesOfType(type).length === 0) found.push(`${where}: no declaration of ${o.apiVersion} ${o.kind} in ${moduleOf(o)}`);

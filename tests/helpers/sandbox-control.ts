@@ -5,6 +5,8 @@ export interface RecordedCall {
   query?: Record<string, unknown>;
   /** Body fields, secrets shown as '***'. */
   body?: Record<string, unknown>;
+  /** A multipart upload's file: its part's name, the file name it was given, its declared type. */
+  file?: { field: string; name: string; type: string };
   requestId?: string;
   traceparent?: string;
 }

@@ -1,4 +1,5 @@
 import { files as fileCalls, quotas } from '../../../back-office/index.js';
+import { callOf } from '../calls.js';
 import { serve } from '../contract.js';
 import { randomBytes } from 'node:crypto';
 import multipart from '@fastify/multipart';
@@ -62,6 +63,12 @@ export default async function quotaPreferenceRoutes(app: FastifyInstance, { stat
     const data = await upload.toBuffer().catch(() => null);
     if (!data || upload.file.truncated) return invalid(reply, 'Arquivo maior que 8 MB.');
     const category = (upload.fields.category as { value?: string } | undefined)?.value;
+    // What came, as the back office would log it: the text fields and the file's part, name and declared type.
+    const call = callOf(request);
+    if (call) {
+      call.body = { category, descricao: (upload.fields.descricao as { value?: string } | undefined)?.value };
+      call.file = { field: upload.fieldname, name: upload.filename, type: upload.mimetype };
+    }
     if (!category) return invalid(reply, 'Informe a categoria do arquivo.');
     // Billing flows' documents (cash billing, the awarded flow): PDF or JPEG (doc 2 §5).
     const allowed = category === 'documento-identidade' ? DOCUMENT_TYPES : category === 'faturamento-especie' || category === 'contemplacao' || category === 'faturamento-veiculo' ? ['application/pdf', 'image/jpeg'] : category === 'devolucao' ? REFUND_TYPES : IMAGE_TYPES;

@@ -32,6 +32,31 @@ describe('capability downgrade', () => {
     expect(downgrade([own], old)[0]).not.toBe(downgrade([own], old)[0]);
   });
 
+  it('draws a data table for a client without it as cards, each row’s actions as link buttons named as before', () => {
+    const table: ComponentNode = {
+      type: 'data-table',
+      caption: 'Pedidos',
+      columns: ['Pedido', 'Situação'],
+      actionsColumn: 'Ações',
+      rows: [{ id: 'pedido-3', cells: ['#3', 'agendado'], actions: [{ label: 'Aprovar', accessibleName: 'Aprovar o pedido #3', action: { type: 'submit', action: 'ops/aprovar', payload: { pedido: 3 } } }] }],
+    };
+    expect(downgrade([table], parseCapabilities('list,card,button,text'))).toEqual([
+      {
+        type: 'list',
+        label: 'Pedidos',
+        items: [
+          {
+            type: 'card',
+            id: 'pedido-3',
+            title: '#3',
+            subtitle: 'Situação: agendado',
+            items: [{ type: 'button', label: 'Aprovar', accessibleName: 'Aprovar o pedido #3', variant: 'link', action: { type: 'submit', action: 'ops/aprovar', payload: { pedido: 3 } } }],
+          },
+        ],
+      },
+    ]);
+  });
+
   it('drops a component with no fallback the client cannot draw, also inside a card', () => {
     const card: ComponentNode = { type: 'card', items: [{ type: 'stepper', steps: [] }, { type: 'text', text: 'ok' }] };
     expect(downgrade([card], parseCapabilities('card,text'))).toEqual([{ type: 'card', items: [{ type: 'text', text: 'ok' }] }]);

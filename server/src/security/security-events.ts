@@ -20,6 +20,7 @@ export const SECURITY_EVENTS = {
   'access.refused': 'a request was refused by a rule: guard, ownership, role, partner, host or the console’s host',
   'token.replayed': 'a one-use token (transparent login) was presented again',
   'session.ended': 'customer sessions ended: by their customer (logout; another session or all the others, from the sessions screen) or by an approver in the console',
+  'session.revoked': 'the back office refused a session’s refresh token (its life over, revoked, used twice, the account disabled): that session ended',
   'staff.signed-in': 'a staff member signed in to the console',
   'staff.sign-in-failed': 'a console sign-in was refused (wrong password, unknown login)',
   'staff.signed-out': 'a staff member signed out of the console',

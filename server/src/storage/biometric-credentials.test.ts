@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BiometricCredentials, type BiometricRecord } from './biometric-credentials.js';
+import { BiometricCredentials, NEWEST_GRANT_SCHEME, sealGrant, type BiometricRecord } from './biometric-credentials.js';
 import { openDatabase, type Database } from './database.js';
 
 /**
@@ -36,12 +36,32 @@ describe('biometric grants at rest', () => {
     const store = new BiometricCredentials(db, 60_000);
     await store.enrol(credential, record);
     const [row] = await db.query<{ sealed: string }>('SELECT sealed FROM biometric_credentials');
-    const sealed = Buffer.from(row!.sealed, 'base64');
+    const [, prefix = '', body = ''] = /^(grant\.v\d+\.)?(.*)$/.exec(row!.sealed)!;
+    const sealed = Buffer.from(body, 'base64');
     for (const at of [0, 20, sealed.length - 1]) {
       const changed = Buffer.from(sealed);
       changed[at] = changed[at]! ^ 0x01;
-      await db.query('UPDATE biometric_credentials SET sealed = $1', [changed.toString('base64')]);
+      await db.query('UPDATE biometric_credentials SET sealed = $1', [prefix + changed.toString('base64')]);
       expect(await store.find(credential), `byte ${at}`).toBeNull();
     }
+  });
+
+  it('records the scheme a grant is sealed with, opens the older one, and seals it with the newest at renew (OWASP ASVS 5.0 V11.2.2)', async () => {
+    const store = new BiometricCredentials(db, 60_000);
+    await store.enrol(credential, record);
+    const [fresh] = await db.query<{ sealed: string }>('SELECT sealed FROM biometric_credentials');
+    expect(fresh!.sealed).toMatch(/^grant\.v2\.[A-Za-z0-9+/=]+$/);
+    expect((await store.find(credential))?.scheme).toBe(NEWEST_GRANT_SCHEME);
+    // A grant the first scheme sealed (bare base64) still opens, and says so.
+    await db.query('UPDATE biometric_credentials SET sealed = $1', [sealGrant(credential, record.grant, 1)]);
+    const older = await store.find(credential);
+    expect(older).toMatchObject({ grant: record.grant, scheme: 1 });
+    await store.renew(credential, { ...older!.grant, refreshToken: 'girado' });
+    const [renewed] = await db.query<{ sealed: string }>('SELECT sealed FROM biometric_credentials');
+    expect(renewed!.sealed.startsWith('grant.v2.')).toBe(true);
+    expect(await store.find(credential)).toMatchObject({ grant: { refreshToken: 'girado' }, scheme: 2 });
+    // The version is bound: a newer seal relabelled as the first scheme opens nothing.
+    await db.query('UPDATE biometric_credentials SET sealed = $1', [renewed!.sealed.slice('grant.v2.'.length)]);
+    expect(await store.find(credential)).toBeNull();
   });
 });

@@ -17,23 +17,54 @@ export interface BiometricRecord {
   partnerId: number;
   platform: string;
   grant: BiometricGrant;
+  /** The scheme its grant was found sealed with (find); the next renew seals it with the newest. */
+  scheme?: GrantScheme;
 }
 
 const hashOf = (credential: string) => createHash('sha256').update(credential, 'utf8').digest('hex');
 
-/** AES-256-GCM key derived from the credential: the database alone cannot open a grant. */
-const keyOf = (credential: string) => Buffer.from(hkdfSync('sha256', credential, 'consorcio-biometria', 'grant-v1', 32));
+/**
+ * The schemes a grant has been sealed with, by version: each names how its key is derived from the
+ * credential and what it binds. The newest seals; every listed one opens, so a scheme is replaced by
+ * adding a version (newest last) and each grant is sealed again with it at its next unlock (renew);
+ * a version is dropped once no grant sealed with it is alive (BIOMETRIC_TTL_DAYS after the last
+ * unlock that could have renewed it). docs/cryptography.md.
+ *
+ * 1: AES-256-GCM, key HKDF-SHA256(credential, 'consorcio-biometria', 'grant-v1'); stored as bare
+ *    base64 of IV, tag and ciphertext (the version is known by the absence of a prefix).
+ * 2: AES-256-GCM, key HKDF-SHA256(credential, 'consorcio-biometria', 'grant-v2'), the version bound
+ *    as additional data; stored as `grant.v2.` + base64 of IV, tag and ciphertext.
+ */
+const SCHEMES = {
+  1: { prefix: '', info: 'grant-v1', context: undefined },
+  2: { prefix: 'grant.v2.', info: 'grant-v2', context: 'grant.v2' },
+} as const satisfies Record<number, { prefix: string; info: string; context: string | undefined }>;
+export type GrantScheme = keyof typeof SCHEMES;
+export const NEWEST_GRANT_SCHEME: GrantScheme = 2;
 
-/** The grant sealed with the credential's key, stored as base64 of IV, tag and ciphertext. */
-function seal(credential: string, grant: BiometricGrant): string {
-  const { iv, body, tag } = gcmSeal(keyOf(credential), JSON.stringify(grant));
-  return Buffer.concat([iv, tag, body]).toString('base64');
+const keyOf = (credential: string, scheme: GrantScheme) => Buffer.from(hkdfSync('sha256', credential, 'consorcio-biometria', SCHEMES[scheme].info, 32));
+
+/** The grant sealed with the credential's key under `scheme` (the newest unless a test asks for another). */
+export function sealGrant(credential: string, grant: BiometricGrant, scheme: GrantScheme = NEWEST_GRANT_SCHEME): string {
+  const { prefix, context } = SCHEMES[scheme];
+  const { iv, body, tag } = gcmSeal(keyOf(credential, scheme), JSON.stringify(grant), context);
+  return prefix + Buffer.concat([iv, tag, body]).toString('base64');
 }
 
-function open(credential: string, sealed: string): BiometricGrant | null {
-  const raw = Buffer.from(sealed, 'base64');
-  const plain = gcmOpen(keyOf(credential), { iv: raw.subarray(0, 12), tag: raw.subarray(12, 28), body: raw.subarray(28) });
-  return plain === null ? null : (JSON.parse(plain) as BiometricGrant);
+/** The version a stored grant was sealed with: its prefix, or none for the first. */
+function schemeOf(sealed: string): GrantScheme | null {
+  const prefixed = (Object.keys(SCHEMES).map(Number) as GrantScheme[]).find((v) => SCHEMES[v].prefix && sealed.startsWith(SCHEMES[v].prefix));
+  if (prefixed) return prefixed;
+  return /^[A-Za-z0-9+/=]+$/.test(sealed) ? 1 : null;
+}
+
+function open(credential: string, sealed: string): { grant: BiometricGrant; scheme: GrantScheme } | null {
+  const scheme = schemeOf(sealed);
+  if (scheme === null) return null;
+  const { prefix, context } = SCHEMES[scheme];
+  const raw = Buffer.from(sealed.slice(prefix.length), 'base64');
+  const plain = gcmOpen(keyOf(credential, scheme), { iv: raw.subarray(0, 12), tag: raw.subarray(12, 28), body: raw.subarray(28) }, context);
+  return plain === null ? null : { grant: JSON.parse(plain) as BiometricGrant, scheme };
 }
 
 /**
@@ -56,7 +87,7 @@ export class BiometricCredentials {
        VALUES ($1, $2, $3, $4, $5, $6, $7)
        ON CONFLICT (credential_hash) DO UPDATE SET customer = excluded.customer, partner_id = excluded.partner_id, platform = excluded.platform,
          sealed = excluded.sealed, created_at = excluded.created_at, expires_at = excluded.expires_at, last_used_at = NULL, revoked_at = NULL`,
-      [hashOf(credential), record.customer, record.partnerId, record.platform, seal(credential, record.grant), now, now + this.lifetimeMs],
+      [hashOf(credential), record.customer, record.partnerId, record.platform, sealGrant(credential, record.grant), now, now + this.lifetimeMs],
     );
   }
 
@@ -68,8 +99,8 @@ export class BiometricCredentials {
     );
     const row = rows[0];
     if (!row) return null;
-    const grant = open(credential, row.sealed);
-    return grant ? { customer: row.customer, partnerId: Number(row.partner_id), platform: row.platform, grant } : null;
+    const opened = open(credential, row.sealed);
+    return opened ? { customer: row.customer, partnerId: Number(row.partner_id), platform: row.platform, grant: opened.grant, scheme: opened.scheme } : null;
   }
 
   /**
@@ -90,11 +121,11 @@ export class BiometricCredentials {
     await this.db.query('UPDATE biometric_credentials SET unlocking_until = NULL WHERE credential_hash = $1', [hashOf(credential)]);
   }
 
-  /** Keeps the rotated refresh token (and the customer as the back office knows them now). */
+  /** Keeps the rotated refresh token (and the customer as the back office knows them now), sealed with the newest scheme. */
   async renew(credential: string, grant: BiometricGrant): Promise<void> {
     await this.db.query('UPDATE biometric_credentials SET sealed = $2, last_used_at = $3, unlocking_until = NULL WHERE credential_hash = $1 AND revoked_at IS NULL', [
       hashOf(credential),
-      seal(credential, grant),
+      sealGrant(credential, grant),
       this.now(),
     ]);
   }

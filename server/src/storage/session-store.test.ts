@@ -123,6 +123,24 @@ describe.each([
     expect(await new SessionStore(db, 15 * 60_000, clock, new SealKeys([k1])).get(s.id)).toBeNull();
   });
 
+  it('finds, lists and ends a customer’s sessions opened under the older COOKIE_SECRET after a rotation (OWASP ASVS 5.0 V11.2.2)', async ({ skip: skipTest }) => {
+    if (skip) skipTest();
+    const keys = new SealKeys([{ id: 'k1', key: randomBytes(32) }]);
+    const [older, newer] = [randomBytes(32), randomBytes(32)];
+    const customer = { partnerId: 90 + Math.floor(Math.random() * 1000), account: '66115750903' };
+    const before = new SessionStore(db, 15 * 60_000, clock, keys, [older]);
+    const opened = await before.create({ ...data(now + 3_600_000), partnerId: customer.partnerId });
+    // The rotation: the new secret first, the old one kept.
+    const rotated = new SessionStore(db, 15 * 60_000, clock, keys, [newer, older]);
+    const mine = await rotated.create({ ...data(now + 3_600_000), partnerId: customer.partnerId });
+    expect((await rotated.sessionsOf(customer.partnerId, customer.account)).map((s) => s.ref).sort()).toEqual([rotated.refOf(opened.id), rotated.refOf(mine.id)].sort());
+    // Without the old secret, the session opened before is lost from the list: what the list form of COOKIE_SECRET prevents.
+    expect(await new SessionStore(db, 15 * 60_000, clock, keys, [newer]).sessionsOf(customer.partnerId, customer.account)).toHaveLength(1);
+    expect(await rotated.endAllOf(customer.partnerId, customer.account, mine.id)).toBe(1);
+    expect(await rotated.get(opened.id)).toBeNull();
+    expect(await rotated.get(mine.id)).not.toBeNull();
+  });
+
   it('does not open tokens copied into another session’s row', async ({ skip: skipTest }) => {
     if (skip) skipTest();
     const keys = new SealKeys([{ id: 'k', key: randomBytes(32) }]);

@@ -28,15 +28,21 @@ export function newSessionId(): string {
 export class SessionStore {
   /** Sessions read lately, for the embedded database only (session-cache.ts says why that is safe). */
   private readonly cache: SessionCache | null;
+  private readonly holderKeys: readonly Buffer[];
 
   constructor(
     private readonly db: Database,
     private readonly idleMs: number,
     private readonly now: () => number = Date.now,
     private readonly keys: SealKeys = SealKeys.ephemeral(),
-    /** Keys the lookup of a customer's sessions (`holder`) and the sessions' refs; the server gives config.subjectKey. */
-    private readonly holderKey: Buffer = randomBytes(32),
+    /**
+     * Keys the lookup of a customer's sessions (`holder`) and the sessions' refs, newest first (the
+     * server gives config.subjectKeys, from COOKIE_SECRET): the first writes, every one finds.
+     */
+    holderKeys: Buffer | readonly Buffer[] = randomBytes(32),
   ) {
+    this.holderKeys = Buffer.isBuffer(holderKeys) ? [holderKeys] : [...holderKeys];
+    if (this.holderKeys.length === 0) throw new Error('at least one holder key is needed');
     this.cache = db.kind === 'pglite' ? new SessionCache(SESSION_CACHE_CAPACITY) : null;
   }
 
@@ -133,7 +139,7 @@ export class SessionStore {
       await connection.query('SELECT pg_advisory_lock(hashtext($1))', [key]);
       try {
         const onConnection: Database = { kind: this.db.kind, query: (sql, params) => connection.query(sql, params), withConnection: (run) => run(connection), close: async () => undefined };
-        return await fn(new SessionStore(onConnection, this.idleMs, this.now, this.keys, this.holderKey));
+        return await fn(new SessionStore(onConnection, this.idleMs, this.now, this.keys, this.holderKeys));
       } finally {
         await connection.query('SELECT pg_advisory_unlock(hashtext($1))', [key]);
       }
@@ -150,19 +156,24 @@ export class SessionStore {
    * partner and CPF/CNPJ, as security events name the customer, never the number itself.
    */
   holderOf(partnerId: number, account: string): string {
-    return pseudonym(this.holderKey, partnerId, account);
+    return pseudonym(this.holderKeys[0]!, partnerId, account);
+  }
+
+  /** The holders a customer's sessions may carry: under the newest key, then under each older one. */
+  private holdersOf(partnerId: number, account: string): string[] {
+    return this.holderKeys.map((key) => pseudonym(key, partnerId, account));
   }
 
   /** How a page and an action name a session: a keyed digest of its id, useless as a cookie. */
   refOf(id: string): string {
-    return createHmac('sha256', this.holderKey).update(`session-ref:${id}`).digest('base64url').slice(0, 22);
+    return createHmac('sha256', this.holderKeys[0]!).update(`session-ref:${id}`).digest('base64url').slice(0, 22);
   }
 
   /** The customer's live sessions, newest first. */
   async sessionsOf(partnerId: number, account: string): Promise<SessionSummary[]> {
     const rows = await this.db.query<{ id: string; platform: string; created_at: Date | string; last_seen_at: Date | string }>(
-      'SELECT id, platform, created_at, last_seen_at FROM sessions WHERE holder = $1 AND expires_at > $2 ORDER BY created_at DESC, id',
-      [this.holderOf(partnerId, account), new Date(this.now())],
+      'SELECT id, platform, created_at, last_seen_at FROM sessions WHERE holder = ANY($1) AND expires_at > $2 ORDER BY created_at DESC, id',
+      [this.holdersOf(partnerId, account), new Date(this.now())],
     );
     return rows.map((r) => ({
       ref: this.refOf(r.id),
@@ -183,7 +194,7 @@ export class SessionStore {
   /** Ends every session of the customer but `except` (an id, the caller's own); how many were live. */
   async endAllOf(partnerId: number, account: string, except?: string): Promise<number> {
     const now = this.now();
-    const rows = await this.db.query<{ id: string; expires_at: Date | string }>('SELECT id, expires_at FROM sessions WHERE holder = $1', [this.holderOf(partnerId, account)]);
+    const rows = await this.db.query<{ id: string; expires_at: Date | string }>('SELECT id, expires_at FROM sessions WHERE holder = ANY($1)', [this.holdersOf(partnerId, account)]);
     let live = 0;
     for (const row of rows) {
       if (row.id === except) continue;
@@ -195,7 +206,7 @@ export class SessionStore {
   }
 
   private async idsOf(partnerId: number, account: string): Promise<string[]> {
-    const rows = await this.db.query<{ id: string }>('SELECT id FROM sessions WHERE holder = $1 AND expires_at > $2', [this.holderOf(partnerId, account), new Date(this.now())]);
+    const rows = await this.db.query<{ id: string }>('SELECT id FROM sessions WHERE holder = ANY($1) AND expires_at > $2', [this.holdersOf(partnerId, account), new Date(this.now())]);
     return rows.map((r) => r.id);
   }
 

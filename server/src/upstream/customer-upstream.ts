@@ -76,6 +76,9 @@ export class RefreshCoordinator {
   }
 }
 
+/** The refresh call's answers that refuse the refresh token itself (invalid grant, unauthorized, forbidden). */
+const REFUSED_REFRESH = new Set([400, 401, 403]);
+
 /**
  * Upstream calls on behalf of the session's customer: picks the customer or quota token,
  * refreshes it before it expires or once on a 401, and ends the session when refresh fails.
@@ -89,6 +92,8 @@ export class CustomerUpstream {
     private readonly now: () => number = Date.now,
     /** The screen's deadline, handed to every call. */
     readonly signal?: CallSignal,
+    /** Told when the back office refused the refresh and the session ended: the security event. */
+    private readonly onRevoked?: () => void,
   ) {}
 
   call<T>(req: Omit<UpstreamRequest, 'accessToken'> & { scope?: TokenScope }): Promise<T> {
@@ -161,6 +166,12 @@ export class CustomerUpstream {
         } catch (cause) {
           if (cause instanceof UpstreamError && cause.unavailable) throw cause;
           await store.destroy(this.session.id);
+          // The back office refused this session's refresh token (its life over, revoked, reused):
+          // the session ends with a security event. The customer's other sessions keep their own
+          // tokens and meet the back office's verdict at their own refresh: one token refused says
+          // nothing of the account, and ending them all would let one session's fault log a
+          // customer out everywhere.
+          if (cause instanceof UpstreamError && REFUSED_REFRESH.has(cause.status)) this.onRevoked?.();
           throw new AppError('session.expired', { cause });
         }
         const fresh = tokensFrom(answer, this.now());

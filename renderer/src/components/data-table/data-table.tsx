@@ -1,8 +1,28 @@
 import { useId, useState } from 'react';
 import type { ComponentOf } from '../../../../screens/contract/components.js';
+import { ColumnHeaders } from '../../ui/column-headers.js';
+import { ActionButton } from '../action-button.js';
 import { ActionLink } from '../action-link.js';
 
 type Row = ComponentOf<'data-table'>['rows'][number];
+type RowAction = NonNullable<Row['actions']>[number];
+
+/** A row's own controls: a link for what navigates, a button for the rest, each named by what it acts on. */
+function RowActions({ actions }: { actions: readonly RowAction[] }) {
+  return (
+    <div className="data-table-row-actions">
+      {actions.map((a, i) =>
+        a.action.type === 'navigate' ? (
+          <ActionLink key={i} className="data-table-action" action={a.action} accessibleName={a.accessibleName}>
+            {a.label}
+          </ActionLink>
+        ) : (
+          <ActionButton key={i} label={a.label} accessibleName={a.accessibleName} action={a.action} variant="secondary" />
+        ),
+      )}
+    </div>
+  );
+}
 
 /** Lower case without accents, so "definicao" finds "Definição". */
 export function searchable(text: string): string {
@@ -20,7 +40,8 @@ export function rowMatches(row: Row, query: string): boolean {
 const fill = (template: string, shown: number, total: number) => template.replace('{shown}', String(shown)).replace('{total}', String(total));
 
 /**
- * A table whose rows may lead somewhere (the first cell a link), with an optional search field that
+ * A table whose rows may lead somewhere (the first cell a link) and carry their own actions (a last
+ * column of links and buttons), with an optional search field that
  * filters the rows as one types and a status line announcing how many are shown. Rows that do not
  * match are removed from the table, not hidden by colour, so every reader sees the same rows. On a
  * phone (CSS) each row becomes a block whose cells carry their column's name, hidden from assistive
@@ -30,6 +51,7 @@ export function DataTable({ node }: { node: ComponentOf<'data-table'> }) {
   const searchId = useId();
   const [query, setQuery] = useState('');
   const rows = node.search ? node.rows.filter((row) => rowMatches(row, query)) : node.rows;
+  const withActions = node.rows.some((row) => row.actions?.length);
   return (
     <div className="data-table">
       {node.search ? (
@@ -53,17 +75,9 @@ export function DataTable({ node }: { node: ComponentOf<'data-table'> }) {
         </div>
       ) : null}
       <div className="table-scroll">
-        <table className="table data-table-table">
+        <table className={withActions ? 'table data-table-table data-table-has-actions' : 'table data-table-table'}>
           <caption>{node.caption}</caption>
-          <thead>
-            <tr>
-              {node.columns.map((c, i) => (
-                <th key={i} scope="col">
-                  {c}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <ColumnHeaders columns={withActions ? [...node.columns, node.actionsColumn ?? ''] : node.columns} />
           <tbody>
             {rows.map((row, r) => (
               <tr key={row.id ?? `${r}-${row.cells[0] ?? ''}`}>
@@ -87,6 +101,11 @@ export function DataTable({ node }: { node: ComponentOf<'data-table'> }) {
                     </td>
                   ),
                 )}
+                {withActions ? (
+                  <td className="data-table-actions">
+                    <RowActions actions={row.actions ?? []} />
+                  </td>
+                ) : null}
               </tr>
             ))}
           </tbody>

@@ -1,21 +1,27 @@
 /**
- * The row operations both console editors offer (decision-table rows, wizard steps), on the list
- * in place: the models call them on their own clone.
+ * The row operations both console editors offer (decision-table rows, wizard steps), as pure
+ * functions on a list: each answers a new list and leaves the one given as it was.
  */
 
-/** Moves the item at `from` to `to`; nothing when `to` is outside the list. */
-export function moveItem<T>(items: T[], from: number, to: number): void {
-  if (to < 0 || to >= items.length) return;
-  const [item] = items.splice(from, 1);
-  items.splice(to, 0, item!);
+/** The list with the item at `from` moved to `to`; the same items when `to` is outside the list. */
+export function moveItem<T>(items: readonly T[], from: number, to: number): T[] {
+  const next = [...items];
+  if (to < 0 || to >= items.length || from < 0 || from >= items.length) return next;
+  const [item] = next.splice(from, 1);
+  next.splice(to, 0, item!);
+  return next;
 }
 
-/** Inserts a deep copy of the item right after it. */
-export function duplicateItem<T>(items: T[], index: number): void {
-  items.splice(index + 1, 0, structuredClone(items[index]!));
+/** The list with a deep copy of the item right after it. */
+export function duplicateItem<T>(items: readonly T[], index: number): T[] {
+  if (index < 0 || index >= items.length) return [...items];
+  return [...items.slice(0, index + 1), structuredClone(items[index]!), ...items.slice(index + 1)];
 }
 
-/** Removes the item; the list keeps at least one. */
-export function deleteItem<T>(items: T[], index: number): void {
-  if (items.length > 1) items.splice(index, 1);
+/** The list without the item; a list keeps at least one. */
+export function removeItem<T>(items: readonly T[], index: number): T[] {
+  return items.length > 1 ? items.filter((_, i) => i !== index) : [...items];
 }
+
+/** One of the operations above, bound to its row: what a row's controls hand to their editor. */
+export type RowEdit = <T>(items: readonly T[]) => T[];

@@ -3,10 +3,11 @@ import type { ComponentOf } from '../../../../screens/contract/components.js';
 import type { ActionResult } from '../../../../screens/contract/screen.js';
 import { useResultHandler } from '../../actions/use-run-action.js';
 import { postAction } from '../../lib/api.js';
+import { ColumnHeaders } from '../../ui/column-headers.js';
 import { RowControls, RowFinding } from './row-controls.js';
 import { WizardSteps } from './wizard-steps.js';
 import { addStep, type EditorWizard } from './wizard-model.js';
-import { cellOptions, deleteRow, duplicateRow, emptyRow, moveRow, outcomeField, selectedOptions, setCell, setOutcomeField, type EditorTable, type Option } from './table-model.js';
+import { cellOptions, emptyRow, outcomeField, selectedOptions, setCell, setOutcomeField, type EditorTable, type Option } from './table-model.js';
 
 type Node = ComponentOf<'table-editor'>;
 
@@ -123,7 +124,8 @@ export function TableEditor({ node }: { node: Node }) {
   const rows = Array.isArray(table.rows) ? table.rows : [];
   const inputs = node.inputs;
   const finding = (key: string) => findings[key];
-  const columns = inputs.length + node.outputs.length + 3;
+  const headers = ['#', ...inputs.map((i) => i.label ?? i.name), ...node.outputs.map((o) => o.label ?? o.field ?? 'Resultado'), 'Nota', 'Ações'];
+  const columns = headers.length;
 
   return (
     <section className="table-editor" aria-label={node.label}>
@@ -137,23 +139,7 @@ export function TableEditor({ node }: { node: Node }) {
       <div className="table-scroll">
         <table className="table">
           <caption>{node.label}</caption>
-          <thead>
-            <tr>
-              <th scope="col">#</th>
-              {inputs.map((i) => (
-                <th key={i.name} scope="col">
-                  {i.label ?? i.name}
-                </th>
-              ))}
-              {node.outputs.map((o) => (
-                <th key={o.field ?? ''} scope="col">
-                  {o.label ?? o.field ?? 'Resultado'}
-                </th>
-              ))}
-              <th scope="col">Nota</th>
-              <th scope="col">Ações</th>
-            </tr>
-          </thead>
+          <ColumnHeaders columns={headers} />
           <tbody>
             {rows.flatMap((row, r) => {
               const n = r + 1;
@@ -195,14 +181,7 @@ export function TableEditor({ node }: { node: Node }) {
                       }}
                     />
                   </td>
-                  <RowControls
-                    subject={`linha ${n}`}
-                    index={r}
-                    count={rows.length}
-                    onMove={(to) => update(moveRow(table, r, to))}
-                    onDuplicate={() => update(duplicateRow(table, r))}
-                    onDelete={() => update(deleteRow(table, r))}
-                  />
+                  <RowControls subject={`linha ${n}`} index={r} count={rows.length} onEdit={(edit) => update({ ...table, rows: edit(rows) })} />
                 </tr>,
               ];
               if (problem) cells.push(<RowFinding key={`finding-${r}`} columns={columns} text={`Linha ${n}: ${problem}`} />);

@@ -1,5 +1,4 @@
 /** The decision table as the console's editor changes it: pure functions over its JSON, nothing else touched. */
-import { deleteItem, duplicateItem, moveItem } from './row-ops.js';
 
 export type Scalar = string | number | boolean | null;
 export interface Option {
@@ -69,26 +68,6 @@ export function setOutcomeField(table: EditorTable, row: number, field: string |
   const target = next.rows[row]!;
   if (field === null) target.then = value;
   else target.then = { ...(target.then && typeof target.then === 'object' ? target.then : {}), [field]: value };
-  return next;
-}
-
-export function moveRow(table: EditorTable, from: number, to: number): EditorTable {
-  const next = clone(table);
-  moveItem(next.rows, from, to);
-  return next;
-}
-
-/** A copy of a row, right below it. */
-export function duplicateRow(table: EditorTable, index: number): EditorTable {
-  const next = clone(table);
-  duplicateItem(next.rows, index);
-  return next;
-}
-
-/** Removes a row; a table keeps at least one. */
-export function deleteRow(table: EditorTable, index: number): EditorTable {
-  const next = clone(table);
-  deleteItem(next.rows, index);
   return next;
 }
 

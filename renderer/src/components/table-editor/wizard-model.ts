@@ -1,5 +1,4 @@
 /** A wizard definition as the console's editor changes it: pure functions over its JSON, nothing else touched. */
-import { deleteItem, duplicateItem, moveItem } from './row-ops.js';
 import type { Scalar } from './table-model.js';
 
 export interface EditorStep {
@@ -100,26 +99,6 @@ export function setStepTexts(wizard: EditorWizard, index: number, lines: string)
   const texts = lines.split('\n');
   if (lines === '') delete next.steps[index]!.texts;
   else next.steps[index]!.texts = texts;
-  return next;
-}
-
-export function moveStep(wizard: EditorWizard, from: number, to: number): EditorWizard {
-  const next = structuredClone(wizard);
-  moveItem(next.steps, from, to);
-  return next;
-}
-
-/** A copy right after the original (same id: the analyser asks for another until one is picked). */
-export function duplicateStep(wizard: EditorWizard, index: number): EditorWizard {
-  const next = structuredClone(wizard);
-  duplicateItem(next.steps, index);
-  return next;
-}
-
-/** Removes a step; a wizard keeps at least one. */
-export function deleteStep(wizard: EditorWizard, index: number): EditorWizard {
-  const next = structuredClone(wizard);
-  deleteItem(next.steps, index);
   return next;
 }
 

@@ -1,8 +1,9 @@
 import type { ReactElement } from 'react';
 import type { ComponentOf } from '../../../../screens/contract/components.js';
+import { ColumnHeaders } from '../../ui/column-headers.js';
 import { RowControls, RowFinding } from './row-controls.js';
 import { cellOptions, selectedOptions, type Option, type Scalar } from './table-model.js';
-import { deleteStep, duplicateStep, moveStep, readAvailability, setAvailability, setStepField, setStepTexts, type EditorWizard } from './wizard-model.js';
+import { readAvailability, setAvailability, setStepField, setStepTexts, type EditorWizard } from './wizard-model.js';
 
 type Node = ComponentOf<'table-editor'>;
 type Pick = (props: { label: string; options: Option[]; selected: number[] | 'any'; onChange: (picked: number[] | 'any') => void }) => ReactElement;
@@ -18,26 +19,13 @@ export function WizardSteps(props: { node: Node; wizard: EditorWizard; findings:
   const steps = Array.isArray(wizard.steps) ? wizard.steps : [];
   const names = node.inputs.map((i) => i.name);
   const hasTexts = steps.some((s) => s.title !== undefined || s.texts !== undefined);
-  const columns = 2 + node.outputs.length + 1 + (hasTexts ? 2 : 0) + 2;
+  const headers = ['#', ...node.outputs.map((o) => o.label ?? (o.field === 'id' ? 'Passo' : o.field === 'route' ? 'Rota' : o.field)), 'Rótulo', ...(hasTexts ? ['Título', 'Textos'] : []), 'Vale quando', 'Ações'];
+  const columns = headers.length;
   return (
     <div className="table-scroll">
       <table className="table">
         <caption>{node.label}</caption>
-        <thead>
-          <tr>
-            <th scope="col">#</th>
-            {node.outputs.map((o) => (
-              <th key={o.field ?? ''} scope="col">
-                {o.label ?? (o.field === 'id' ? 'Passo' : o.field === 'route' ? 'Rota' : o.field)}
-              </th>
-            ))}
-            <th scope="col">Rótulo</th>
-            {hasTexts ? <th scope="col">Título</th> : null}
-            {hasTexts ? <th scope="col">Textos</th> : null}
-            <th scope="col">Vale quando</th>
-            <th scope="col">Ações</th>
-          </tr>
-        </thead>
+        <ColumnHeaders columns={headers} />
         <tbody>
           {steps.flatMap((step, s) => {
             const n = s + 1;
@@ -90,14 +78,7 @@ export function WizardSteps(props: { node: Node; wizard: EditorWizard; findings:
                     })
                   )}
                 </td>
-                <RowControls
-                  subject={`passo ${n}`}
-                  index={s}
-                  count={steps.length}
-                  onMove={(to) => update(moveStep(wizard, s, to))}
-                  onDuplicate={() => update(duplicateStep(wizard, s))}
-                  onDelete={() => update(deleteStep(wizard, s))}
-                />
+                <RowControls subject={`passo ${n}`} index={s} count={steps.length} onEdit={(edit) => update({ ...wizard, steps: edit(steps) })} />
               </tr>,
             ];
             if (problem) rows.push(<RowFinding key={`finding-${s}`} columns={columns} text={`Passo ${n}: ${problem}`} />);

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ComponentOf } from '../../../../screens/contract/components.js';
+import { ColumnHeaders } from '../../ui/column-headers.js';
 
 /**
  * Whether the element is narrower than what it holds (a wide table on a phone). Measured after
@@ -34,15 +35,7 @@ export function Table({ node }: { node: ComponentOf<'table'> }) {
     <div className="table-scroll" ref={ref} {...(overflows ? { tabIndex: 0, role: 'group', 'aria-label': node.caption } : {})}>
       <table className="table">
         <caption>{node.caption}</caption>
-        <thead>
-          <tr>
-            {node.columns.map((c, i) => (
-              <th key={i} scope="col">
-                {c}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <ColumnHeaders columns={node.columns} />
         <tbody>
           {node.rows.map((row, r) => (
             <tr key={r}>

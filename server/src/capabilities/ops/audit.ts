@@ -1,7 +1,7 @@
 import type { FlowVersionSummary } from '../../storage/flow-store.js';
 import type { OpsRequest } from '../../storage/ops-requests.js';
 import { spreadsheetCsv } from './csv.js';
-import { SOURCE_LABEL, requestState, versionAuthor } from './records.js';
+import { requestState, sourceLabel, versionAuthor } from './records.js';
 
 const HEADER = ['registro', 'versao_ou_pedido', 'autor', 'aprovado_por', 'quando_brasilia', 'origem_ou_situacao', 'agendado_para', 'comentario', 'diferencas'];
 
@@ -11,7 +11,7 @@ const HEADER = ['registro', 'versao_ou_pedido', 'autor', 'aprovado_por', 'quando
  * requests with where each stands — in Portuguese.
  */
 export function auditCsv(history: FlowVersionSummary[], requests: OpsRequest[], requireApproval: boolean): string {
-  const versions = history.map((v) => ['versão', v.version, versionAuthor(v), v.approvedBy, new Date(v.createdAt), SOURCE_LABEL[v.source], null, v.comment, v.diff]);
-  const asked = requests.map((r) => ['pedido', r.id, r.author, r.approvedBy, new Date(r.createdAt), requestState(r, requireApproval).text, r.runAt ? new Date(r.runAt) : null, r.comment, r.diff]);
+  const versions = history.map((v) => ['versão', v.version, versionAuthor(v), v.approvedBy, new Date(v.createdAt), sourceLabel(v.source), null, v.comment, v.diff]);
+  const asked = requests.map((r) => ['pedido', r.id, r.author, r.approvedBy, new Date(r.createdAt), requestState(r, requireApproval), r.runAt ? new Date(r.runAt) : null, r.comment, r.diff]);
   return spreadsheetCsv(HEADER, [...versions, ...asked]);
 }

@@ -1,6 +1,6 @@
 import type { Condition } from '../../../../screens/contract/conditions.js';
 import type { DecisionTable, FlowDefinition } from '../../../../screens/contract/flows.js';
-import { CONSOLE_TEXTS } from './console-texts.js';
+import { CONSOLE_TEXTS, consoleText } from './console-texts.js';
 
 /**
  * The words the console shows for the fields of the flow definitions. Definitions name their inputs
@@ -26,12 +26,14 @@ export function valueLabel(value: unknown, list?: string): string {
   return (list && label(`ops.valor.${list}.${text}`)) ?? text;
 }
 
-const COMPARISON: Record<string, string> = { eq: 'é', ne: 'não é', lt: '<', lte: '≤', gt: '>', gte: '≥' };
+/** The condition language's operators the console says in words: `ops.condicao.<op>`, with {{a}} and {{b}} its operands. */
+const SAID = new Set(['eq', 'ne', 'lt', 'lte', 'gt', 'gte', 'in', 'has', 'contains']);
+const say = (key: string, values?: unknown): string => consoleText(`ops.condicao.${key}`, values);
 
 /** A condition of the definitions' language in words: `{"gte":[{"var":"parcelasPagas"},1]}` → "Parcelas pagas ≥ 1". */
 export function describeCondition(expr: Condition | Condition[], label: (name: string) => string = inputLabel): string {
-  const say = (e: unknown, nested = false): string => {
-    if (Array.isArray(e)) return e.map((x) => say(x)).join(', ');
+  const words = (e: unknown, nested = false): string => {
+    if (Array.isArray(e)) return e.map((x) => words(x)).join(', ');
     if (e === null || typeof e !== 'object') return valueLabel(e);
     const [op, args] = Object.entries(e as Record<string, unknown>)[0] ?? ['', null];
     const list = Array.isArray(args) ? args : [args];
@@ -40,24 +42,17 @@ export function describeCondition(expr: Condition | Condition[], label: (name: s
       case 'var':
         return label(String(args));
       case 'exists':
-        return `${label(String(args))} preenchido`;
+        return say('exists', { a: label(String(args)) });
       case 'and':
-        return wrap(list.map((x) => say(x, true)).join(' e '));
       case 'or':
-        return wrap(list.map((x) => say(x, true)).join(' ou '));
+        return wrap(list.map((x) => words(x, true)).join(` ${say(op)} `));
       case 'not':
-        return `não ${say(args, true)}`;
-      case 'in':
-        return `${say(list[0])} é um de: ${say(list[1])}`;
-      case 'has':
-        return `${say(list[0])} inclui ${say(list[1])}`;
-      case 'contains':
-        return `${say(list[0])} contém "${say(list[1])}"`;
+        return say('not', { a: words(args, true) });
       default:
-        return op in COMPARISON ? `${say(list[0])} ${COMPARISON[op]} ${say(list[1])}` : JSON.stringify(e);
+        return SAID.has(op) ? say(op, { a: words(list[0]), b: words(list[1]) }) : JSON.stringify(e);
     }
   };
-  return say(expr);
+  return words(expr);
 }
 
 /** The labelled fields of one definition (its inputs and result fields), for checks and editors. */

@@ -82,7 +82,7 @@ export default async function identityDocuments(app: FastifyInstance) {
       if (missing) return { kind: 'field-errors', errors: { paginas: missing } };
       try {
         const files = [];
-        for (const page of pages) files.push(await uploadFile(upstream!, { ...page, type: page.type! }, 'documento-identidade'));
+        for (const [k, page] of pages.entries()) files.push(await uploadFile(upstream!, { field: 'paginas', n: k + 1, data: page.data, type: page.type! }, 'documento-identidade'));
         const { id } = await upstream!.request(sessionCalls.identityDocuments, {
           json: { inscricaoNacional: session.data.customer.inscricaoNacional, tipoDocumento: type.descricao, arquivos: files.map((f) => f.id) },
         });

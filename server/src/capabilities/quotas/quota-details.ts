@@ -90,7 +90,7 @@ export default async function quotaDetails(app: FastifyInstance) {
       const type = acceptedContent(photo.data, PHOTO_TYPES);
       if (!type) return { kind: 'field-errors', errors: { foto: app.text('cotas.erro.foto') } };
       try {
-        const file = await uploadFile(request.customerUpstream(), { ...photo, type }, 'foto-cota');
+        const file = await uploadFile(request.customerUpstream(), { field: 'foto', n: 1, data: photo.data, type }, 'foto-cota');
         await savePreferences(request, { photo_url: file.url });
       } catch (err) {
         return refused(err, 'cotas.erro.foto');

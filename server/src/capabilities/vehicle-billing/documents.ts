@@ -43,7 +43,7 @@ function fileForm(app: FastifyInstance, id: string, fields: DocField[], action: 
  */
 async function checkedUpload(upstream: CustomerUpstream, input: Record<string, string[]>, fields: DocField[]): Promise<{ ids: string[] } | { errors: Record<string, string> }> {
   const errors: Record<string, string> = {};
-  const files: Array<{ name: string; data: Buffer; type: string; label: string }> = [];
+  const files: Array<{ field: string; n: number; data: Buffer; type: string; label: string }> = [];
   for (const field of fields) {
     const parsed = (input[field.id] ?? []).filter(Boolean).map((v) => parseDataUrl(v, ANY_TYPE));
     if (parsed.some((p) => p === null)) {
@@ -52,7 +52,7 @@ async function checkedUpload(upstream: CustomerUpstream, input: Record<string, s
     }
     const problem = billingFilesProblem(parsed.map((p) => p!.data), field.max);
     if (problem) errors[field.id] = problem;
-    else for (const p of parsed) files.push({ name: p!.name, data: p!.data, type: sniffType(p!.data)!, label: field.label });
+    else for (const [k, p] of parsed.entries()) files.push({ field: field.id, n: k + 1, data: p!.data, type: sniffType(p!.data)!, label: field.label });
   }
   if (Object.keys(errors).length) return { errors };
   const ids: string[] = [];

@@ -51,7 +51,7 @@ export default async function usedContract(app: FastifyInstance, { steps }: { st
       if (problem) return { kind: 'field-errors', errors: { cartaCorrecao: problem } };
       try {
         const ids: string[] = [];
-        for (const p of parsed) ids.push((await uploadFile(upstream!, { name: p!.name, data: p!.data, type: sniffType(p!.data)! }, 'faturamento-veiculo', 'Carta de correção')).id);
+        for (const [k, p] of parsed.entries()) ids.push((await uploadFile(upstream!, { field: 'cartaCorrecao', n: k + 1, data: p!.data, type: sniffType(p!.data)! }, 'faturamento-veiculo', 'Carta de correção')).id);
         await vehicle.sendCorrectionLetter(upstream!, quotaIdOf(upstream!), ids);
       } catch (err) {
         return refusalOf(app, err);

@@ -51,7 +51,7 @@ export default async function usedInspectionRefused(app: FastifyInstance, { step
       if (problem) return { kind: 'field-errors', errors: { documento: problem } };
       try {
         const ids: string[] = [];
-        for (const p of parsed) ids.push((await uploadFile(upstream!, { ...p!, type: sniffType(p!.data)! }, 'faturamento-veiculo', 'Documento da vistoria')).id);
+        for (const [k, p] of parsed.entries()) ids.push((await uploadFile(upstream!, { field: 'documento', n: k + 1, data: p!.data, type: sniffType(p!.data)! }, 'faturamento-veiculo', 'Documento da vistoria')).id);
         await usedUpstream.reanalysis(upstream!, quotaIdOf(upstream!), ids);
       } catch (err) {
         return refusalOf(app, err);

@@ -62,7 +62,7 @@ function fileForm(app: FastifyInstance, id: string, fields: DocField[], acao: st
  */
 async function checkedUpload(upstream: CustomerUpstream, input: Record<string, unknown>, fields: DocField[]): Promise<{ files: Array<{ codigo: string; id: string }> } | { errors: Record<string, string> }> {
   const errors: Record<string, string> = {};
-  const ready: Array<{ field: DocField; name: string; data: Buffer }> = [];
+  const ready: Array<{ field: DocField; n: number; data: Buffer }> = [];
   for (const field of fields) {
     const values = Array.isArray(input[field.id]) ? (input[field.id] as string[]) : [];
     const parsed = values.filter(Boolean).map((v) => parseDataUrl(v, ANY_TYPE));
@@ -72,11 +72,11 @@ async function checkedUpload(upstream: CustomerUpstream, input: Record<string, u
     }
     const problem = filesProblem(parsed.map((p) => p!.data), field.max, field.pdfOnly ? PDF_ONLY : BILLING_UPLOADS);
     if (problem) errors[field.id] = problem;
-    else for (const p of parsed) ready.push({ field, name: p!.name, data: p!.data });
+    else for (const [k, p] of parsed.entries()) ready.push({ field, n: k + 1, data: p!.data });
   }
   if (Object.keys(errors).length) return { errors };
   const files: Array<{ codigo: string; id: string }> = [];
-  for (const f of ready) files.push({ codigo: f.field.id, id: (await uploadFile(upstream, { name: f.name, data: f.data, type: sniffType(f.data)! }, 'faturamento-veiculo', f.field.label)).id });
+  for (const f of ready) files.push({ codigo: f.field.id, id: (await uploadFile(upstream, { field: f.field.id, n: f.n, data: f.data, type: sniffType(f.data)! }, 'faturamento-veiculo', f.field.label)).id });
   return { files };
 }
 

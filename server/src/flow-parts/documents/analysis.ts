@@ -11,7 +11,7 @@ export type { AnalysisVerb } from '../../../../back-office/index.js';
  */
 export async function uploadAll(upstream: CustomerUpstream, files: readonly CheckedFile[], category: string): Promise<string[]> {
   const ids: string[] = [];
-  for (const f of files) ids.push((await uploadFile(upstream, { name: f.name, type: f.type, data: f.data }, category, f.label)).id);
+  for (const f of files) ids.push((await uploadFile(upstream, { field: f.field, n: f.n, type: f.type, data: f.data }, category, f.label)).id);
   return ids;
 }
 

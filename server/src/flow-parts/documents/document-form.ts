@@ -21,7 +21,8 @@ export interface DocumentField {
 export interface CheckedFile {
   field: string;
   label: string;
-  name: string;
+  /** Its place among the field's files (1, 2 …): the server names it `<field>-<n>.<extension>`. */
+  n: number;
   type: ContentType;
   data: Buffer;
 }
@@ -76,7 +77,7 @@ export function checkDocumentFiles(
       continue;
     }
     done.push(field.id);
-    for (const p of parsed) files.push({ field: field.id, label: field.label, name: p!.name, type: contentType(p!.data)!, data: p!.data });
+    for (const [k, p] of parsed.entries()) files.push({ field: field.id, label: field.label, n: k + 1, type: contentType(p!.data)!, data: p!.data });
   }
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, files, fields: done };
 }

@@ -41,7 +41,9 @@ export default fp(
     app.decorateRequest('session', null);
     app.decorateRequest('customerUpstream', function (this: FastifyRequest) {
       if (!this.session) throw new Error('customerUpstream() needs a session');
-      return new CustomerUpstream(app.upstream, app.sessions, this.session, app.refresher, Date.now, this.deadline ?? undefined);
+      const request = this;
+      const revoked = () => securityEvent(request, 'session.revoked', { reason: 'refresh-refused' });
+      return new CustomerUpstream(app.upstream, app.sessions, this.session, app.refresher, Date.now, this.deadline ?? undefined, revoked);
     });
     app.decorateRequest('deadline', null);
 

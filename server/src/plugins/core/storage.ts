@@ -50,7 +50,7 @@ export default fp(
     } else if (app.config.DATABASE_MIGRATE === 'never') app.log.info('DATABASE_MIGRATE=never applies to PostgreSQL: the embedded PGlite migrates itself');
     app.decorate('schema', schema);
     // A customer's sessions are found by the same keyed pseudonym security events name them by.
-    app.decorate('sessions', new SessionStore(db, app.config.SESSION_IDLE_MINUTES * 60_000, Date.now, app.config.sealKeys, app.config.subjectKey));
+    app.decorate('sessions', new SessionStore(db, app.config.SESSION_IDLE_MINUTES * 60_000, Date.now, app.config.sealKeys, app.config.subjectKeys));
     const counters: Counters = app.config.REDIS_URL
       ? new RedisCounters(app.config.REDIS_URL, (err) => app.log.warn({ err }, 'Redis unreachable; ioredis reconnects'))
       : new SqlCounters(db);

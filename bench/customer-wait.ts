@@ -5,7 +5,8 @@
  * two stacks side by side — one whose sandbox answers with the `realistic` latency profile (errors
  * off: a retried failure would be a wait of the profile's, not the product's), one with `none` — in
  * alternating runs, and prints the time from each tap until the next screen is usable (its content
- * there and React owning its controls), p50 and p95. The difference between the two columns is
+ * there and React owning its controls, read on the page's own clock: bench/usable-on-the-page.ts),
+ * p50 and p95. The difference between the two columns is
  * the back office's; what remains under `none` is what the product adds.
  * Goals: login submit → home usable ≤ 1.5 s p50; a tap from home → its screen usable ≤ 1.0 s p50.
  */
@@ -15,6 +16,7 @@ import { persona } from '../tests/helpers/personas.js';
 import { machineLine } from './machine.js';
 import { latencyStack, realisticWithoutErrors } from './latency-stack.js';
 import { stopAll } from './processes.js';
+import { usableAfterTap, watchUsable, type Usable } from './usable-on-the-page.js';
 
 const RUNS = Number(process.env.BENCH_WAIT_RUNS ?? 20);
 const THROTTLE = { latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
@@ -22,20 +24,11 @@ const STEPS = ['login submit → quota list', 'quota chosen → home', 'login su
 type Step = (typeof STEPS)[number];
 const GOALS: Partial<Record<Step, number>> = { 'login submit → home (both waits)': 1500, 'home → slips': 1000 };
 
-/** The element is React's: a tap on it does something. */
-async function reactOwns(page: Page, selector: string): Promise<void> {
-  await page.waitForFunction((sel) => {
-    const el = document.querySelector(sel);
-    return el !== null && Object.keys(el).some((k) => k.startsWith('__reactFiber$'));
-  }, selector);
-}
-
-/** Milliseconds from the tap until `usable` resolves. */
-async function timed(tap: () => Promise<void>, usable: () => Promise<void>): Promise<number> {
-  const started = performance.now();
+/** Taps with `tap` and answers the milliseconds until the screen `usable` names is (bench/usable-on-the-page.ts). */
+async function timed(page: Page, usable: Usable, tap: () => Promise<void>): Promise<number> {
+  await watchUsable(page, usable);
   await tap();
-  await usable();
-  return performance.now() - started;
+  return usableAfterTap(page);
 }
 
 /** One customer's journey on a throttled phone; the wait of each step. */
@@ -52,36 +45,15 @@ async function journey(browser: Browser, base: string): Promise<Record<Step, num
     await page.goto(`${base}/entrar`);
     await page.getByLabel('CPF ou CNPJ').first().fill(ana.document);
     await page.getByLabel('Senha de 6 dígitos').first().fill(ana.password);
-    await reactOwns(page, 'form button[type="submit"]');
-    const choose = page.getByRole('button', { name: 'Acompanhar esta cota' }).first();
-    const toList = await timed(
-      () => page.getByRole('button', { name: 'Entrar' }).first().click(),
-      async () => {
-        await choose.waitFor();
-        await reactOwns(page, 'main button');
-      },
+    // The login form works (hydrated) and the page is at rest, as when a person has typed their password.
+    await page.locator('#root:not([aria-busy])').waitFor();
+    await page.waitForLoadState('networkidle');
+    const toList = await timed(page, { screen: 'groups-and-quotas', text: 'Acompanhar esta cota', owned: 'button' }, () => page.getByRole('button', { name: 'Entrar' }).first().click());
+    const toHome = await timed(page, { screen: 'home', text: 'Olá, Ana', owned: '.app-nav button' }, () => page.getByRole('button', { name: 'Acompanhar esta cota' }).first().click());
+    const toSlips = await timed(page, { screen: 'boletos', text: 'Gerar boleto', owned: 'button' }, () =>
+      page.getByRole('navigation', { name: 'Sua cota' }).getByRole('link', { name: 'Boletos', exact: true }).click(),
     );
-    const toHome = await timed(
-      () => choose.click(),
-      async () => {
-        await page.getByText('Olá, Ana').waitFor();
-        await reactOwns(page, '.app-nav button');
-      },
-    );
-    const toSlips = await timed(
-      () => page.getByRole('navigation', { name: 'Sua cota' }).getByRole('link', { name: 'Boletos', exact: true }).click(),
-      async () => {
-        await page.getByRole('button', { name: 'Gerar boleto' }).first().waitFor();
-        await reactOwns(page, 'main button');
-      },
-    );
-    const toSlip = await timed(
-      () => page.getByRole('button', { name: 'Gerar boleto' }).first().click(),
-      async () => {
-        await page.getByRole('button', { name: 'Copiar código Pix' }).waitFor();
-        await reactOwns(page, 'main button');
-      },
-    );
+    const toSlip = await timed(page, { screen: 'boletos-gerado', text: 'Copiar código Pix', owned: 'button' }, () => page.getByRole('button', { name: 'Gerar boleto' }).first().click());
     return { 'login submit → quota list': toList, 'quota chosen → home': toHome, 'login submit → home (both waits)': toList + toHome, 'home → slips': toSlips, 'slips → generated slip': toSlip };
   } finally {
     await context.close();

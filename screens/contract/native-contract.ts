@@ -9,6 +9,8 @@ import {
   CLIENT_PLATFORM_HEADER,
   CSRF_HEADER,
   CSRF_HEADER_VALUE,
+  NEXT_SCREEN_HEADER,
+  NEXT_SCREEN_INLINE,
   RENDERER_CAPABILITIES_HEADER,
   RENDERER_VERSION_HEADER,
   SCREEN_PARTS_HEADER,
@@ -40,8 +42,12 @@ export function nativeContract() {
     screenSchema: SCREEN_SCHEMA_PATH,
     headers: {
       [RENDERER_VERSION_HEADER]: { sentOn: 'every request', value: 'dotted version of the renderer (e.g. 1.1.0); components newer than it come as fallbacks' },
-      [RENDERER_CAPABILITIES_HEADER]: { sentOn: 'GET /api/screens', value: 'comma-separated component types the client draws; absent means every type of this version' },
+      [RENDERER_CAPABILITIES_HEADER]: { sentOn: 'GET /api/screens, and actions sent with x-next-screen', value: 'comma-separated component types the client draws; absent means every type of this version' },
       [SCREEN_PARTS_HEADER]: { sentOn: 'GET /api/screens, asking again once for a screen that came with a `pending` node', value: `${SCREEN_PARTS_WAIT}: the server waits for every part of the screen (up to its deadline) instead of leaving out those past their budget` },
+      [NEXT_SCREEN_HEADER]: {
+        sentOn: 'POST /api/actions/…, by a client that draws the screen an answer leads to from the answer itself',
+        value: `${NEXT_SCREEN_INLINE}: an answer that moves to another screen (navigate, or a snackbar with \`to\`) carries that screen's document (or the redirect it answers) in \`screen\`, composed for the request's renderer version and capabilities; absent when it could not be composed now, and the client asks GET /api/screens as before`,
+      },
       [CLIENT_PLATFORM_HEADER]: { sentOn: 'every request, by wrappers only — the page load too (Android `loadUrl(url, headers)`, iOS `URLRequest` header)', value: "android | ios; unlocks wrapper features (biometrics, push, share, evaluation modal, mobile-only routes); on the page load it tells the server not to draw the plain web's first screen, which the wrapper's renderer would throw away" },
       [CLIENT_APP_VERSION_HEADER]: { sentOn: 'every request, by wrappers only', value: 'app version (e.g. 1.70.00), checked against the mandatory versions' },
       [CSRF_HEADER]: { sentOn: 'every non-GET request', value: CSRF_HEADER_VALUE },

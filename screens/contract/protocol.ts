@@ -11,6 +11,14 @@ export const RENDERER_CAPABILITIES_HEADER = 'x-renderer-capabilities';
  */
 export const SCREEN_PARTS_HEADER = 'x-screen-parts';
 export const SCREEN_PARTS_WAIT = 'wait';
+/**
+ * Sent with `inline` on an action: when the answer moves the client to another screen (`navigate`,
+ * or a `snackbar` with `to`), the server composes that screen in the same request and puts its
+ * document in the answer's `screen`: one round trip instead of two. It is sent with the renderer's
+ * version and capabilities, which the composition reads as a screen request's.
+ */
+export const NEXT_SCREEN_HEADER = 'x-next-screen';
+export const NEXT_SCREEN_INLINE = 'inline';
 /** Fixed custom header every non-GET request must carry (a cross-site form cannot set it). */
 export const CSRF_HEADER = 'x-requested-with';
 export const CSRF_HEADER_VALUE = 'consorcio-app';

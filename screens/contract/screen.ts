@@ -76,14 +76,23 @@ export const ScreenResponse = z.discriminatedUnion('kind', [ScreenDocument, Redi
 /** What POST /api/actions/… answers. */
 export const ActionResult = z
   .discriminatedUnion('kind', [
-    z.object({ kind: z.literal('navigate'), to: z.string().startsWith('/'), replace: z.boolean().optional() }),
+    z.object({
+      kind: z.literal('navigate'),
+      to: z.string().startsWith('/'),
+      replace: z.boolean().optional(),
+      /**
+       * The document of `to`, composed in the same request when the client asked for it
+       * (NEXT_SCREEN_HEADER): the client draws it without asking for the screen again.
+       */
+      screen: ScreenResponse.optional(),
+    }),
     z.object({
       kind: z.literal('field-errors'),
       errors: z.record(z.string(), z.string()),
       message: z.string().optional(),
     }),
     z.object({ kind: z.literal('error'), title: z.string(), message: z.string(), retry: z.boolean().optional() }),
-    z.object({ kind: z.literal('snackbar'), message: z.string(), to: z.string().startsWith('/').optional() }),
+    z.object({ kind: z.literal('snackbar'), message: z.string(), to: z.string().startsWith('/').optional(), screen: ScreenResponse.optional() }),
     z.object({ kind: z.literal('modal'), modal: Modal }),
     /** The component with `node.id` on the current screen is replaced by `node` (a chat's new messages). */
     z.object({ kind: z.literal('replace'), node: Component }),

@@ -33,8 +33,10 @@ describe('server-owned versioning in a real browser', () => {
       return route.continue({ headers });
     });
     const received = new Set<string>();
+    // Screens come as answers to /api/screens, and inside an action's answer that leads to one.
     page.on('response', (res) => {
       if (res.url().includes('/api/screens')) void res.json().then((body: unknown) => typesIn((body as { layout?: unknown }).layout, received), () => undefined);
+      if (res.url().includes('/api/actions/')) void res.json().then((body: unknown) => typesIn((body as { screen?: { layout?: unknown } }).screen?.layout, received), () => undefined);
     });
 
     await loginInBrowser(page, stack.baseUrl, persona('delta'));

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { ActionContext } from './context.js';
 import { navigate } from './navigate.js';
 import { handleResult } from './results.js';
+import { takeHandedScreen } from '../lib/handed-screen.js';
+import type { ScreenResponse } from '../../../screens/contract/screen.js';
 
 /** A context that records what the renderer was asked to do, in order. */
 function recorder(formData?: Record<string, unknown>) {
@@ -44,6 +46,18 @@ describe('action results', () => {
     const { ctx, calls } = recorder();
     await handleResult({ kind: 'navigate', to: '/login', replace: true }, ctx);
     expect(calls).toEqual(['forget screens', 'dismiss', 'navigate /login (replace)']);
+  });
+
+  it('hands the screen an answer brings to the navigation it leads to, once, and to no other path', async () => {
+    const home: ScreenResponse = { schemaVersion: 1, kind: 'redirect', to: '/atualizacao-obrigatoria' };
+    const { ctx, calls } = recorder();
+    await handleResult({ kind: 'navigate', to: '/home', screen: home }, ctx);
+    expect(calls).toEqual(['forget screens', 'dismiss', 'navigate /home']);
+    expect(takeHandedScreen('/home')).toBe(home);
+    expect(takeHandedScreen('/home')).toBeUndefined();
+    await handleResult({ kind: 'snackbar', message: 'Dados confirmados. Obrigado!', to: '/groups-and-quotas', screen: home }, ctx);
+    expect(takeHandedScreen('/perfil')).toBeUndefined();
+    expect(takeHandedScreen('/groups-and-quotas')).toBeUndefined();
   });
 
   it('offers the same action again in the error modal only when the server allows a retry', async () => {

@@ -1,4 +1,5 @@
 import type { ActionResult } from '../../../screens/contract/screen.js';
+import { handScreen } from '../lib/handed-screen.js';
 import type { ActionContext } from './context.js';
 
 /**
@@ -12,6 +13,7 @@ export async function handleResult(result: ActionResult, ctx: ActionContext): Pr
       // and a modal that led here (e.g. the logoff confirmation) has done its job.
       await ctx.forgetScreens();
       ctx.ui.dismissModal();
+      if (result.screen) handScreen(result.to, result.screen);
       ctx.navigate(result.to, { replace: result.replace === true });
       return;
     case 'field-errors':
@@ -26,6 +28,7 @@ export async function handleResult(result: ActionResult, ctx: ActionContext): Pr
       ctx.ui.showSnackbar(result.message);
       if (result.to) {
         await ctx.forgetScreens();
+        if (result.screen) handScreen(result.to, result.screen);
         ctx.navigate(result.to);
       }
       return;

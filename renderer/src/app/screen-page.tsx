@@ -7,6 +7,7 @@ import type { ScreenPatch } from '../actions/context.js';
 import { ScreenSkeleton } from '../components/skeleton/skeleton.js';
 import { fetchScreen, RequestFailure } from '../lib/api.js';
 import { FirstScreenContext, takeFirstScreen } from '../lib/first-screen.js';
+import { takeHandedScreen } from '../lib/handed-screen.js';
 import { localTarget } from '../lib/local-target.js';
 import { TEXTS } from '../texts.js';
 import { useUi } from '../ui/ui-context.js';
@@ -25,12 +26,14 @@ export function ScreenPage() {
   const key = [path, location.key] as const;
   // The first navigation's document came inside the page: drawn by the first render (the same
   // markup the server drew, so hydration keeps it), then taken without asking the server again.
+  // A navigation an action's answer led to may bring its document too (lib/handed-screen.ts).
   const firstScreen = useContext(FirstScreenContext);
   const { data, error, isValidating, mutate } = useSWR<ScreenResponse, Error, readonly [string, string]>(
     key,
     ([wanted]) => {
-      const first = takeFirstScreen(wanted);
-      return first ? Promise.resolve(first) : fetchScreen(wanted);
+      // Brought by the page, or by the answer of the action that led here; else asked for.
+      const brought = takeFirstScreen(wanted) ?? takeHandedScreen(wanted);
+      return brought ? Promise.resolve(brought) : fetchScreen(wanted);
     },
     { fallbackData: location.key === 'default' ? firstScreen(path) : undefined },
   );

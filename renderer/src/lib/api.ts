@@ -1,5 +1,14 @@
 import type { ActionResult, ScreenResponse } from '../../../screens/contract/screen.js';
-import { CSRF_HEADER, CSRF_HEADER_VALUE, RENDERER_CAPABILITIES_HEADER, RENDERER_VERSION_HEADER, SCREEN_PARTS_HEADER, SCREEN_PARTS_WAIT } from '../../../screens/contract/protocol.js';
+import {
+  CSRF_HEADER,
+  CSRF_HEADER_VALUE,
+  NEXT_SCREEN_HEADER,
+  NEXT_SCREEN_INLINE,
+  RENDERER_CAPABILITIES_HEADER,
+  RENDERER_VERSION_HEADER,
+  SCREEN_PARTS_HEADER,
+  SCREEN_PARTS_WAIT,
+} from '../../../screens/contract/protocol.js';
 import { CAPABILITIES } from '../components/capabilities.js';
 import { platformHeaders } from './bridge.js';
 import { TEXTS } from '../texts.js';
@@ -55,6 +64,11 @@ function keep(path: string, etag: string | null, screen: ScreenResponse): void {
   if (kept.size > KEPT_SCREENS) kept.delete(kept.keys().next().value!);
 }
 
+/** What this renderer is and can draw: every screen is composed for it, also one an action's answer brings. */
+function rendererHeaders(): Record<string, string> {
+  return { [RENDERER_VERSION_HEADER]: RENDERER_VERSION, [RENDERER_CAPABILITIES_HEADER]: CAPABILITIES.join(','), ...platformHeaders() };
+}
+
 /**
  * GET /api/screens for a path (with its query), declaring what this renderer can draw. `waitForParts`:
  * the follow-up for a screen drawn with a part pending (the server waits for every part).
@@ -66,9 +80,7 @@ export async function fetchScreen(path: string, options: { waitForParts?: boolea
     cache: 'no-store',
     headers: {
       accept: 'application/json',
-      [RENDERER_VERSION_HEADER]: RENDERER_VERSION,
-      [RENDERER_CAPABILITIES_HEADER]: CAPABILITIES.join(','),
-      ...platformHeaders(),
+      ...rendererHeaders(),
       ...(options.waitForParts ? { [SCREEN_PARTS_HEADER]: SCREEN_PARTS_WAIT } : {}),
       ...(known ? { 'if-none-match': known.etag } : {}),
     },
@@ -116,7 +128,9 @@ function actionHeaders(key: string): Record<string, string> {
     'content-type': 'application/json',
     [CSRF_HEADER]: CSRF_HEADER_VALUE,
     'idempotency-key': key,
-    ...platformHeaders(),
+    // An answer that moves to another screen brings its document (next-screen.ts on the server).
+    [NEXT_SCREEN_HEADER]: NEXT_SCREEN_INLINE,
+    ...rendererHeaders(),
   };
 }
 

@@ -10,6 +10,7 @@ import type { CustomerUpstream } from '../upstream/customer-upstream.js';
 import { checkHold, moveDone, type OnceSpec } from '../security/once.js';
 import type { OwnedKind, Owns } from '../security/ownership.js';
 import { UpstreamError } from '../upstream/upstream-error.js';
+import { readOwnCookieWrites, withNextScreen } from './next-screen.js';
 import type { ResolvedPartner } from './partner.js';
 
 export interface ActionContext {
@@ -147,12 +148,18 @@ export default fp(
         // its roles; every other action shares the generic one.
         if (definition.bodyLimit || definition.consoleRoles) {
           const config: FastifyContextConfig = definition.consoleRoles ? { consoleRoles: definition.consoleRoles, ...(definition.consoleRefusal ? { consoleRefusal: definition.consoleRefusal } : {}) } : {};
-          app.post(`/api/actions/${name}`, { bodyLimit: definition.bodyLimit ?? GENERIC_BODY_LIMIT, config, preSerialization }, (request, reply) => run(name, request, reply));
+          app.post(`/api/actions/${name}`, { bodyLimit: definition.bodyLimit ?? GENERIC_BODY_LIMIT, config, preSerialization }, (request, reply) => answer(name, request, reply));
         }
       },
       list: () => registry,
       names: () => [...registry.keys()],
     });
+
+    /** The action's result, with the screen it leads to when the client asks for it (next-screen.ts). */
+    async function answer(name: string, request: FastifyRequest, reply: FastifyReply): Promise<ActionResult> {
+      readOwnCookieWrites(reply);
+      return withNextScreen(app, request, reply, await run(name, request, reply));
+    }
 
     async function run(name: string, request: FastifyRequest, reply: FastifyReply): Promise<ActionResult> {
       const action = registry.get(name);
@@ -247,8 +254,8 @@ export default fp(
     });
 
     app.post<{ Params: { area: string; name: string } }>('/api/actions/:area/:name', { bodyLimit: GENERIC_BODY_LIMIT, preSerialization }, (request, reply) =>
-      run(`${request.params.area}/${request.params.name}`, request, reply),
+      answer(`${request.params.area}/${request.params.name}`, request, reply),
     );
   },
-  { name: 'actions', dependencies: ['definitions', 'csrf', 'partner', 'session', 'analytics', 'once', 'ownership'] },
+  { name: 'actions', dependencies: ['definitions', 'csrf', 'partner', 'session', 'analytics', 'once', 'ownership', 'screens'] },
 );

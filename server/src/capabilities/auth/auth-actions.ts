@@ -10,6 +10,7 @@ import type { SessionData } from '../../storage/session-store.js';
 import type { LoginThrottle } from '../../security/login-throttle.js';
 import { login, type LoginCredentials } from './auth-upstream.js';
 import { checkMandatoryUpdate } from './mandatory-update.js';
+import { readQuotaListAhead } from '../quotas/quotas-upstream.js';
 import { maskEmail, maskPhone } from '../../domain/format.js';
 import { logAuth, type AuthPathway } from '../../security/auth-log.js';
 import { sessionPlatform } from './customer-sessions.js';
@@ -131,7 +132,10 @@ export async function handleLogin(input: LoginInput, ctx: ActionContext, deps: A
   // Right password; a one-time code may still be owed (its own `otp-verify` line follows).
   logAuth(ctx.request, pathway, 'success', data.mfa?.pending ? 'code-owed' : undefined, { customer: { partnerId, account } });
   const next = requestTarget(ctx.request, input.voltar);
-  await checkMandatoryUpdate(ctx.request);
+  // The quota list comes next unless a code is owed or the credentials name the quota: it needs the
+  // token alone, so it is read (and kept, back-office/quotas.ts) while the cases are.
+  const listAhead = data.mfa?.pending || credentials.type === 'cota' ? undefined : readQuotaListAhead(ctx.request);
+  await Promise.all([checkMandatoryUpdate(ctx.request), listAhead]);
   if (data.mfa?.pending) return { kind: 'navigate', to: next ? `/entrar/verificacao/enviar?voltar=${encodeURIComponent(next)}` : '/entrar/verificacao/enviar', replace: true };
   if (credentials.type === 'cota') {
     // Logged in with a quota's credentials: that quota is the one to follow.

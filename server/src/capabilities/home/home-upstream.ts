@@ -128,28 +128,33 @@ export const CARD_PARTS: ReadonlyArray<keyof typeof HOME_PARTS> = ['casos', 'fat
 /**
  * The upstream calls the home screen makes, in the load order of spec doc 2 §4.1: the cases
  * first (with the selected quota, the partner's maintenance warnings and the server time, in
- * parallel); a mandatory registration update stops there, a cancelled quota takes its own
- * branch; otherwise the billing statuses follow.
+ * parallel); a mandatory registration update (the session's flag, read from the cases at login)
+ * stops there, a cancelled quota takes its own branch; otherwise the billing statuses follow as
+ * soon as the quota and the day are known.
  */
 export async function loadHome(upstream: CustomerUpstream, partnerId: number, secondary: Secondary = essentialOnly): Promise<HomeData> {
   // Essential: the selected quota. Secondary (dropped with their part when they fail or run past
   // their budget): the partner's warnings, the CRM cases, the billing statuses, the open
-  // instalments. The server time falls back to our clock.
-  const [quota, warnings, time, cases] = await Promise.all([
-    selectedQuota(upstream),
+  // instalments. The server time falls back to our clock. The billing statuses wait for what
+  // decides them (the quota and the day), not for the warnings or the cases, which go on beside them.
+  const quotaAndTime = Promise.all([selectedQuota(upstream), serverTime(upstream)]);
+  const statuses = quotaAndTime.then(([quota, time]) => {
+    const stop = upstream.session.data.mandatoryUpdate === true || isCancelled(quota);
+    const contemplated = isContemplated(quota, localNow(time).slice(0, 10));
+    return Promise.all([
+      stop ? null : secondary('faturamento', () => loadCashBilling(upstream).then((found) => found ?? startableCashBilling(upstream, quota, time)), null, HOME_PARTS.faturamento),
+      upstream.session.data.mandatoryUpdate === true || !contemplated ? null : secondary('contemplacao', () => loadAwarded(upstream), null, HOME_PARTS.contemplacao),
+      stop ? null : secondary('faturamento-veiculo', () => loadVehicleBillingOf(upstream, quota, time), null, HOME_PARTS['faturamento-veiculo']),
+      // Without it the home shows no next-slip summary.
+      stop ? null : secondary<SecondCopyListing | null>('proximo-boleto', () => slipsUpstream.secondCopy(upstream, quota.idCota, false), null, HOME_PARTS['proximo-boleto']),
+      upstream.session.data.mandatoryUpdate === true ? undefined : secondary('devolucao', () => loadRefundStatus(upstream, quota, time), undefined, HOME_PARTS.devolucao),
+    ]);
+  });
+  const [[quota, time], warnings, cases, [cashBilling, awardedFlow, vehicleBilling, slips, refundStatus]] = await Promise.all([
+    quotaAndTime,
     secondary('avisos', () => upstream.request(partners.warnings, { params: { id: partnerId } }), { data: [] }, HOME_PARTS.avisos),
-    serverTime(upstream),
     secondary('casos', () => loadCases(upstream), [], HOME_PARTS.casos),
-  ]);
-  const stop = upstream.session.data.mandatoryUpdate === true || isCancelled(quota);
-  const contemplated = isContemplated(quota, localNow(time).slice(0, 10));
-  const [cashBilling, awardedFlow, vehicleBilling, slips, refundStatus] = await Promise.all([
-    stop ? null : secondary('faturamento', () => loadCashBilling(upstream).then((found) => found ?? startableCashBilling(upstream, quota, time)), null, HOME_PARTS.faturamento),
-    upstream.session.data.mandatoryUpdate === true || !contemplated ? null : secondary('contemplacao', () => loadAwarded(upstream), null, HOME_PARTS.contemplacao),
-    stop ? null : secondary('faturamento-veiculo', () => loadVehicleBillingOf(upstream, quota, time), null, HOME_PARTS['faturamento-veiculo']),
-    // Without it the home shows no next-slip summary.
-    stop ? null : secondary<SecondCopyListing | null>('proximo-boleto', () => slipsUpstream.secondCopy(upstream, quota.idCota, false), null, HOME_PARTS['proximo-boleto']),
-    upstream.session.data.mandatoryUpdate === true ? undefined : secondary('devolucao', () => loadRefundStatus(upstream, quota, time), undefined, HOME_PARTS.devolucao),
+    statuses,
   ]);
   return { quota, warnings: warnings.data, time, cases, cashBilling, awarded: awardedFlow, vehicleBilling, slips, refundStatus };
 }

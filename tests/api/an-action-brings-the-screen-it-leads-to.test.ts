@@ -34,6 +34,16 @@ describe("an action's answer brings the screen it leads to", () => {
     expect(screenText(res.body.screen)).toContain('Acompanhar esta cota');
   });
 
+  it('travels compressed as a screen does when the browser accepts it', async () => {
+    const c = renderer({ ...INLINE, 'accept-encoding': 'gzip' });
+    const res = await loginAs(c, 'ana');
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers.vary).toContain('accept-encoding');
+    expect(res.body.screen.screen).toBe('groups-and-quotas');
+    const small = await client(stack.baseUrl, undefined, { 'accept-encoding': 'gzip' }).action('auth/login', { modo: 'documento', documento: persona('ana').document, senha: '000000' });
+    expect(small.headers['content-encoding']).toBeUndefined();
+  });
+
   it('brings home with the quota chosen, drawn as GET /api/screens would draw it', async () => {
     const c = renderer();
     const login = await loginAs(c, 'ana');

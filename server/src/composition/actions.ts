@@ -10,6 +10,7 @@ import type { CustomerUpstream } from '../upstream/customer-upstream.js';
 import { checkHold, moveDone, type OnceSpec } from '../security/once.js';
 import type { OwnedKind, Owns } from '../security/ownership.js';
 import { UpstreamError } from '../upstream/upstream-error.js';
+import { compressAnswer } from './compression.js';
 import { readOwnCookieWrites, withNextScreen } from './next-screen.js';
 import type { ResolvedPartner } from './partner.js';
 
@@ -148,7 +149,7 @@ export default fp(
         // its roles; every other action shares the generic one.
         if (definition.bodyLimit || definition.consoleRoles) {
           const config: FastifyContextConfig = definition.consoleRoles ? { consoleRoles: definition.consoleRoles, ...(definition.consoleRefusal ? { consoleRefusal: definition.consoleRefusal } : {}) } : {};
-          app.post(`/api/actions/${name}`, { bodyLimit: definition.bodyLimit ?? GENERIC_BODY_LIMIT, config, preSerialization }, (request, reply) => answer(name, request, reply));
+          app.post(`/api/actions/${name}`, { bodyLimit: definition.bodyLimit ?? GENERIC_BODY_LIMIT, config, preSerialization, onSend: compressAnswer }, (request, reply) => answer(name, request, reply));
         }
       },
       list: () => registry,
@@ -253,7 +254,8 @@ export default fp(
       }
     });
 
-    app.post<{ Params: { area: string; name: string } }>('/api/actions/:area/:name', { bodyLimit: GENERIC_BODY_LIMIT, preSerialization }, (request, reply) =>
+    // An answer that carries its next screen travels compressed, as the screen would.
+    app.post<{ Params: { area: string; name: string } }>('/api/actions/:area/:name', { bodyLimit: GENERIC_BODY_LIMIT, preSerialization, onSend: compressAnswer }, (request, reply) =>
       answer(`${request.params.area}/${request.params.name}`, request, reply),
     );
   },

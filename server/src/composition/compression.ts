@@ -53,3 +53,21 @@ export async function compressAs(reply: FastifyReply, body: string, coding: Codi
   reply.removeHeader('content-length');
   return out;
 }
+
+/**
+ * onSend for answers that are usually small but may not be (an action's answer that carries the
+ * screen it leads to): compressed as screen documents are, above the same threshold.
+ */
+export function compressAnswer(request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: null, payload?: unknown) => void): void {
+  if (typeof payload !== 'string') return done(null, payload);
+  addVary(reply, 'accept-encoding');
+  const coding = codingFor(request, payload);
+  if (!coding) return done(null, payload);
+  compressAs(reply, payload, coding).then(
+    (body) => done(null, body),
+    () => {
+      reply.removeHeader('content-encoding');
+      done(null, payload);
+    },
+  );
+}

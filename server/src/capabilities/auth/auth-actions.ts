@@ -133,9 +133,10 @@ export async function handleLogin(input: LoginInput, ctx: ActionContext, deps: A
   logAuth(ctx.request, pathway, 'success', data.mfa?.pending ? 'code-owed' : undefined, { customer: { partnerId, account } });
   const next = requestTarget(ctx.request, input.voltar);
   // The quota list comes next unless a code is owed or the credentials name the quota: it needs the
-  // token alone, so it is read (and kept, back-office/quotas.ts) while the cases are.
-  const listAhead = data.mfa?.pending || credentials.type === 'cota' ? undefined : readQuotaListAhead(ctx.request);
-  await Promise.all([checkMandatoryUpdate(ctx.request), listAhead]);
+  // token alone, so it is read (and kept, back-office/quotas.ts) while the cases are. The answer
+  // waits for the cases only; the list's screen takes the read under way.
+  if (!data.mfa?.pending && credentials.type !== 'cota') void readQuotaListAhead(ctx.request);
+  await checkMandatoryUpdate(ctx.request);
   if (data.mfa?.pending) return { kind: 'navigate', to: next ? `/entrar/verificacao/enviar?voltar=${encodeURIComponent(next)}` : '/entrar/verificacao/enviar', replace: true };
   if (credentials.type === 'cota') {
     // Logged in with a quota's credentials: that quota is the one to follow.

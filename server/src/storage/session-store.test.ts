@@ -67,6 +67,24 @@ describe.each([
     expect(stored.data.quotaIds).toEqual([1001]);
   });
 
+  it('keeps both scopes’ tokens when the customer’s and the quota’s are refreshed at the same time', async ({ skip: skipTest }) => {
+    if (skip) skipTest();
+    const quotaTokens = { accessToken: 'q0', refreshToken: 'q0-r', expiresAt: now + 300_000 };
+    const s = await store.create({ ...data(now + 12 * 3_600_000), quota: { idCota: 1001, grupo: '001234', cota: '0567', versao: '0', tokens: quotaTokens } });
+    // Each refresh read the row before the other wrote (two locks, two instances).
+    const customerRefresh = (await store.get(s.id))!;
+    const quotaRefresh = (await store.get(s.id))!;
+    await store.saveTokens(customerRefresh, 'customer', { accessToken: 'c1', refreshToken: 'c1-r', expiresAt: now + 300_000 });
+    await store.saveTokens(quotaRefresh, 'quota', { accessToken: 'q1', refreshToken: 'q1-r', expiresAt: now + 300_000 });
+    const stored = (await store.get(s.id))!;
+    expect(stored.data.tokens.refreshToken).toBe('c1-r');
+    expect(stored.data.quota?.tokens.refreshToken).toBe('q1-r');
+    // A quota chosen meanwhile keeps its own tokens: the late refresh was for the one before.
+    await store.patch(stored, { quota: { idCota: 2002, grupo: '001234', cota: '0999', versao: '0', tokens: { accessToken: 'n0', refreshToken: 'n0-r', expiresAt: now + 300_000 } } });
+    await store.saveTokens(quotaRefresh, 'quota', { accessToken: 'q2', refreshToken: 'q2-r', expiresAt: now + 300_000 });
+    expect((await store.get(s.id))!.data.quota?.tokens.refreshToken).toBe('n0-r');
+  });
+
   it('forgets a session idle for more than the idle timeout', async ({ skip: skipTest }) => {
     if (skip) skipTest();
     const s = await store.create(data(now + 12 * 3_600_000));

@@ -7,7 +7,7 @@ import { openSession, sealSession } from './session-sealing.js';
 
 /** The session's shapes, for the callers that import them with the store. */
 export type { UpstreamTokens, Customer, SelectedQuota, MfaState, AddressChange, BidDraft, SessionData, Session, SessionPlatform, SessionSummary } from './session-data.js';
-import type { Session, SessionData, SessionPlatform, SessionSummary } from './session-data.js';
+import type { Session, SessionData, SessionPlatform, SessionSummary, UpstreamTokens } from './session-data.js';
 
 const PLATFORMS: readonly string[] = ['web', 'android', 'ios'] satisfies SessionPlatform[];
 
@@ -111,6 +111,27 @@ export class SessionStore {
     Object.assign(session.data, fields);
     this.cache?.writing(session.id);
     await this.db.query('UPDATE sessions SET data = data || $2::jsonb WHERE id = $1', [session.id, JSON.stringify(sealSession(this.keys, session.id, fields))]);
+  }
+
+  /**
+   * A refresh's new tokens for one scope, written alone (the customer's, or the selected quota's
+   * while it is still the one selected): a refresh of the other scope running at the same time
+   * (its own lock) read the row before this one wrote, and writing the whole session back would
+   * put this scope's rotated-out tokens back, whose refresh token the back office then takes for a
+   * reuse and revokes the family.
+   */
+  async saveTokens(session: Session, scope: 'customer' | 'quota', tokens: UpstreamTokens): Promise<void> {
+    this.cache?.writing(session.id);
+    if (scope === 'customer') {
+      session.data.tokens = tokens;
+      await this.db.query('UPDATE sessions SET data = data || $2::jsonb WHERE id = $1', [session.id, JSON.stringify(sealSession(this.keys, session.id, { tokens }))]);
+      return;
+    }
+    const quota = session.data.quota;
+    if (!quota) return;
+    quota.tokens = tokens;
+    const sealed = sealSession(this.keys, session.id, { quota }).quota!.tokens;
+    await this.db.query("UPDATE sessions SET data = jsonb_set(data, '{quota,tokens}', $2::jsonb) WHERE id = $1 AND data->'quota'->>'idCota' = $3", [session.id, JSON.stringify(sealed), String(quota.idCota)]);
   }
 
   /** Slides the idle deadline; written at most once a minute to keep reads cheap. */

@@ -17,6 +17,10 @@ function customer(id: string, clock: { now: number }, refreshes: number[]) {
   const store = {
     get: async () => structuredClone(stored),
     save: async (s: Session) => void (stored = structuredClone(s)),
+    saveTokens: async (s: Session, scope: 'customer' | 'quota', t: UpstreamTokens) => {
+      if (scope === 'customer') s.data.tokens = t;
+      stored = structuredClone(s);
+    },
     withLock: async <T>(_key: string, fn: (locked: SessionStore) => Promise<T>) => fn(store),
     destroy: async () => undefined,
   } as unknown as SessionStore;

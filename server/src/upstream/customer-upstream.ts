@@ -175,9 +175,7 @@ export class CustomerUpstream {
           throw new AppError('session.expired', { cause });
         }
         const fresh = tokensFrom(answer, this.now());
-        if (scope === 'customer') this.session.data.tokens = fresh;
-        else if (this.session.data.quota) this.session.data.quota.tokens = fresh;
-        await store.save(this.session);
+        await store.saveTokens(this.session, scope, fresh);
         return fresh;
       }),
     );

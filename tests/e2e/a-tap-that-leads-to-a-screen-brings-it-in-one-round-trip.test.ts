@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { loginToHome, useBrowser } from '../helpers/browser.js';
+import { loginToHome, screenRequests, useBrowser } from '../helpers/browser.js';
 import { persona } from '../helpers/personas.js';
 import { useStack } from '../helpers/stack.js';
 
@@ -9,11 +9,7 @@ const browser = useBrowser();
 describe('a tap whose answer leads to another screen', () => {
   test('ana logs in, chooses her quota and generates a slip without the renderer asking for any of those screens; a link still asks for its own', async () => {
     const page = await browser.newPage();
-    const asked: string[] = [];
-    page.on('request', (r) => {
-      const url = new URL(r.url());
-      if (url.pathname === '/api/screens') asked.push(url.searchParams.get('path') ?? '');
-    });
+    const asked = screenRequests(page);
     // The page brings the login, the login's answer the quota list, the quota's answer home.
     await loginToHome(page, stack.baseUrl, persona('ana'), 'Olá, Ana');
     expect(asked).toEqual([]);

@@ -1,20 +1,10 @@
 import { describe, expect, test } from 'vitest';
-import { PERSON_WAIT_MS, loginToHome, useBrowser } from '../helpers/browser.js';
+import { PERSON_WAIT_MS, loginToHome, screenRequests, useBrowser } from '../helpers/browser.js';
 import { persona } from '../helpers/personas.js';
 import { useStack } from '../helpers/stack.js';
 
 const stack = useStack();
 const browser = useBrowser();
-
-/** Every /api/screens request the page makes, by the path it asks for. */
-function screenRequests(page: import('playwright-core').Page): string[] {
-  const asked: string[] = [];
-  page.on('request', (r) => {
-    const url = new URL(r.url());
-    if (url.pathname === '/api/screens') asked.push(url.searchParams.get('path') ?? '');
-  });
-  return asked;
-}
 
 describe('the first screen comes inside the page', () => {
   test('a visitor opening /home sees the login without the renderer asking the server for a screen', async () => {

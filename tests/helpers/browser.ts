@@ -64,6 +64,16 @@ export function useBrowser(): Browser {
   });
 }
 
+/** Every /api/screens request the page makes from now on, by the path it asks for (filled as they go). */
+export function screenRequests(page: import('playwright-core').Page): string[] {
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname === '/api/screens') asked.push(url.searchParams.get('path') ?? '');
+  });
+  return asked;
+}
+
 /** Logs a persona in through /entrar with CPF/CNPJ and password, as a customer would type them. */
 export async function loginInBrowser(page: import('playwright-core').Page, baseUrl: string, persona: { document: string; password: string }): Promise<void> {
   page.setDefaultTimeout(PERSON_WAIT_MS);

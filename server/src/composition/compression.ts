@@ -60,10 +60,7 @@ export async function compressAs(reply: FastifyReply, body: string, coding: Codi
  */
 export function compressAnswer(request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: null, payload?: unknown) => void): void {
   if (typeof payload !== 'string') return done(null, payload);
-  addVary(reply, 'accept-encoding');
-  const coding = codingFor(request, payload);
-  if (!coding) return done(null, payload);
-  compressAs(reply, payload, coding).then(
+  compressBody(request, reply, payload).then(
     (body) => done(null, body),
     () => {
       reply.removeHeader('content-encoding');

@@ -12,7 +12,8 @@ import { requestTargetOrHome } from '../security/local-target.js';
  *
  * A screen that cannot be composed now leaves the answer as it was: the client asks for it as
  * before and meets the failure there, mapped to its message as always. The document is added to
- * the answer sent, never to the one an idempotent retry replays (which may come much later).
+ * the answer as it is sent, never to the result kept for an idempotent retry: a retry's answer gets
+ * the screen composed anew.
  */
 export async function withNextScreen(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, result: ActionResult): Promise<ActionResult> {
   if (request.headers[NEXT_SCREEN_HEADER] !== NEXT_SCREEN_INLINE || reply.statusCode !== 200) return result;

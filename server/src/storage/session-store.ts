@@ -121,12 +121,8 @@ export class SessionStore {
    * reuse and revokes the family.
    */
   async saveTokens(session: Session, scope: 'customer' | 'quota', tokens: UpstreamTokens): Promise<void> {
+    if (scope === 'customer') return this.patch(session, { tokens });
     this.cache?.writing(session.id);
-    if (scope === 'customer') {
-      session.data.tokens = tokens;
-      await this.db.query('UPDATE sessions SET data = data || $2::jsonb WHERE id = $1', [session.id, JSON.stringify(sealSession(this.keys, session.id, { tokens }))]);
-      return;
-    }
     const quota = session.data.quota;
     if (!quota) return;
     quota.tokens = tokens;
